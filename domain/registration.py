@@ -1,0 +1,37 @@
+"""Registering players (with their wallet) and staff members."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from domain.accounts import CASHIER, CASHIER_CODE, HOUSE, HOUSE_CODE, WALLET, wallet_code
+from domain.actors import STAFF_ROLES
+from domain.errors import InvalidInputError
+from domain.principals import Principal
+from domain.uow import UnitOfWork
+from domain.wallets import open_account
+
+
+def register_player(uow: UnitOfWork, *, display_name: str, api_key_sha256: str, actor: str) -> UUID:
+    """903-B 5.2.2(1): one account per player, with a unique id, opened with the player."""
+    player = Principal.register(role="player", display_name=display_name,
+                                api_key_sha256=api_key_sha256, actor=actor, at=uow.at)
+    uow.add(player)
+    open_account(uow, code=wallet_code(player.id), kind=WALLET, owner=str(player.id), actor=actor)
+    return player.id
+
+
+def register_staff(uow: UnitOfWork, *, role: str, display_name: str, api_key_sha256: str,
+                   actor: str) -> UUID:
+    if role not in STAFF_ROLES:
+        raise InvalidInputError(f"role must be one of {', '.join(STAFF_ROLES)}", field="role")
+    staff = Principal.register(role=role, display_name=display_name,
+                               api_key_sha256=api_key_sha256, actor=actor, at=uow.at)
+    uow.add(staff)
+    return staff.id
+
+
+def open_system_accounts(uow: UnitOfWork, *, actor: str) -> None:
+    """The house (the operator's own money) and the cashier (money at payment providers)."""
+    open_account(uow, code=HOUSE_CODE, kind=HOUSE, owner=None, actor=actor)
+    open_account(uow, code=CASHIER_CODE, kind=CASHIER, owner=None, actor=actor)

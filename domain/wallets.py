@@ -1,0 +1,102 @@
+"""Wallet commands: deposits, withdrawals, and the generic transfers and holds games use.
+
+903-B 5.4.1: deposits are credited at once and logged with date and time, instrument, player,
+amount and type; refused attempts are logged (5.4.1(8)). 903-B 5.4.2: withdrawals never take the
+balance below zero (5.4.2(2)) and refused attempts are logged (5.4.2(9)).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from domain import accounts
+from domain.accounts import CASHIER_CODE, Account, account_id, wallet_code
+from domain.errors import DomainError, InvalidInputError
+from domain.receipts import CommandReceipt, Refusal, check_key, fingerprint, outcome_of_error, receipt_id
+from domain.uow import UnitOfWork
+
+DEPOSIT = "deposit"
+WITHDRAWAL = "withdrawal"
+MAX_MOVEMENT_CENTS = 10**11  # one billion euros: anything larger is a typo, not a deposit
+PAYMENT_METHODS = ("bank_transfer", "card", "mbway", "multibanco", "paypal", "other")
+
+
+def wallet_scope(player_id: UUID) -> str:
+    return f"wallet:{player_id}"
+
+
+def get_wallet(uow: UnitOfWork, player_id: UUID) -> Account:
+    return uow.get(account_id(wallet_code(player_id)), Account, what=f"player {player_id}")
+
+
+def move_cash(
+    uow: UnitOfWork,
+    *,
+    operation: str,
+    player_id: UUID,
+    amount_cents: int,
+    idempotency_key: str,
+    payment_method: str,
+    actor: str,
+) -> dict[str, Any] | Refusal:
+    """A deposit (cashier → wallet) or a withdrawal (wallet → cashier), idempotent by key."""
+    check_key(idempotency_key)
+    accounts.check_amount(amount_cents)
+    if amount_cents > MAX_MOVEMENT_CENTS:
+        raise InvalidInputError(
+            f"amount_cents must be at most {MAX_MOVEMENT_CENTS}", field="amount_cents"
+        )
+    if payment_method not in PAYMENT_METHODS:
+        raise InvalidInputError(
+            f"payment_method must be one of {', '.join(PAYMENT_METHODS)}",
+            field="payment_method", rule="903-B 5.4.1(5)",
+        )
+    scope = wallet_scope(player_id)
+    fp = fingerprint(operation, {"amount_cents": amount_cents, "payment_method": payment_method})
+    rid = receipt_id(scope, idempotency_key)
+    existing = uow.find_receipt(rid)
+    if existing is not None:
+        return existing.replay(fp)
+    wallet = get_wallet(uow, player_id)
+    cashier = uow.get(account_id(CASHIER_CODE), Account, what="cashier account")
+    source, destination = (cashier, wallet) if operation == DEPOSIT else (wallet, cashier)
+    transfer_id = str(rid)
+    refs = {"payment_method": payment_method, "idempotency_key": idempotency_key}
+    try:
+        accounts.transfer(
+            source, destination, transfer_id=transfer_id, amount_cents=amount_cents,
+            reason=operation, refs=refs, actor=actor, at=uow.at,
+        )
+    except DomainError as error:
+        wallet._attempt_refused(
+            operation=operation, amount_cents=amount_cents, code=error.code,
+            message=error.message, details=error.details, actor=actor, at=uow.at,
+        )
+        outcome: dict[str, Any] = outcome_of_error(error)
+        result: dict[str, Any] | Refusal = Refusal(error)
+    else:
+        result = {
+            "transfer_id": transfer_id,
+            "player_id": str(player_id),
+            "operation": operation,
+            "amount_cents": amount_cents,
+            "payment_method": payment_method,
+            "available_cents": wallet.available_cents,
+            "held_cents": wallet.held_cents,
+            "at": uow.at.isoformat(),
+        }
+        outcome = {"result": result}
+    uow.add(CommandReceipt(scope=scope, key=idempotency_key, fingerprint=fp, operation=operation,
+                           outcome=outcome, actor=actor, at=uow.at))
+    return result
+
+
+def open_account(uow: UnitOfWork, *, code: str, kind: str, owner: str | None, actor: str) -> Account:
+    """Open an account if it is not open yet (idempotent)."""
+    existing = uow.find(account_id(code), Account)
+    if existing is not None:
+        return existing
+    account = Account.open(code=code, kind=kind, owner=owner, actor=actor, at=uow.at)
+    uow.add(account)
+    return account

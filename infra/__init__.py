@@ -1,0 +1,1 @@
+"""Infrastructure: event store configuration, the group-commit writer, RNG, clock, logging, settings."""

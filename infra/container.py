@@ -1,0 +1,127 @@
+"""The composition root: ``build_ledger()`` builds the one application the API, the CLI and
+the tests use. Nothing else constructs stores, writers, clocks or RNGs."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID, uuid5, NAMESPACE_URL
+
+from domain import registration, wallets
+from domain.actors import system_actor
+from domain.receipts import Refusal
+from infra.clock import Clock, SystemClock
+from infra.eventstore import LedgerApplication, build_event_store
+from infra.settings import DatabaseTarget, Settings, parse_database_url
+from infra.writer import GroupCommitWriter
+
+BOOTSTRAP_OPERATOR_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/bootstrap-operator")
+
+
+def hash_api_key(api_key: str) -> str:
+    return hashlib.sha256(api_key.encode()).hexdigest()
+
+
+def new_api_key() -> str:
+    return "lk_" + secrets.token_urlsafe(32)
+
+
+def unwrap(result: Any) -> Any:
+    """A recorded refusal becomes the error it carries, after it was committed."""
+    if isinstance(result, Refusal):
+        raise result.error
+    return result
+
+
+@dataclass
+class Ledger:
+    settings: Settings
+    target: DatabaseTarget
+    clock: Clock
+    app: LedgerApplication
+    writer: GroupCommitWriter
+    projections: Any = None  # projections.runner.ProjectionRunner
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def backend(self) -> str:
+        return self.target.backend
+
+    @property
+    def certification(self) -> bool:
+        return self.settings.certification
+
+    # Principals --------------------------------------------------------------------------------
+    def register_player(self, *, display_name: str, actor: str) -> tuple[UUID, str]:
+        key = new_api_key()
+        player_id = self.writer.execute(
+            lambda uow: registration.register_player(
+                uow, display_name=display_name, api_key_sha256=hash_api_key(key), actor=actor),
+            "register_player")
+        return player_id, key
+
+    def register_staff(self, *, role: str, display_name: str, actor: str) -> tuple[UUID, str]:
+        key = new_api_key()
+        staff_id = self.writer.execute(
+            lambda uow: registration.register_staff(
+                uow, role=role, display_name=display_name, api_key_sha256=hash_api_key(key),
+                actor=actor),
+            "register_staff")
+        return staff_id, key
+
+    # Money -------------------------------------------------------------------------------------
+    def submit_cash(self, *, operation: str, player_id: UUID, amount_cents: int,
+                    idempotency_key: str, payment_method: str, actor: str):
+        """Queue a deposit or withdrawal; returns a Future of the result (or Refusal)."""
+        return self.writer.submit(
+            lambda uow: wallets.move_cash(
+                uow, operation=operation, player_id=player_id, amount_cents=amount_cents,
+                idempotency_key=idempotency_key, payment_method=payment_method, actor=actor),
+            operation)
+
+    def deposit(self, player_id: UUID, amount_cents: int, idempotency_key: str, *,
+                actor: str, payment_method: str = "bank_transfer") -> dict[str, Any]:
+        return unwrap(self.submit_cash(
+            operation=wallets.DEPOSIT, player_id=player_id, amount_cents=amount_cents,
+            idempotency_key=idempotency_key, payment_method=payment_method, actor=actor).result())
+
+    def withdraw(self, player_id: UUID, amount_cents: int, idempotency_key: str, *,
+                 actor: str, payment_method: str = "bank_transfer") -> dict[str, Any]:
+        return unwrap(self.submit_cash(
+            operation=wallets.WITHDRAWAL, player_id=player_id, amount_cents=amount_cents,
+            idempotency_key=idempotency_key, payment_method=payment_method, actor=actor).result())
+
+    # Lifecycle ---------------------------------------------------------------------------------
+    def start(self) -> None:
+        self.writer.start()
+        if self.projections is not None:
+            self.projections.start()
+
+    def close(self) -> None:
+        if self.projections is not None:
+            self.projections.stop()
+        self.writer.stop()
+        self.app.close()
+
+
+def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None,
+                 start: bool = True, with_projections: bool = True) -> Ledger:
+    settings = settings or Settings()
+    target = parse_database_url(settings.database_url)
+    clock = clock or SystemClock()
+    app = build_event_store(target, pool_size=settings.postgres_pool_size,
+                            max_overflow=settings.postgres_max_overflow)
+    writer = GroupCommitWriter(app, clock, max_batch=settings.writer_max_batch,
+                               cache_size=settings.writer_cache_size)
+    ledger = Ledger(settings=settings, target=target, clock=clock, app=app, writer=writer)
+    writer.execute(lambda uow: registration.open_system_accounts(uow, actor=system_actor("bootstrap")),
+                   "open_system_accounts")
+    if with_projections:
+        from projections.runner import build_projection_runner
+
+        ledger.projections = build_projection_runner(ledger)
+    if start:
+        ledger.start()
+    return ledger

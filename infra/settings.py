@@ -1,0 +1,110 @@
+"""Typed settings from ``LEDGER_*`` environment variables (and a ``.env`` file), per the contract."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from urllib.parse import parse_qs, unquote, urlparse
+
+from pydantic import field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="LEDGER_", env_file=".env", extra="ignore")
+
+    database_url: str = "sqlite:///ledger.db"
+    bootstrap_operator_key: str | None = None
+    certification_mode: str = "0"
+    log_level: str = "INFO"
+    log_json: bool = True
+    # Largest number of commands the writer puts in one transaction (group commit).
+    writer_max_batch: int = 256
+    # Aggregates the writer keeps in memory (LRU).
+    writer_cache_size: int = 100_000
+    # How often the projection runner polls for events written by other processes (seconds).
+    projection_poll_interval: float = 0.5
+    # How often time-based inactivity is checked (seconds); 0 turns the sweeper off.
+    inactivity_sweep_interval: float = 5.0
+    postgres_pool_size: int = 10
+    postgres_max_overflow: int = 20
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_scheme(cls, value: str) -> str:
+        parse_database_url(value)
+        return value
+
+    @property
+    def certification(self) -> bool:
+        return self.certification_mode == "1"
+
+
+@dataclass(frozen=True)
+class DatabaseTarget:
+    backend: str  # "sqlite" | "postgresql"
+    path: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 5432
+    user: str = "postgres"
+    password: str = ""
+    dbname: str = "ledger"
+    schema: str | None = None
+
+    @property
+    def projections_path(self) -> str | None:
+        """SQLite: projections live beside the events, in their own file (no writer contention)."""
+        if self.path is None:
+            return None
+        root, dot, ext = self.path.rpartition(".")
+        return f"{root}.projections.{ext}" if dot and "/" not in ext else f"{self.path}.projections"
+
+    def sqlalchemy_url(self) -> str:
+        if self.backend == "sqlite":
+            return f"sqlite:///{self.projections_path}"
+        auth = self.user + (f":{self.password}" if self.password else "")
+        return f"postgresql+psycopg://{auth}@{self.host}:{self.port}/{self.dbname}"
+
+    def eventsourcing_env(self) -> dict[str, str]:
+        if self.backend == "sqlite":
+            return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(self.path),
+                    "SQLITE_LOCK_TIMEOUT": "10"}
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": self.dbname,
+            "POSTGRES_HOST": self.host,
+            "POSTGRES_PORT": str(self.port),
+            "POSTGRES_USER": self.user,
+            "POSTGRES_PASSWORD": self.password,
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+        }
+        if self.schema:
+            env["POSTGRES_SCHEMA"] = self.schema
+        return env
+
+
+def parse_database_url(url: str) -> DatabaseTarget:
+    """``sqlite:///PATH`` or ``postgresql://USER[:PASSWORD]@HOST:PORT/DBNAME[?schema=NAME]``."""
+    if url.startswith("sqlite:///"):
+        path = url[len("sqlite:///"):]
+        if not path:
+            raise ValueError("LEDGER_DATABASE_URL: sqlite:/// needs a file path")
+        return DatabaseTarget(backend="sqlite", path=os.path.abspath(path))
+    parsed = urlparse(url)
+    if parsed.scheme in ("postgresql", "postgres", "postgresql+psycopg"):
+        dbname = parsed.path.lstrip("/")
+        if not dbname:
+            raise ValueError("LEDGER_DATABASE_URL: postgresql URL needs a database name")
+        schema = parse_qs(parsed.query).get("schema", [None])[0]
+        return DatabaseTarget(
+            backend="postgresql",
+            host=parsed.hostname or "127.0.0.1",
+            port=parsed.port or 5432,
+            user=unquote(parsed.username or "postgres"),
+            password=unquote(parsed.password or ""),
+            dbname=dbname,
+            schema=schema,
+        )
+    raise ValueError(
+        "LEDGER_DATABASE_URL must be sqlite:///PATH or postgresql://USER@HOST:PORT/DBNAME"
+    )

@@ -1,0 +1,298 @@
+"""The write path: one thread that runs commands and commits them in groups (group commit).
+
+Request threads (or the event loop) ``submit`` a command handler; the writer thread takes every
+command that is waiting (up to ``max_batch``), runs them one after the other against the
+aggregates it holds in memory, and saves all the new events of the group in ONE transaction.
+Throughput is then bound by commits per second × commands per commit rather than by the
+library's one-table-lock-per-save.
+
+Correctness does not depend on the in-memory aggregates being fresh: the event store's primary
+key (originator_id, originator_version) refuses a stale write. When a group's save is refused
+(another process wrote, or an idempotency key was replayed from elsewhere), the writer forgets
+what it held and runs each command of the group again on its own, loading everything from the
+store ("verify" mode), retrying a few times before answering ConcurrencyError (HTTP 409).
+
+A handler that raises a DomainError must not have triggered any event (guards first); if one
+did, or a handler failed unexpectedly, the group is re-run command by command so that no other
+command's money is lost or half-written.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Future
+from datetime import datetime
+from typing import Any, TypeVar
+from uuid import UUID
+
+import structlog
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError
+
+from domain.errors import ConcurrencyError, DomainError, NotFoundError
+from domain.receipts import CommandReceipt
+from infra.clock import Clock
+
+T = TypeVar("T")
+Handler = Callable[[Any], Any]
+log = structlog.get_logger("ledger.writer")
+
+_STOP = object()
+
+
+class _Command:
+    __slots__ = ("handler", "future", "name")
+
+    def __init__(self, handler: Handler, name: str) -> None:
+        self.handler = handler
+        self.future: Future[Any] = Future()
+        self.name = name
+
+
+class _PoisonedBatch(Exception):
+    """A handler left the in-memory aggregates in a state that cannot be trusted."""
+
+
+class _UnitOfWork:
+    """One command's view of the aggregates; shares the group's working set."""
+
+    def __init__(self, writer: GroupCommitWriter, working: dict[UUID, Any], at: datetime,
+                 verify: bool) -> None:
+        self._writer = writer
+        self._working = working
+        self.at = at
+        self._verify = verify
+        self.touched: dict[UUID, int] = {}  # aggregate id -> pending events before this command
+
+    def _touch(self, aggregate: Any) -> Any:
+        if aggregate.id not in self.touched:
+            self.touched[aggregate.id] = len(aggregate.pending_events)
+        return aggregate
+
+    def _load(self, aggregate_id: UUID) -> Any | None:
+        aggregate = self._working.get(aggregate_id)
+        if aggregate is None:
+            aggregate = self._writer._load(aggregate_id, use_cache=not self._verify)
+            if aggregate is None:
+                return None
+            self._working[aggregate_id] = aggregate
+        return self._touch(aggregate)
+
+    def get(self, aggregate_id: UUID, cls: type[T], *, what: str = "aggregate") -> T:
+        aggregate = self._load(aggregate_id)
+        if aggregate is None or not isinstance(aggregate, cls):
+            raise NotFoundError(f"{what} not found", field=what.split(" ")[0])
+        return aggregate
+
+    def find(self, aggregate_id: UUID, cls: type[T]) -> T | None:
+        aggregate = self._load(aggregate_id)
+        return aggregate if isinstance(aggregate, cls) else None
+
+    def find_receipt(self, aggregate_id: UUID) -> CommandReceipt | None:
+        """Receipts are looked up in memory only, unless verifying: a key nobody used before
+        costs no read; a key used by another process makes the save fail, and the verify
+        re-run finds the receipt in the store."""
+        aggregate = self._working.get(aggregate_id)
+        if aggregate is None:
+            if self._verify:
+                return self.find(aggregate_id, CommandReceipt)
+            aggregate = self._writer._cache.get(aggregate_id)
+            if aggregate is None:
+                return None
+            self._working[aggregate_id] = aggregate
+        return self._touch(aggregate)
+
+    def add(self, aggregate: Any) -> None:
+        self._working[aggregate.id] = aggregate
+        self.touched.setdefault(aggregate.id, 0)
+
+    def check_clean_after_error(self) -> None:
+        for aggregate_id, before in self.touched.items():
+            if len(self._working[aggregate_id].pending_events) != before:
+                raise _PoisonedBatch(aggregate_id)
+
+
+class GroupCommitWriter:
+    def __init__(self, app: Application[UUID], clock: Clock, *, max_batch: int = 256,
+                 cache_size: int = 100_000, retries: int = 5) -> None:
+        self.app = app
+        self.clock = clock
+        self.max_batch = max_batch
+        self.cache_size = cache_size
+        self.retries = retries
+        self._cache: OrderedDict[UUID, Any] = OrderedDict()
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._listeners: list[Callable[[int], None]] = []
+        self._thread: threading.Thread | None = None
+        self.last_position = app.recorder.max_notification_id() or 0
+        self.stats = {"batches": 0, "commands": 0, "events": 0, "reruns": 0}
+
+    # Lifecycle --------------------------------------------------------------------------------
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="ledger-writer", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._queue.put(_STOP)
+            self._thread.join(timeout=30)
+            self._thread = None
+
+    def on_commit(self, listener: Callable[[int], None]) -> None:
+        """``listener(position)`` is called after each commit with the last notification id."""
+        self._listeners.append(listener)
+
+    # Submitting -------------------------------------------------------------------------------
+    def submit(self, handler: Handler, name: str = "command") -> Future[Any]:
+        command = _Command(handler, name)
+        if self._thread is None:
+            self._run_batch([command])
+        else:
+            self._queue.put(command)
+        return command.future
+
+    def execute(self, handler: Handler, name: str = "command") -> Any:
+        return self.submit(handler, name).result()
+
+    # The writer thread ------------------------------------------------------------------------
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is _STOP:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < self.max_batch:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is _STOP:
+                    stop = True
+                    break
+                batch.append(item)
+            try:
+                self._run_batch(batch)
+            except BaseException as error:  # never let the writer thread die silently
+                log.exception("writer_batch_crashed", error=str(error))
+                for command in batch:
+                    if not command.future.done():
+                        command.future.set_exception(error)
+            if stop:
+                return
+
+    def _run_batch(self, batch: list[_Command]) -> None:
+        working: dict[UUID, Any] = {}
+        results: list[tuple[_Command, Any, BaseException | None]] = []
+        try:
+            for command in batch:
+                uow = _UnitOfWork(self, working, self.clock.now(), verify=False)
+                try:
+                    results.append((command, command.handler(uow), None))
+                except DomainError as error:
+                    uow.check_clean_after_error()
+                    results.append((command, None, error))
+            self._save(working)
+        except (_PoisonedBatch, IntegrityError, Exception) as error:
+            self._forget(working)
+            if len(batch) == 1 and not isinstance(error, (_PoisonedBatch, IntegrityError)):
+                self._fail(batch[0], error)
+                return
+            self.stats["reruns"] += 1
+            log.info("writer_batch_rerun", size=len(batch), cause=type(error).__name__)
+            for command in batch:
+                self._run_alone(command)
+            return
+        self._cache_working(working)
+        self._resolve(results)
+
+    def _run_alone(self, command: _Command) -> None:
+        """Verify mode: load from the store, retry on concurrent writes."""
+        for attempt in range(self.retries):
+            working: dict[UUID, Any] = {}
+            uow = _UnitOfWork(self, working, self.clock.now(), verify=True)
+            try:
+                try:
+                    result = command.handler(uow)
+                except DomainError as error:
+                    uow.check_clean_after_error()
+                    self._save(working)
+                    self._cache_working(working)
+                    command.future.set_exception(error)
+                    return
+                self._save(working)
+            except IntegrityError:
+                self._forget(working)
+                time.sleep(0.002 * (attempt + 1))
+                continue
+            except BaseException as error:
+                self._forget(working)
+                self._fail(command, error)
+                return
+            self._cache_working(working)
+            command.future.set_result(result)
+            return
+        self._fail(command, ConcurrencyError(
+            "the same records were changed concurrently; try again", field=command.name))
+
+    def _save(self, working: dict[UUID, Any]) -> None:
+        dirty = [a for a in working.values() if a.pending_events]
+        if not dirty:
+            return
+        recordings = self.app.save(*dirty)
+        if recordings:
+            position = max(r.notification.id for r in recordings)
+            self.last_position = max(self.last_position, position)
+            self.stats["events"] += len(recordings)
+            for listener in self._listeners:
+                try:
+                    listener(self.last_position)
+                except Exception:  # a listener must never undo a commit
+                    log.exception("writer_listener_failed")
+
+    def _resolve(self, results: list[tuple[_Command, Any, BaseException | None]]) -> None:
+        self.stats["batches"] += 1
+        self.stats["commands"] += len(results)
+        for command, result, error in results:
+            if error is not None:
+                command.future.set_exception(error)
+            else:
+                command.future.set_result(result)
+
+    @staticmethod
+    def _fail(command: _Command, error: BaseException) -> None:
+        if not command.future.done():
+            command.future.set_exception(error)
+
+    # The in-memory aggregates -----------------------------------------------------------------
+    def _load(self, aggregate_id: UUID, *, use_cache: bool) -> Any | None:
+        if use_cache:
+            aggregate = self._cache.get(aggregate_id)
+            if aggregate is not None:
+                self._cache.move_to_end(aggregate_id)
+                return aggregate
+        try:
+            return self.app.repository.get(aggregate_id)
+        except AggregateNotFoundError:
+            return None
+
+    def _cache_working(self, working: dict[UUID, Any]) -> None:
+        cache = self._cache
+        for aggregate_id, aggregate in working.items():
+            cache[aggregate_id] = aggregate
+            cache.move_to_end(aggregate_id)
+        while len(cache) > self.cache_size:
+            cache.popitem(last=False)
+
+    def _forget(self, working: dict[UUID, Any]) -> None:
+        for aggregate_id in working:
+            self._cache.pop(aggregate_id, None)
+
+    def forget_all(self) -> None:
+        """Drop every aggregate held in memory (tests; an operator after a manual repair)."""
+        self._cache.clear()
