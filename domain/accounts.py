@@ -17,7 +17,9 @@ from datetime import datetime
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
+
+from domain.base import LedgerAggregate
 
 from domain.errors import (
     ConflictError,
@@ -62,7 +64,7 @@ def check_amount(amount_cents: Any, field: str = "amount_cents") -> int:
     return amount_cents
 
 
-class Account(Aggregate):
+class Account(LedgerAggregate):
     """One ledger account. Balance = credits − debits (posted); held = pending debits."""
 
     @event("Opened", topic="ledger.Account.Opened")

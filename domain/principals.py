@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
+
+from domain.base import LedgerAggregate
 
 from domain.actors import ROLES
 from domain.errors import InvalidInputError
 
 
-class Principal(Aggregate):
+class Principal(LedgerAggregate):
     """A registered player or staff member, with the digest of its API key."""
 
     @event("Registered", topic="ledger.Principal.Registered")

@@ -13,7 +13,9 @@ from datetime import datetime
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
+
+from domain.base import LedgerAggregate
 
 from domain.errors import DomainError, IdempotencyConflictError, InvalidInputError
 
@@ -41,7 +43,7 @@ def check_key(key: Any) -> str:
     return key
 
 
-class CommandReceipt(Aggregate):
+class CommandReceipt(LedgerAggregate):
     """The first outcome of an idempotent command: a result, or a refusal that was recorded."""
 
     @event("Recorded", topic="ledger.CommandReceipt.Recorded")

@@ -1,0 +1,28 @@
+"""The projections database: the same PostgreSQL database as the events, or on SQLite a file
+beside the events file (so that the event writer and the projection writer never wait on one
+file lock)."""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine, create_engine, event
+
+from infra.settings import DatabaseTarget
+
+
+def build_engine(target: DatabaseTarget) -> Engine:
+    if target.backend == "sqlite":
+        engine = create_engine(target.sqlalchemy_url(), connect_args={"timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragma(dbapi_connection, _record):  # WAL: readers never block the writer
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        return engine
+    connect_args = {}
+    if target.schema:
+        connect_args["options"] = f"-csearch_path={target.schema}"
+    return create_engine(target.sqlalchemy_url(), pool_size=5, max_overflow=10,
+                         pool_pre_ping=True, connect_args=connect_args)

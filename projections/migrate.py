@@ -1,0 +1,42 @@
+"""Run the Alembic migrations of the projection tables (``ledger db upgrade``; also at start-up)."""
+
+from __future__ import annotations
+
+import os
+
+from alembic import command
+from alembic.config import Config
+
+from infra.settings import DatabaseTarget
+from projections.db import build_engine
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option(
+        "script_location", os.path.join(os.path.dirname(os.path.abspath(__file__)), "migrations"))
+    return config
+
+
+def upgrade(target: DatabaseTarget, revision: str = "head") -> None:
+    engine = build_engine(target)
+    try:
+        with engine.begin() as conn:
+            if target.backend == "postgresql":  # one migrator at a time
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7301505)")
+            config = alembic_config()
+            config.attributes["connection"] = conn
+            command.upgrade(config, revision)
+    finally:
+        engine.dispose()
+
+
+def current(target: DatabaseTarget) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
+    engine = build_engine(target)
+    try:
+        with engine.connect() as conn:
+            return MigrationContext.configure(conn).get_current_revision()
+    finally:
+        engine.dispose()

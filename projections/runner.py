@@ -1,0 +1,194 @@
+"""The projection runner: reads the notification log in pages and applies each page to each
+projection in ONE transaction together with that projection's tracking row.
+
+Exactly once: the tracking row is advanced with a compare-and-set (``WHERE position = old``)
+in the same transaction as the rows the page produced. If the process dies mid-page nothing of
+the page is kept; if two runners race (two processes), the loser's transaction is rolled back.
+A runner that falls behind (it was stopped, the process restarted) simply continues from its
+tracking position. On SQLite there is no LISTEN/NOTIFY: the runner is woken by the writer of
+its own process and polls for the writes of other processes.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import structlog
+from sqlalchemy import Engine, delete, insert, select, update
+
+from projections.base import Projection
+from projections.db import build_engine
+from projections.tables import projection_tracking
+
+log = structlog.get_logger("ledger.projections")
+PAGE_SIZE = 1000
+Progress = Callable[[str, int, int], None]  # (projection name, position, head)
+
+
+class ProjectionRunner:
+    def __init__(self, app: Any, engine: Engine, projections: Sequence[Projection], *,
+                 poll_interval: float = 0.5, page_size: int = PAGE_SIZE) -> None:
+        self.app = app
+        self.engine = engine
+        self.projections = list(projections)
+        self.poll_interval = poll_interval
+        self.page_size = page_size
+        self._cond = threading.Condition()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.position = 0  # every projection has applied at least up to here
+        self.last_error: str | None = None
+
+    def by_name(self, name: str) -> Projection:
+        for projection in self.projections:
+            if projection.name == name:
+                return projection
+        raise KeyError(name)
+
+    # Tracking ---------------------------------------------------------------------------------
+    def positions(self) -> dict[str, int]:
+        with self.engine.connect() as conn:
+            rows = dict(conn.execute(select(projection_tracking.c.name,
+                                            projection_tracking.c.position)).all())
+        return {p.name: int(rows.get(p.name, 0)) for p in self.projections}
+
+    def _ensure_tracking_rows(self) -> None:
+        with self.engine.begin() as conn:
+            have = set(conn.execute(select(projection_tracking.c.name)).scalars())
+            for projection in self.projections:
+                if projection.name not in have:
+                    conn.execute(insert(projection_tracking).values(name=projection.name,
+                                                                    position=0))
+
+    # Processing -------------------------------------------------------------------------------
+    def catch_up(self, progress: Progress | None = None, only: Sequence[str] | None = None) -> int:
+        """Apply every event recorded so far; returns the number of events applied."""
+        self._ensure_tracking_rows()
+        applied = 0
+        chosen = [p for p in self.projections if only is None or p.name in only]
+        positions = self.positions()
+        head = self.app.recorder.max_notification_id() or 0
+        while True:
+            start = min((positions[p.name] for p in chosen), default=head)
+            if start >= head:
+                head = self.app.recorder.max_notification_id() or 0
+                if start >= head:
+                    break
+            notifications = self.app.recorder.select_notifications(
+                start=start, limit=self.page_size, stop=head, inclusive_of_start=False)
+            if not notifications:
+                break
+            decoded = [(n.id, self.app.mapper.to_domain_event(n)) for n in notifications]
+            last = notifications[-1].id
+            for projection in chosen:
+                old = positions[projection.name]
+                events = [(i, e) for i, e in decoded if i > old and _wants(projection, e)]
+                if last <= old:
+                    continue
+                with self.engine.begin() as conn:
+                    if events:
+                        projection.apply(conn, events)
+                    moved = conn.execute(
+                        update(projection_tracking)
+                        .where(projection_tracking.c.name == projection.name,
+                               projection_tracking.c.position == old)
+                        .values(position=last)).rowcount
+                    if moved != 1:
+                        conn.rollback()
+                        positions = self.positions()  # another runner got there first
+                        break
+                positions[projection.name] = last
+                applied += len(events)
+                if progress:
+                    progress(projection.name, last, head)
+        self._publish(min(positions.values(), default=head))
+        return applied
+
+    def _publish(self, position: int) -> None:
+        with self._cond:
+            if position > self.position:
+                self.position = position
+            self._cond.notify_all()
+
+    def wait(self, position: int, timeout: float = 5.0) -> bool:
+        """Block until every projection has applied ``position`` (read-your-writes)."""
+        deadline = time.monotonic() + timeout
+        if self._thread is None:
+            self.catch_up()
+        with self._cond:
+            while self.position < position:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._wake.set()
+                self._cond.wait(remaining)
+        return True
+
+    def rebuild(self, names: Sequence[str] | None = None, progress: Progress | None = None) -> int:
+        """Empty the projections' tables and apply the whole log again."""
+        chosen = [p for p in self.projections if names is None or p.name in names]
+        with self.engine.begin() as conn:
+            for projection in chosen:
+                for table in reversed(projection.tables):
+                    conn.execute(delete(table))
+                conn.execute(update(projection_tracking)
+                             .where(projection_tracking.c.name == projection.name)
+                             .values(position=0))
+        self.position = 0
+        return self.catch_up(progress=progress, only=[p.name for p in chosen])
+
+    # Background thread ------------------------------------------------------------------------
+    def notify(self, position: int) -> None:
+        self._wake.set()
+
+    def start(self) -> None:
+        if self._thread is not None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="ledger-projections", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._stop.set()
+            self._wake.set()
+            self._thread.join(timeout=30)
+            self._thread = None
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait(self.poll_interval)
+            self._wake.clear()
+            try:
+                self.catch_up()
+                self.last_error = None
+            except Exception as error:  # keep running; /health reports it
+                self.last_error = f"{type(error).__name__}: {error}"
+                log.exception("projection_catch_up_failed")
+                self._stop.wait(1.0)
+
+
+def _wants(projection: Projection, event: Any) -> bool:
+    return projection.event_types is None or isinstance(event, projection.event_types)
+
+
+def all_projections() -> list[Projection]:
+    """Every projection of the service, in a fixed order."""
+    from projections.registry import PROJECTIONS
+
+    return [factory() for factory in PROJECTIONS]
+
+
+def build_projection_runner(ledger: Any) -> ProjectionRunner:
+    from projections.migrate import upgrade
+
+    engine = build_engine(ledger.target)
+    upgrade(ledger.target)
+    runner = ProjectionRunner(ledger.app, engine, all_projections(),
+                              poll_interval=ledger.settings.projection_poll_interval)
+    ledger.writer.on_commit(runner.notify)
+    return runner

@@ -1,0 +1,70 @@
+"""Fixtures shared by every test. The backend comes from LEDGER_TEST_BACKEND (sqlite by
+default, or postgresql): .ci/run runs the whole suite once per backend. Each test gets a fresh
+database (a new SQLite file, or a new PostgreSQL schema), a ManualClock, and real stores."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from infra.clock import ManualClock
+from infra.container import Ledger, build_ledger
+from infra.settings import Settings
+
+BACKEND = os.environ.get("LEDGER_TEST_BACKEND", "sqlite")
+PG_ADMIN_URL = os.environ.get("LEDGER_TEST_PG", "postgresql://postgres@127.0.0.1:5432")
+PG_DBNAME = "ledger_test"
+
+
+def _ensure_pg_database() -> None:
+    with psycopg.connect(f"{PG_ADMIN_URL}/postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (PG_DBNAME,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{PG_DBNAME}"')
+
+
+@pytest.fixture(scope="session")
+def backend() -> str:
+    if BACKEND == "postgresql":
+        _ensure_pg_database()
+    return BACKEND
+
+
+@pytest.fixture
+def database_url(backend: str, tmp_path) -> Iterator[str]:
+    """A fresh, empty database for one test."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'ledger.db'}"
+        return
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(f"{PG_ADMIN_URL}/{PG_DBNAME}", autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    yield f"{PG_ADMIN_URL}/{PG_DBNAME}?schema={schema}"
+    with psycopg.connect(f"{PG_ADMIN_URL}/{PG_DBNAME}", autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def make_settings(database_url: str):
+    def make(**overrides) -> Settings:
+        values = {"database_url": database_url, "bootstrap_operator_key": "test-operator-key",
+                  "certification_mode": "0", "inactivity_sweep_interval": 0.0}
+        values.update(overrides)
+        return Settings(**values)
+    return make
+
+
+@pytest.fixture
+def ledger(make_settings, clock) -> Iterator[Ledger]:
+    """The application as the API builds it, on the test's database and clock."""
+    built = build_ledger(make_settings(), clock=clock)
+    yield built
+    built.close()
