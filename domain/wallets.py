@@ -100,3 +100,39 @@ def open_account(uow: UnitOfWork, *, code: str, kind: str, owner: str | None, ac
     account = Account.open(code=code, kind=kind, owner=owner, actor=actor, at=uow.at)
     uow.add(account)
     return account
+
+
+# Building blocks for game commands (bets, settlements, refunds). A game handler calls these
+# inside its own unit of work, so the table's events and the money events share one transaction.
+def get_account(uow: UnitOfWork, code: str) -> Account:
+    return uow.get(account_id(code), Account, what=f"account {code}")
+
+
+def transfer_between(uow: UnitOfWork, *, from_code: str, to_code: str, transfer_id: str,
+                     amount_cents: int, reason: str, refs: dict[str, str] | None,
+                     actor: str) -> None:
+    accounts.transfer(get_account(uow, from_code), get_account(uow, to_code),
+                      transfer_id=transfer_id, amount_cents=amount_cents, reason=reason,
+                      refs=refs, actor=actor, at=uow.at)
+
+
+def hold_stake(uow: UnitOfWork, *, player_id: UUID, to_code: str, transfer_id: str,
+               amount_cents: int, reason: str, refs: dict[str, str] | None, actor: str) -> None:
+    """A bet leaves the available balance at once (903-B 5.4.3(4)), pending its result."""
+    accounts.hold(get_wallet(uow, player_id), get_account(uow, to_code),
+                  transfer_id=transfer_id, amount_cents=amount_cents, reason=reason, refs=refs,
+                  actor=actor, at=uow.at)
+
+
+def post_stake(uow: UnitOfWork, *, player_id: UUID, transfer_id: str,
+               amount_cents: int | None = None, reason: str, actor: str) -> None:
+    wallet = get_wallet(uow, player_id)
+    counterparty = wallet.hold(transfer_id)["counterparty"]
+    accounts.post_hold(wallet, get_account(uow, counterparty), transfer_id=transfer_id,
+                       amount_cents=amount_cents, reason=reason, actor=actor, at=uow.at)
+
+
+def void_stake(uow: UnitOfWork, *, player_id: UUID, transfer_id: str, reason: str,
+               actor: str) -> None:
+    accounts.void_hold(get_wallet(uow, player_id), transfer_id=transfer_id, reason=reason,
+                       actor=actor, at=uow.at)

@@ -18,7 +18,7 @@ def alembic_config() -> Config:
     return config
 
 
-def upgrade(target: DatabaseTarget, revision: str = "head") -> None:
+def upgrade(target: DatabaseTarget, revision: str = "heads") -> None:
     engine = build_engine(target)
     try:
         with engine.begin() as conn:
