@@ -156,6 +156,16 @@ class GroupCommitWriter:
             self._queue.put(command)
         return command.future
 
+    def submit_many(self, handlers: list[Handler], name: str = "command") -> list[Future[Any]]:
+        """Queue several commands together (they are likely to share one transaction)."""
+        commands = [_Command(handler, name) for handler in handlers]
+        if self._thread is None:
+            for start in range(0, len(commands), self.max_batch):
+                self._run_batch(commands[start:start + self.max_batch])
+        else:
+            self._queue.put(commands)  # one item: the writer takes them into one group
+        return [command.future for command in commands]
+
     def execute(self, handler: Handler, name: str = "command") -> Any:
         return self.submit(handler, name).result()
 
@@ -165,7 +175,7 @@ class GroupCommitWriter:
             first = self._queue.get()
             if first is _STOP:
                 return
-            batch = [first]
+            batch = list(first) if isinstance(first, list) else [first]
             stop = False
             while len(batch) < self.max_batch:
                 try:
@@ -175,7 +185,7 @@ class GroupCommitWriter:
                 if item is _STOP:
                     stop = True
                     break
-                batch.append(item)
+                batch.extend(item if isinstance(item, list) else [item])
             try:
                 self._run_batch(batch)
             except BaseException as error:  # never let the writer thread die silently
