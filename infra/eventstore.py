@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.application import Application
+from eventsourcing.application import Application, ProcessingEvent
 
 from domain.accounts import Account
+from infra.serialization import certification_env
 from infra.settings import DatabaseTarget
 
 # Snapshot every N events, so that loading a stream costs at most N events plus one snapshot,
@@ -19,10 +20,29 @@ class LedgerApplication(Application[UUID]):
     name = "ledger"
     snapshotting_intervals = {Account: SNAPSHOT_INTERVAL}
 
+    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
+        """Snapshot from the aggregate just saved, which the writer holds in memory, instead of
+        the library's way (reloading it from the store: a read of up to N events per snapshot,
+        on the hot path). One snapshot per aggregate per group, when it crossed an interval."""
+        if self.snapshots is None:
+            return
+        due: dict[UUID, Any] = {}
+        for domain_event in processing_event.events:
+            aggregate = processing_event.aggregates.get(domain_event.originator_id)
+            interval = self.snapshotting_intervals.get(type(aggregate))
+            if interval and domain_event.originator_version % interval == 0:
+                due[aggregate.id] = aggregate
+        if due:
+            self.snapshots.put([
+                getattr(type(a), "Snapshot", type(self).snapshot_class).take(a)
+                for a in due.values()])
+
 
 def build_event_store(target: DatabaseTarget, *, pool_size: int = 10, max_overflow: int = 20,
-                      extra: dict[str, Any] | None = None) -> LedgerApplication:
+                      extra: dict[str, Any] | None = None,
+                      certification_mode: bool = False) -> LedgerApplication:
     env = target.eventsourcing_env()
+    env.update(certification_env(certification_mode, LedgerApplication.name))  # marks events
     if target.backend == "postgresql":
         env.update(POSTGRES_POOL_SIZE=str(pool_size), POSTGRES_MAX_OVERFLOW=str(max_overflow))
     env.update({k: str(v) for k, v in (extra or {}).items()})
