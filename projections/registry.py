@@ -3,3 +3,14 @@
 from __future__ import annotations
 
 PROJECTIONS: list = []
+
+# Money and identity (projections/money.py).
+from projections.money import (BalancesProjection, JogadaIndexProjection,  # noqa: E402
+                               PrincipalsProjection)
+
+PROJECTIONS += [BalancesProjection, PrincipalsProjection, JogadaIndexProjection]
+
+# Game sessions: end-of-session statements and the open sessions (projections/sessions.py).
+from projections.sessions import SessionStatementsProjection  # noqa: E402
+
+PROJECTIONS += [SessionStatementsProjection]

@@ -1,0 +1,269 @@
+"""Money and identity read models: balances, account activity, principals, the jogada index.
+
+- ``balances`` (projection "balances"): one row per account, the sum of its postings and holds.
+  The same projection writes ``account_activity``: one row per money event, the player's
+  account activity for at least 90 days (903-B 5.2.2(9)) and the deposit and withdrawal log
+  (903-B 5.4.1(5), 5.4.2(7)), refused attempts included (903-B 5.4.1(8), 5.4.2(9)). Both tables
+  are written in one transaction, so a statement always agrees with the balance it ends on.
+- ``principals`` (projection "principals"): players and staff, found by the digest of their key.
+- ``jogada_events`` (projection "jogada_index"): every event that belongs to a jogada, so that a
+  jogada can be replayed (903-B 6.3.4(2)).
+
+Times are stored in UTC (SQLite keeps no offset); ``to_utc`` / ``from_db`` convert.
+The Table definitions here are identical to migrations/versions/0002_money.py.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.utils import get_topic
+from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, PrimaryKeyConstraint,
+                        String, Table, Text, UniqueConstraint, Uuid, bindparam, insert, select,
+                        update)
+
+from domain.accounts import CASHIER_CODE, WALLET, Account
+from domain.principals import Principal
+from projections.tables import metadata
+
+balances = Table(
+    "balances", metadata,
+    Column("account_code", String(200), primary_key=True),
+    Column("account_id", Uuid, nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("owner", String(200)),
+    Column("balance_cents", BigInteger, nullable=False),
+    Column("held_cents", BigInteger, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("last_position", BigInteger, nullable=False),
+    UniqueConstraint("account_id", name="uq_balances_account_id"),
+)
+
+account_activity = Table(
+    "account_activity", metadata,
+    Column("notification_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("account_code", String(200), nullable=False),
+    Column("owner", String(200)),
+    Column("type", String(32), nullable=False),
+    Column("transfer_id", String(200)),
+    Column("amount_cents", BigInteger),
+    Column("counterparty", String(200)),
+    Column("reason", Text),
+    Column("refs", Text),  # JSON; for a refused attempt, the error's details
+    Column("actor", String(200), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    # Cash movements (wallet <-> cashier) and refused attempts: "deposit" / "withdrawal".
+    Column("operation", String(32)),
+    Column("code", String(64)),
+    Column("message", Text),
+    Index("ix_account_activity_owner_at", "owner", "at"),
+    Index("ix_account_activity_operation_at", "operation", "at"),
+)
+
+principals = Table(
+    "principals", metadata,
+    Column("principal_id", Uuid, primary_key=True),
+    Column("role", String(32), nullable=False),
+    Column("display_name", String(200), nullable=False),
+    Column("api_key_sha256", String(64), nullable=False),
+    Column("registered_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("api_key_sha256", name="uq_principals_api_key_sha256"),
+)
+
+jogada_events = Table(
+    "jogada_events", metadata,
+    Column("jogada_id", String(200), nullable=False),
+    Column("notification_id", BigInteger, nullable=False),
+    Column("originator_id", Uuid, nullable=False),
+    Column("originator_version", BigInteger, nullable=False),
+    Column("topic", String(300), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("jogada_id", "notification_id", name="pk_jogada_events"),
+)
+
+ACTIVITY_COLUMNS = tuple(c.name for c in account_activity.columns)
+_ACTIVITY_TYPES = {
+    Account.Credited: "credited",
+    Account.Debited: "debited",
+    Account.FundsHeld: "funds_held",
+    Account.HoldPosted: "hold_posted",
+    Account.HoldVoided: "hold_voided",
+    Account.AttemptRefused: "attempt_refused",
+    Account.Opened: "opened",
+}
+
+
+def to_utc(value: datetime) -> datetime:
+    """Aware UTC (a naive time is taken as UTC): SQLite stores no offset, so store UTC only."""
+    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(
+        timezone.utc)
+
+
+def from_db(value: datetime | None) -> datetime | None:
+    return None if value is None else to_utc(value)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def _movement(e: Any) -> tuple[int, int]:
+    """(change of balance, change of held) an Account event makes."""
+    if isinstance(e, Account.Credited):
+        return e.amount_cents, 0
+    if isinstance(e, Account.Debited):
+        return -e.amount_cents, 0
+    if isinstance(e, Account.FundsHeld):
+        return 0, e.amount_cents
+    if isinstance(e, Account.HoldPosted):  # the whole hold is released, the posted part debited
+        return -e.amount_cents, -(e.amount_cents + e.released_cents)
+    if isinstance(e, Account.HoldVoided):
+        return 0, -e.amount_cents
+    return 0, 0
+
+
+class BalancesProjection:
+    """Balances and account activity. A page's changes are summed in memory and each touched
+    balance row is written once per page (``balance = balance + delta``)."""
+
+    name = "balances"
+    tables = (balances, account_activity)
+    event_types = tuple(_ACTIVITY_TYPES)
+
+    def __init__(self) -> None:
+        # account id -> (code, kind, owner): fixed at Opened, so safe to keep across pages.
+        self._accounts: dict[UUID, tuple[str, str, str | None]] = {}
+
+    def _known(self, conn: Connection, events: list[tuple[int, Any]]) -> None:
+        missing = {e.originator_id for _, e in events
+                   if not isinstance(e, Account.Opened) and e.originator_id not in self._accounts}
+        missing -= {e.originator_id for _, e in events if isinstance(e, Account.Opened)}
+        if missing:
+            rows = conn.execute(select(balances.c.account_id, balances.c.account_code,
+                                       balances.c.kind, balances.c.owner)
+                                .where(balances.c.account_id.in_(missing)))
+            for account_id, code, kind, owner in rows:
+                self._accounts[account_id] = (code, kind, owner)
+
+    def apply(self, conn: Connection, events: list[tuple[int, Any]]) -> None:
+        self._known(conn, events)
+        opened: dict[UUID, dict[str, Any]] = {}
+        changed: dict[UUID, dict[str, Any]] = {}
+        activity: list[dict[str, Any]] = []
+        for position, e in events:
+            at = to_utc(e.at)
+            if isinstance(e, Account.Opened):
+                self._accounts[e.originator_id] = (e.code, e.kind, e.owner)
+                opened[e.originator_id] = {
+                    "account_code": e.code, "account_id": e.originator_id, "kind": e.kind,
+                    "owner": e.owner, "balance_cents": 0, "held_cents": 0, "updated_at": at,
+                    "last_position": position}
+            else:
+                d_balance, d_held = _movement(e)
+                if d_balance or d_held:
+                    row = opened.get(e.originator_id) or changed.setdefault(
+                        e.originator_id, {"balance_cents": 0, "held_cents": 0})
+                    row["balance_cents"] += d_balance
+                    row["held_cents"] += d_held
+                    row["updated_at"], row["last_position"] = at, position
+            activity.append(self._activity_row(position, e, at))
+        # Rows are written in account-code order: two transactions that race on the same page
+        # (two runners) then lock rows in the same order, and wait instead of deadlocking.
+        if opened:
+            conn.execute(insert(balances), sorted(opened.values(),
+                                                  key=lambda row: row["account_code"]))
+        if changed:
+            conn.execute(
+                update(balances).where(balances.c.account_code == bindparam("b_code")).values(
+                    balance_cents=balances.c.balance_cents + bindparam("b_balance"),
+                    held_cents=balances.c.held_cents + bindparam("b_held"),
+                    updated_at=bindparam("b_at"), last_position=bindparam("b_position")),
+                [{"b_code": self._accounts[account_id][0], "b_balance": row["balance_cents"],
+                  "b_held": row["held_cents"], "b_at": row["updated_at"],
+                  "b_position": row["last_position"]}
+                 for account_id, row in sorted(changed.items(),
+                                               key=lambda item: self._accounts[item[0]][0])])
+        if activity:
+            conn.execute(insert(account_activity), activity)
+
+    def _activity_row(self, position: int, e: Any, at: datetime) -> dict[str, Any]:
+        code, kind, owner = self._accounts[e.originator_id]
+        row = dict.fromkeys(ACTIVITY_COLUMNS)
+        row.update(notification_id=position, account_code=code, owner=owner,
+                   type=_ACTIVITY_TYPES[type(e)], actor=e.actor, at=at)
+        if isinstance(e, Account.AttemptRefused):
+            # 903-B 5.4.1(8), 5.4.2(9): refused deposits and withdrawals are logged.
+            row.update(amount_cents=e.amount_cents, operation=e.operation, code=e.code,
+                       message=e.message, refs=dumps(e.details or {}))
+        elif not isinstance(e, Account.Opened):
+            row.update(transfer_id=e.transfer_id, amount_cents=e.amount_cents,
+                       counterparty=getattr(e, "counterparty", None),  # HoldVoided has none
+                       reason=e.reason, refs=dumps(e.refs or {}))
+            if kind == WALLET and row["counterparty"] == CASHIER_CODE:
+                # 903-B 5.4.1(5), 5.4.2(7): the deposit / withdrawal log.
+                row["operation"] = e.reason
+        return row
+
+
+class PrincipalsProjection:
+    """Players and staff by id and by the SHA-256 digest of their API key."""
+
+    name = "principals"
+    tables = (principals,)
+    event_types = (Principal.Registered, Principal.ApiKeyRotated)
+
+    def apply(self, conn: Connection, events: list[tuple[int, Any]]) -> None:
+        new: dict[UUID, dict[str, Any]] = {}
+        rotated: dict[UUID, str] = {}
+        for _, e in events:
+            if isinstance(e, Principal.Registered):
+                new[e.originator_id] = {
+                    "principal_id": e.originator_id, "role": e.role,
+                    "display_name": e.display_name, "api_key_sha256": e.api_key_sha256,
+                    "registered_at": to_utc(e.at)}
+            elif e.originator_id in new:
+                new[e.originator_id]["api_key_sha256"] = e.api_key_sha256
+            else:
+                rotated[e.originator_id] = e.api_key_sha256
+        if new:
+            conn.execute(insert(principals), list(new.values()))
+        if rotated:
+            conn.execute(
+                update(principals).where(principals.c.principal_id == bindparam("p_id"))
+                .values(api_key_sha256=bindparam("p_key")),
+                [{"p_id": pid, "p_key": key} for pid, key in rotated.items()])
+
+
+def jogada_of(e: Any) -> str | None:
+    """The jogada an event belongs to: its own ``jogada_id``, or a money event's refs."""
+    jogada_id = getattr(e, "jogada_id", None)
+    if jogada_id is None:
+        refs = getattr(e, "refs", None)
+        if isinstance(refs, dict):
+            jogada_id = refs.get("jogada_id")
+    return None if jogada_id in (None, "") else str(jogada_id)
+
+
+class JogadaIndexProjection:
+    """Every event of a jogada, in order: what a replay of the jogada reads (903-B 6.3.4(2))."""
+
+    name = "jogada_index"
+    tables = (jogada_events,)
+    event_types = None
+
+    def apply(self, conn: Connection, events: list[tuple[int, Any]]) -> None:
+        rows = []
+        for position, e in events:
+            jogada_id = jogada_of(e)
+            if jogada_id is None:
+                continue
+            at = getattr(e, "at", None) or e.timestamp
+            rows.append({"jogada_id": jogada_id, "notification_id": position,
+                         "originator_id": e.originator_id,
+                         "originator_version": e.originator_version,
+                         "topic": get_topic(type(e)), "at": to_utc(at)})
+        if rows:
+            conn.execute(insert(jogada_events), rows)

@@ -1,0 +1,130 @@
+"""Read functions over the money and identity projections (projections/money.py).
+
+They read projections, which trail the event log: call ``ledger.projections.wait(position)``
+first where a caller must see its own write. Times come back as aware UTC datetimes.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from sqlalchemy import Engine, Row, func, select
+
+from domain.accounts import wallet_code
+from projections.money import (account_activity as activity_t, balances, from_db,
+                               jogada_events as jogada_t, principals, to_utc)
+
+
+def balance(engine: Engine, player_id: UUID) -> dict[str, int] | None:
+    """The player's wallet; available = balance − held (stakes pending, 903-B 6.3.2(3))."""
+    with engine.connect() as conn:
+        row = conn.execute(select(balances.c.balance_cents, balances.c.held_cents)
+                           .where(balances.c.account_code == wallet_code(player_id))).first()
+    if row is None:
+        return None
+    return {"available_cents": row.balance_cents - row.held_cents,
+            "held_cents": row.held_cents, "balance_cents": row.balance_cents}
+
+
+def _principal(row: Row | None) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    return {"principal_id": row.principal_id, "role": row.role,
+            "display_name": row.display_name, "registered_at": from_db(row.registered_at)}
+
+
+_PRINCIPAL_COLUMNS = (principals.c.principal_id, principals.c.role, principals.c.display_name,
+                      principals.c.registered_at)
+
+
+def principal_by_key_hash(engine: Engine, api_key_sha256: str) -> dict[str, Any] | None:
+    with engine.connect() as conn:
+        return _principal(conn.execute(select(*_PRINCIPAL_COLUMNS).where(
+            principals.c.api_key_sha256 == api_key_sha256)).first())
+
+
+def principal(engine: Engine, principal_id: UUID) -> dict[str, Any] | None:
+    with engine.connect() as conn:
+        return _principal(conn.execute(select(*_PRINCIPAL_COLUMNS).where(
+            principals.c.principal_id == principal_id)).first())
+
+
+def _activity(row: Row) -> dict[str, Any]:
+    item = dict(row._mapping)
+    item["at"] = from_db(item["at"])
+    item["refs"] = json.loads(item["refs"]) if item["refs"] else {}
+    return item
+
+
+def account_activity(engine: Engine, player_id: UUID, *, since: datetime | None = None,
+                     until: datetime | None = None, limit: int = 100,
+                     before_id: int | None = None) -> list[dict[str, Any]]:
+    """The player's account activity, newest first (903-B 5.2.2(9): at least 90 days online;
+    5.2.2(10): a 12-month statement). Next page: ``before_id`` = last notification_id seen.
+    ``since`` is inclusive, ``until`` exclusive."""
+    query = select(activity_t).where(activity_t.c.owner == str(player_id))
+    if since is not None:
+        query = query.where(activity_t.c.at >= to_utc(since))
+    if until is not None:
+        query = query.where(activity_t.c.at < to_utc(until))
+    if before_id is not None:
+        query = query.where(activity_t.c.notification_id < before_id)
+    query = query.order_by(activity_t.c.notification_id.desc()).limit(limit)
+    with engine.connect() as conn:
+        return [_activity(row) for row in conn.execute(query)]
+
+
+def cash_movements(engine: Engine, *, kind: str | None = None, since: datetime | None = None,
+                   until: datetime | None = None, include_refused: bool = True,
+                   limit: int = 1000, after_id: int | None = None) -> list[dict[str, Any]]:
+    """Deposits and withdrawals, oldest first, with date and time, payment method, player,
+    amount and type (903-B 5.4.1(5)(6)(7), 5.4.2(7)(8)) and the refused attempts with their
+    code (5.4.1(8), 5.4.2(9)). ``kind``: "deposit" or "withdrawal"; next page: ``after_id``."""
+    query = select(activity_t).where(activity_t.c.operation.is_not(None))
+    if kind is not None:
+        query = query.where(activity_t.c.operation == kind)
+    if not include_refused:
+        query = query.where(activity_t.c.type != "attempt_refused")
+    if since is not None:
+        query = query.where(activity_t.c.at >= to_utc(since))
+    if until is not None:
+        query = query.where(activity_t.c.at < to_utc(until))
+    if after_id is not None:
+        query = query.where(activity_t.c.notification_id > after_id)
+    query = query.order_by(activity_t.c.notification_id).limit(limit)
+    with engine.connect() as conn:
+        rows = [_activity(row) for row in conn.execute(query)]
+    return [{
+        "notification_id": r["notification_id"], "at": r["at"], "player_id": r["owner"],
+        "kind": r["operation"], "refused": r["type"] == "attempt_refused",
+        "amount_cents": r["amount_cents"],
+        "payment_method": r["refs"].get("payment_method"),
+        "transfer_id": r["transfer_id"], "actor": r["actor"],
+        "code": r["code"], "message": r["message"],
+    } for r in rows]
+
+
+def jogada_events(engine: Engine, jogada_id: str) -> list[dict[str, Any]]:
+    """The events of one jogada in the order they were recorded (903-B 6.3.4(2) replay)."""
+    with engine.connect() as conn:
+        rows = conn.execute(select(jogada_t).where(jogada_t.c.jogada_id == str(jogada_id))
+                            .order_by(jogada_t.c.notification_id))
+        return [dict(row._mapping, at=from_db(row.at)) for row in rows]
+
+
+def accounts_total(engine: Engine) -> int:
+    """The sum of every account's balance: always 0 in double entry (903-B 5.5.1(1))."""
+    with engine.connect() as conn:
+        return int(conn.execute(select(func.coalesce(func.sum(balances.c.balance_cents), 0)))
+                   .scalar_one())
+
+
+def accounts(engine: Engine) -> list[dict[str, Any]]:
+    """Every account with its balance, held and available amounts, by code."""
+    with engine.connect() as conn:
+        rows = conn.execute(select(balances).order_by(balances.c.account_code))
+        return [dict(row._mapping, updated_at=from_db(row.updated_at),
+                     available_cents=row.balance_cents - row.held_cents) for row in rows]
