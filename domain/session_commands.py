@@ -1,0 +1,172 @@
+"""Game-session commands: ``handler(uow, **kw)``, guards before any event (domain/uow.py).
+
+Game handlers call these inside their own unit of work, so that a bet's money events and the
+session's events share one transaction; they call ``GameSession.check_accepting(uow.at)`` (or
+``find_open_session``) before they trigger anything of their own.
+
+One open session per player per venue (a *sessão de jogo* is one player's access to one
+table or room, A61): a small stream per (player, venue), ``SessionSlot``, names the session
+that last opened there. Two processes starting a session for the same pair both write the
+slot, so the event store's optimistic concurrency lets only one win.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from eventsourcing.domain import event
+
+from domain.actors import check_actor
+from domain.base import LedgerAggregate
+from domain.errors import ConflictError, InvalidInputError
+from domain.inactivity import InactivityPolicy, check_policy, policy_for
+from domain.principals import Principal
+from domain.sessions import GameSession, check_text
+from domain.uow import UnitOfWork
+
+_NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/session-slots")
+
+
+def slot_id(player_id: UUID | str, venue_id: str) -> UUID:
+    return uuid5(_NS, f"{player_id}\x1f{venue_id}")
+
+
+class SessionSlot(LedgerAggregate):
+    """Which game session of a player is (or was last) open at a venue."""
+
+    @event("Created", topic="ledger.SessionSlot.Created")
+    def __init__(self, player_id: str, venue_id: str, actor: str, at: datetime) -> None:
+        self.player_id = player_id
+        self.venue_id = venue_id
+        self.session_id: str | None = None
+
+    @staticmethod
+    def create_id(player_id: str, venue_id: str, **_: Any) -> UUID:  # type: ignore[override]
+        return slot_id(player_id, venue_id)
+
+    @event("SessionOpened", topic="ledger.SessionSlot.SessionOpened")
+    def _session_opened(self, session_id: str, actor: str, at: datetime) -> None:
+        self.session_id = session_id
+
+
+def _player_uuid(player_id: UUID | str) -> UUID:
+    try:
+        return player_id if isinstance(player_id, UUID) else UUID(str(player_id))
+    except ValueError:
+        raise InvalidInputError("player_id must be a UUID", field="player_id") from None
+
+
+def find_open_session(uow: UnitOfWork, player_id: UUID | str, venue_id: str) -> GameSession | None:
+    """The player's open session at the venue, if any (ended or not yet swept: still open)."""
+    slot = uow.find(slot_id(_player_uuid(player_id), venue_id), SessionSlot)
+    if slot is None or slot.session_id is None:
+        return None
+    session = uow.find(UUID(slot.session_id), GameSession)
+    return session if session is not None and not session.ended else None
+
+
+def get_session(uow: UnitOfWork, session_id: UUID | str) -> GameSession:
+    try:
+        sid = session_id if isinstance(session_id, UUID) else UUID(str(session_id))
+    except ValueError:
+        raise InvalidInputError("session_id must be a UUID", field="session_id") from None
+    return uow.get(sid, GameSession, what=f"session {sid}")
+
+
+def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game: str,
+                  actor: str, policy: InactivityPolicy | None = None,
+                  player_session_id: str | None = None) -> UUID:
+    """The player starts a session at a table or room (sem descarte rule 40 and equivalents).
+    ``game`` is a kind of domain/inactivity.py (game and table kind); ``policy`` defaults to
+    that kind's regulation policy. A second open session at the same venue is refused.
+    The session's id is a new uuid4 (the library's default, as for principals)."""
+    check_actor(actor)
+    pid = _player_uuid(player_id)
+    check_text(venue_id, "venue_id")
+    policy = check_policy(policy) if policy is not None else policy_for(game)
+    if policy.kind != game:
+        raise InvalidInputError(f"the policy is for {policy.kind}, not {game}", field="policy")
+    if player_session_id is not None:
+        check_text(player_session_id, "player_session_id")
+    player = uow.get(pid, Principal, what=f"player {pid}")
+    if player.role != "player":
+        raise InvalidInputError(f"{pid} is not a player", field="player_id")
+    slot = uow.find(slot_id(pid, venue_id), SessionSlot)
+    current = None
+    if slot is not None and slot.session_id is not None:
+        current = uow.find(UUID(slot.session_id), GameSession)
+        if current is not None and not current.ended and not current.inactivity_end_due(uow.at):
+            raise ConflictError(
+                f"player {pid} already has an open game session at {venue_id}",
+                field="venue_id", rule="A61", details={"session_id": slot.session_id})
+    # Guards done. A session whose warned minute ran out ends now, at that moment (A43).
+    if current is not None and not current.ended:
+        current.end("inactivity", actor=actor, at=uow.at)
+    session = GameSession(player_id=str(pid), venue_id=venue_id, game=game,
+                          policy=policy.to_dict(), player_session_id=player_session_id,
+                          actor=actor, at=uow.at)
+    uow.add(session)
+    if slot is None:
+        slot = SessionSlot(player_id=str(pid), venue_id=venue_id, actor=actor, at=uow.at)
+        uow.add(slot)
+    slot._session_opened(session_id=str(session.id), actor=actor, at=uow.at)
+    return session.id
+
+
+def end_session(uow: UnitOfWork, *, session_id: UUID | str, reason: str,
+                actor: str) -> dict[str, Any]:
+    """Ends the session; returns its statement (the end-of-session information)."""
+    check_actor(actor)
+    session = get_session(uow, session_id)
+    session.end(reason, actor=actor, at=uow.at)
+    return session.statement()
+
+
+def record_bet(uow: UnitOfWork, *, session_id: UUID | str, jogada_id: str, amount_cents: int,
+               actor: str) -> dict[str, Any]:
+    check_actor(actor)
+    session = get_session(uow, session_id)
+    session.record_bet(jogada_id, amount_cents, actor=actor, at=uow.at)
+    return session.statement()
+
+
+def record_win(uow: UnitOfWork, *, session_id: UUID | str, jogada_id: str, amount_cents: int,
+               category: str, actor: str) -> dict[str, Any]:
+    check_actor(actor)
+    session = get_session(uow, session_id)
+    session.record_win(jogada_id, amount_cents, category, actor=actor, at=uow.at)
+    return session.statement()
+
+
+def record_statement_line(uow: UnitOfWork, *, session_id: UUID | str, category: str, label: str,
+                          count: int, amount_cents: int, actor: str) -> dict[str, Any]:
+    check_actor(actor)
+    session = get_session(uow, session_id)
+    session.add_statement_line(category, label, count, amount_cents, actor=actor, at=uow.at)
+    return session.statement()
+
+
+def record_jogada_without_bet(uow: UnitOfWork, *, session_id: UUID | str, jogada_id: str,
+                              actor: str) -> list[str]:
+    """Returns what the inactivity procedure did: [], ["invitation", "warning"], ["ended"]."""
+    check_actor(actor)
+    session = get_session(uow, session_id)
+    return session.record_jogada_without_bet(jogada_id, actor=actor, at=uow.at)
+
+
+def sweep_inactivity(uow: UnitOfWork, *, session_ids: list[UUID | str],
+                     actor: str = "system:inactivity") -> dict[str, list[str]]:
+    """Time-based thresholds, checked at ``uow.at``: {session id: what happened} for the
+    sessions that changed. Unknown, ended and jogada-count sessions are skipped."""
+    check_actor(actor)
+    changed: dict[str, list[str]] = {}
+    for session_id in session_ids:
+        session = uow.find(UUID(str(session_id)), GameSession)
+        if session is None or session.ended:
+            continue
+        done = session.check_inactivity(uow.at, actor=actor)
+        if done:
+            changed[str(session.id)] = done
+    return changed

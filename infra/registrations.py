@@ -1,0 +1,34 @@
+"""Registrations the composition root (infra/container.py) needs from the game-side modules:
+snapshot intervals of their long-lived aggregates, and the background services that run with
+the ledger. Imported by infra/container.py; add a line here rather than editing the container."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.rulesets import RuleSet
+from domain.session_commands import SessionSlot
+from domain.sessions import GameSession
+from infra.eventstore import register_snapshotting
+
+if TYPE_CHECKING:
+    from infra.container import Ledger
+
+# Game sessions run for hours; a player's slot at a venue and a venue's rule set for years.
+register_snapshotting(GameSession)
+register_snapshotting(SessionSlot)
+register_snapshotting(RuleSet)
+
+
+def start_services(ledger: "Ledger") -> None:
+    """Called at the end of ``Ledger.start()``."""
+    from infra.sessions_service import start_inactivity_sweeper
+
+    start_inactivity_sweeper(ledger)
+
+
+def stop_services(ledger: "Ledger") -> None:
+    """Called at the start of ``Ledger.close()``, before the writer stops."""
+    from infra.sessions_service import stop_inactivity_sweeper
+
+    stop_inactivity_sweeper(ledger)

@@ -1,0 +1,31 @@
+"""Versioned rule sets per venue for the API, the CLI and the tests (domain/rulesets.py;
+903-B 6.1.5(2)(3))."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from domain import rulesets
+
+if TYPE_CHECKING:
+    from infra.container import Ledger
+
+
+def publish_settings(ledger: "Ledger", venue_id: str, settings: dict[str, Any], actor: str, *,
+                     effective_from: datetime | None = None,
+                     note: str | None = None) -> dict[str, Any]:
+    """A new version, in force for jogadas that start at or after ``effective_from``."""
+    return ledger.writer.execute(
+        lambda uow: rulesets.publish_settings(uow, venue_id=venue_id, settings=settings,
+                                              effective_from=effective_from, actor=actor,
+                                              note=note),
+        "publish_settings")
+
+
+def rules_in_force(ledger: "Ledger", venue_id: str,
+                   when: datetime | None = None) -> tuple[int, dict[str, Any]]:
+    """(version, settings) for a jogada starting at ``when`` (default: the ledger's now)."""
+    return ledger.writer.execute(
+        lambda uow: rulesets.rules_in_force(uow, venue_id=venue_id, when=when),
+        "rules_in_force")

@@ -1,0 +1,175 @@
+"""Game sessions for the API, the CLI and the tests: each function takes the ``Ledger``
+(infra/container.py) and runs a command of domain/session_commands.py through its writer.
+
+``sweep_inactivity`` checks the time-based thresholds of every open session against the
+ledger's clock (rules-digest §1.3, A43); ``InactivitySweeper`` calls it every
+``settings.inactivity_sweep_interval`` seconds (0 = off) from a background thread, which
+``Ledger.start()`` starts through infra/registrations.py.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+import structlog
+from eventsourcing.application import AggregateNotFoundError
+
+from domain import session_commands as commands
+from domain.actors import system_actor
+from domain.errors import NotFoundError
+from domain.inactivity import POLICIES, TIME, InactivityPolicy
+from domain.sessions import GameSession
+from projections import session_queries
+
+if TYPE_CHECKING:
+    from infra.container import Ledger
+
+log = structlog.get_logger("ledger.sessions")
+SWEEP_ACTOR = system_actor("inactivity")
+SWEEP_CHUNK = 500  # sessions per writer command
+TIME_KINDS = tuple(kind for kind, policy in POLICIES.items() if policy.basis == TIME)
+
+
+def start_session(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: str, actor: str,
+                  *, policy: InactivityPolicy | None = None,
+                  player_session_id: str | None = None) -> UUID:
+    return ledger.writer.execute(
+        lambda uow: commands.start_session(
+            uow, player_id=player_id, venue_id=venue_id, game=game, actor=actor, policy=policy,
+            player_session_id=player_session_id),
+        "start_session")
+
+
+def end_session(ledger: "Ledger", session_id: UUID | str, reason: str,
+                actor: str) -> dict[str, Any]:
+    return ledger.writer.execute(
+        lambda uow: commands.end_session(uow, session_id=session_id, reason=reason, actor=actor),
+        "end_session")
+
+
+def record_bet(ledger: "Ledger", session_id: UUID | str, jogada_id: str, amount_cents: int,
+               actor: str) -> dict[str, Any]:
+    return ledger.writer.execute(
+        lambda uow: commands.record_bet(uow, session_id=session_id, jogada_id=jogada_id,
+                                        amount_cents=amount_cents, actor=actor),
+        "record_session_bet")
+
+
+def record_win(ledger: "Ledger", session_id: UUID | str, jogada_id: str, amount_cents: int,
+               category: str, actor: str) -> dict[str, Any]:
+    return ledger.writer.execute(
+        lambda uow: commands.record_win(uow, session_id=session_id, jogada_id=jogada_id,
+                                        amount_cents=amount_cents, category=category,
+                                        actor=actor),
+        "record_session_win")
+
+
+def record_statement_line(ledger: "Ledger", session_id: UUID | str, category: str, label: str,
+                          count: int, amount_cents: int, actor: str) -> dict[str, Any]:
+    return ledger.writer.execute(
+        lambda uow: commands.record_statement_line(
+            uow, session_id=session_id, category=category, label=label, count=count,
+            amount_cents=amount_cents, actor=actor),
+        "record_statement_line")
+
+
+def record_jogada_without_bet(ledger: "Ledger", session_id: UUID | str, jogada_id: str,
+                              actor: str) -> list[str]:
+    return ledger.writer.execute(
+        lambda uow: commands.record_jogada_without_bet(uow, session_id=session_id,
+                                                       jogada_id=jogada_id, actor=actor),
+        "record_jogada_without_bet")
+
+
+def statement(ledger: "Ledger", session_id: UUID | str) -> dict[str, Any]:
+    """The statement from the session's own events (authoritative; the projection's
+    ``session_queries.statement`` is the same, once it caught up)."""
+    try:
+        sid = session_id if isinstance(session_id, UUID) else UUID(str(session_id))
+        session = ledger.app.repository.get(sid)
+    except (ValueError, AggregateNotFoundError):
+        session = None
+    if not isinstance(session, GameSession):
+        raise NotFoundError(f"session {session_id} not found", field="session_id")
+    return session.statement()
+
+
+def open_time_based_sessions(ledger: "Ledger") -> list[str]:
+    """Ids of the open sessions with a time-based policy, from the session_statements
+    projection, once it has applied everything this process wrote."""
+    runner = ledger.projections
+    if runner is None:
+        raise RuntimeError("the inactivity sweep reads the session_statements projection;"
+                           " build the ledger with projections")
+    runner.wait(ledger.writer.last_position)
+    return [row["session_id"] for row in session_queries.open_sessions(runner.engine, TIME_KINDS)]
+
+
+def sweep_inactivity(ledger: "Ledger") -> dict[str, list[str]]:
+    """Invitations, warnings and ends now due (at ``ledger.clock.now()``): {session id: what
+    happened} for the sessions that changed."""
+    ids = open_time_based_sessions(ledger)
+    changed: dict[str, list[str]] = {}
+    for start in range(0, len(ids), SWEEP_CHUNK):
+        chunk = ids[start:start + SWEEP_CHUNK]
+        changed.update(ledger.writer.execute(
+            lambda uow, chunk=chunk: commands.sweep_inactivity(uow, session_ids=chunk,
+                                                               actor=SWEEP_ACTOR),
+            "sweep_inactivity"))
+    if changed:
+        log.info("inactivity_sweep", changed=len(changed))
+    return changed
+
+
+class InactivitySweeper:
+    """A daemon thread that runs ``sweep_inactivity`` every ``interval`` seconds."""
+
+    def __init__(self, ledger: "Ledger", interval: float) -> None:
+        self.ledger = ledger
+        self.interval = interval
+        self.last_error: str | None = None
+        self.sweeps = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self._thread is None and self.interval > 0:
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._run, name="ledger-inactivity",
+                                            daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join(timeout=30)
+            self._thread = None
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                sweep_inactivity(self.ledger)
+                self.sweeps += 1
+                self.last_error = None
+            except Exception as error:  # keep running; the next sweep tries again
+                self.last_error = f"{type(error).__name__}: {error}"
+                log.exception("inactivity_sweep_failed")
+
+
+def start_inactivity_sweeper(ledger: "Ledger") -> InactivitySweeper | None:
+    """Started by ``Ledger.start()`` when the interval is > 0 and projections run."""
+    interval = float(ledger.settings.inactivity_sweep_interval)
+    if interval <= 0 or ledger.projections is None or "inactivity_sweeper" in ledger.extras:
+        return ledger.extras.get("inactivity_sweeper")
+    sweeper = InactivitySweeper(ledger, interval)
+    ledger.extras["inactivity_sweeper"] = sweeper
+    sweeper.start()
+    return sweeper
+
+
+def stop_inactivity_sweeper(ledger: "Ledger") -> None:
+    sweeper = ledger.extras.pop("inactivity_sweeper", None)
+    if sweeper is not None:
+        sweeper.stop()

@@ -1,0 +1,159 @@
+"""Individual tables: invitation after MORE than 3 minutes without a bet, then the warning,
+then the end if no bet in the next minute (sem descarte rules 41a, 42; blackjack 35a, 36;
+roleta francesa 30a, 31; A43: the idle clock starts at the later of start and last bet)."""
+
+import time
+from datetime import timedelta
+
+import pytest
+
+from domain.errors import RuleViolationError
+from domain.inactivity import BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL, SEM_DESCARTE_INDIVIDUAL
+from domain.inactivity import policy_for
+from infra import sessions_service as ss
+from tests.sessions.conftest import OPERATOR
+
+TABLE = "sd-table-1"
+
+
+def _start(ledger, player, game=SEM_DESCARTE_INDIVIDUAL, **kw):
+    player_id, actor = player
+    return ss.start_session(ledger, player_id, TABLE, game, actor, **kw)
+
+
+def test_41a_invitation_refused_at_180s_allowed_at_181s(ledger, clock, player):
+    sid = _start(ledger, player)
+    clock.advance(180)
+    assert ss.sweep_inactivity(ledger) == {}
+    assert ss.statement(ledger, sid)["invitation_at"] is None
+    at = clock.advance(1)
+    assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
+    st = ss.statement(ledger, sid)
+    assert st["invitation_at"] == at and st["warning_at"] == at and st["status"] == "open"
+
+
+def test_42_session_ends_when_no_bet_in_the_minute_after_the_warning(ledger, clock, player):
+    sid = _start(ledger, player)
+    warned = clock.advance(181)
+    ss.sweep_inactivity(ledger)
+    clock.advance(60)  # the warned minute is not over yet
+    assert ss.sweep_inactivity(ledger) == {}
+    clock.advance(1)
+    assert ss.sweep_inactivity(ledger) == {str(sid): ["ended"]}
+    st = ss.statement(ledger, sid)
+    assert st["status"] == "ended" and st["end_reason"] == "inactivity"
+    assert st["ended_at"] == warned + timedelta(seconds=60)  # when the warned minute ran out
+
+
+def test_42_a_bet_within_the_warned_minute_keeps_the_session_and_restarts_the_clock(
+        ledger, clock, player):
+    sid = _start(ledger, player)
+    clock.advance(181)
+    ss.sweep_inactivity(ledger)
+    clock.advance(60)
+    ss.record_bet(ledger, sid, "j1", 100, player[1])  # the last second of the minute
+    clock.advance(60)
+    assert ss.sweep_inactivity(ledger) == {}  # no end: the warning was answered
+    clock.advance(120)  # 180 s since the bet
+    assert ss.sweep_inactivity(ledger) == {}
+    clock.advance(1)
+    assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
+
+
+def test_a43_the_idle_clock_starts_at_the_last_bet_not_the_session_start(ledger, clock, player):
+    sid = _start(ledger, player)
+    clock.advance(100)
+    ss.record_bet(ledger, sid, "j1", 50, player[1])
+    clock.advance(180)  # 280 s since the start, 180 s since the bet
+    assert ss.sweep_inactivity(ledger) == {}
+    clock.advance(1)
+    assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
+
+
+def test_42_a_late_sweep_still_gives_the_player_the_full_warned_minute(ledger, clock, player):
+    sid = _start(ledger, player)
+    clock.advance(600)  # nobody checked for 10 minutes
+    assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
+    clock.advance(30)
+    assert ss.sweep_inactivity(ledger) == {}
+
+
+def test_a43_after_the_warned_minute_a_bet_is_refused_even_before_the_sweep(ledger, clock, player):
+    sid = _start(ledger, player)
+    clock.advance(181)
+    ss.sweep_inactivity(ledger)
+    clock.advance(61)
+    with pytest.raises(RuleViolationError) as error:
+        ss.record_bet(ledger, sid, "j1", 100, player[1])
+    assert error.value.rule == "póquer sem descarte rules 41a, 42"
+    assert ss.statement(ledger, sid)["wagered_cents"] == 0
+
+
+def test_a43_leaving_after_the_warned_minute_records_the_inactivity_end(ledger, clock, player):
+    sid = _start(ledger, player)
+    warned = clock.advance(181)
+    ss.sweep_inactivity(ledger)
+    clock.advance(90)
+    st = ss.end_session(ledger, sid, "player", player[1])
+    assert st["end_reason"] == "inactivity" and st["ended_at"] == warned + timedelta(seconds=60)
+
+
+def test_a43_a_new_session_at_the_table_ends_the_expired_one(ledger, clock, player):
+    old = _start(ledger, player)
+    clock.advance(181)
+    ss.sweep_inactivity(ledger)
+    clock.advance(61)
+    new = _start(ledger, player)  # the sweeper has not run yet
+    assert new != old
+    assert ss.statement(ledger, old)["end_reason"] == "inactivity"
+    assert ss.statement(ledger, new)["status"] == "open"
+
+
+def test_41a_without_the_optional_invitation_the_warning_is_still_sent(ledger, clock, player):
+    sid = _start(ledger, player, policy=policy_for(SEM_DESCARTE_INDIVIDUAL, invite=False))
+    clock.advance(181)
+    assert ss.sweep_inactivity(ledger) == {str(sid): ["warning"]}
+    st = ss.statement(ledger, sid)
+    assert st["invitation_at"] is None and st["warning_at"] is not None
+
+
+@pytest.mark.parametrize("game", [BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL])
+def test_805_r35a_r36_and_807_r30a_r31_same_numbers_as_sem_descarte(ledger, clock, player, game):
+    sid = _start(ledger, player, game=game)
+    clock.advance(180)
+    assert ss.sweep_inactivity(ledger) == {}
+    clock.advance(1)
+    assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
+    clock.advance(61)
+    assert ss.sweep_inactivity(ledger) == {str(sid): ["ended"]}
+
+
+def test_the_sweep_leaves_ended_and_jogada_count_sessions_alone(ledger, clock, player):
+    player_id, actor = player
+    multi = ss.start_session(ledger, player_id, "sd-multi-1", "sem_descarte_multi", actor)
+    ended = _start(ledger, player)
+    ss.end_session(ledger, ended, "player", actor)
+    clock.advance(3600)
+    assert ss.sweep_inactivity(ledger) == {}
+    assert ss.statement(ledger, multi)["warning_at"] is None
+
+
+def test_sweeper_thread_runs_the_sweep_on_its_interval(make_settings, clock):
+    from infra.container import build_ledger
+
+    ledger = build_ledger(make_settings(inactivity_sweep_interval=0.05), clock=clock)
+    try:
+        player_id, _ = ledger.register_player(display_name="Rui", actor=OPERATOR)
+        sid = ss.start_session(ledger, player_id, TABLE, SEM_DESCARTE_INDIVIDUAL,
+                               f"player:{player_id}")
+        clock.advance(181)
+        sweeper = ledger.extras["inactivity_sweeper"]
+        for _ in range(200):
+            if ss.statement(ledger, sid)["warning_at"] is not None:
+                break
+            time.sleep(0.05)
+        assert ss.statement(ledger, sid)["warning_at"] is not None
+        assert sweeper.last_error is None
+    finally:
+        ledger.close()
+    assert "inactivity_sweeper" not in ledger.extras
