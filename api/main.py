@@ -1,0 +1,80 @@
+"""The HTTP application: ``create_app()`` builds it, the lifespan builds the one Ledger.
+
+Run it with ``ledger serve`` (one uvicorn worker: the group-commit writer assumes one writing
+process per database), or ``uvicorn --factory api.main:create_app``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.metadata import PackageNotFoundError, version
+
+import structlog
+from fastapi import FastAPI
+from starlette.concurrency import run_in_threadpool
+
+from api.auth import PrincipalCache
+from api.errors import install_error_handlers
+from api.middleware import RequestContextMiddleware
+from api.routes import api_router
+from infra.clock import Clock
+from infra.container import build_ledger
+from infra.logging import configure_logging
+from infra.settings import Settings
+
+log = structlog.get_logger("ledger.api")
+
+DESCRIPTION = """
+Event-sourced game ledger for online games regulated by SRIJ (Portugal).
+
+* **Authentication:** `Authorization: Bearer <api key>`. Roles: `operator`, `player`,
+  `auditor`, `complaint_handler`. A player sees only its own data.
+* **Money:** integer cents, in fields ending in `_cents`. Never floats.
+* **Idempotency:** money commands carry an `idempotency_key`; the same key and body again
+  returns the first answer (status 201, same body) and moves no money; the same key with
+  another body is refused with 409 `idempotency_key_reused`.
+* **Errors:** `{"error": {"code", "message", "field", "rule", "details", "request_id"}}`.
+  401 unauthenticated, 403 forbidden, 404 not found, 409 rule violation / conflict,
+  422 invalid input, 500 internal error (request id only), 503 database unavailable.
+* **Tracing:** every answer carries `X-Request-ID` (yours, if you send a sane one).
+"""
+
+
+def _version() -> str:
+    try:
+        return version("game-ledger")
+    except PackageNotFoundError:
+        return "0.0.0"
+
+
+def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> FastAPI:
+    settings = settings or Settings()
+    configure_logging(settings.log_level, json=settings.log_json)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        ledger = await run_in_threadpool(build_ledger, settings, clock=clock,
+                                         projection_worker=settings.projection_worker)
+        app.state.ledger = ledger
+        app.state.principal_cache = PrincipalCache()
+        log.info("ledger_started", backend=ledger.backend, certification_mode=ledger.certification,
+                 event_position=ledger.writer.last_position)
+        try:
+            yield
+        finally:
+            await run_in_threadpool(_close, ledger)
+            log.info("ledger_stopped")
+
+    app = FastAPI(title="Game ledger", description=DESCRIPTION, version=_version(),
+                  lifespan=lifespan)
+    install_error_handlers(app)
+    app.add_middleware(RequestContextMiddleware)
+    app.include_router(api_router)
+    return app
+
+
+def _close(ledger) -> None:
+    ledger.close()
+    if ledger.projections is not None:  # the runner does not own its engine's lifetime
+        ledger.projections.engine.dispose()

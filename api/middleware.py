@@ -1,0 +1,75 @@
+"""Request id and request log, as a pure ASGI middleware.
+
+Every request gets an id: the client's ``X-Request-ID`` if it is sane (1–64 characters of
+letters, digits and ``._:-``), otherwise a fresh one. It is bound with ``structlog.contextvars``
+so every log line written while the request runs carries it (the threadpool copies the context),
+returned in the ``X-Request-ID`` response header, and put in every error body.
+
+One log line per request: method, path (no query string), status, duration. Never headers
+(``Authorization`` carries the API key), never bodies. An exception nobody mapped is logged here
+with its traceback and answered 500 with the request id only.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+from typing import Any
+
+import structlog
+from starlette.datastructures import MutableHeaders
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from api.errors import internal_error_body
+
+REQUEST_ID_HEADER = "X-Request-ID"
+_SANE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:\-]{0,63}")
+log = structlog.get_logger("ledger.request")
+
+
+def _client_request_id(scope: Scope) -> str | None:
+    for name, value in scope.get("headers") or ():
+        if name == b"x-request-id":
+            try:
+                text = value.decode("ascii")
+            except UnicodeDecodeError:
+                return None
+            return text if _SANE_ID.fullmatch(text) else None
+    return None
+
+
+class RequestContextMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_id = _client_request_id(scope) or uuid.uuid4().hex
+        scope.setdefault("state", {})["request_id"] = request_id
+        started = time.perf_counter()
+        response: dict[str, Any] = {"status": None}
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                response["status"] = message["status"]
+                MutableHeaders(scope=message)[REQUEST_ID_HEADER] = request_id
+            await send(message)
+
+        with structlog.contextvars.bound_contextvars(request_id=request_id):
+            try:
+                await self.app(scope, receive, send_with_id)
+            except Exception:
+                log.exception("request_failed", method=scope.get("method"),
+                              path=scope.get("path"))
+                if response["status"] is not None:
+                    raise  # the response had started: let the server drop the connection
+                await JSONResponse(internal_error_body(request_id),
+                                   status_code=500)(scope, receive, send_with_id)
+            finally:
+                log.info("request", method=scope.get("method"), path=scope.get("path"),
+                         status=response["status"] or 500,
+                         duration_ms=round((time.perf_counter() - started) * 1000, 2))

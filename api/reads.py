@@ -1,0 +1,36 @@
+"""Reading the projections from a request: read-your-writes first, then the query.
+
+Read endpoints are plain ``def`` (FastAPI runs them in its threadpool): the wait and the query
+block. ``fresh_engine`` waits until every projection includes this process's last commit, so a
+balance read right after a deposit shows the deposit; if the projections cannot catch up within
+``READ_WAIT_SECONDS`` the read is refused with 503 ``projection_lag`` rather than answered stale.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import Engine
+
+from api.errors import UnavailableError
+from infra.container import Ledger
+
+READ_WAIT_SECONDS = 5.0
+
+
+def wait_for_projections(ledger: Ledger, timeout: float = READ_WAIT_SECONDS) -> None:
+    if not ledger.projections.wait(ledger.writer.last_position, timeout):
+        raise UnavailableError("the read models are catching up; try again shortly",
+                               code="projection_lag")
+
+
+def fresh_engine(ledger: Ledger) -> Engine:
+    wait_for_projections(ledger)
+    return ledger.projections.engine
+
+
+def as_utc(value: datetime | None) -> datetime | None:
+    """Query times without an offset are taken as UTC."""
+    if value is None:
+        return None
+    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value

@@ -1,0 +1,48 @@
+"""Ledger-wide reports: the cash movement log and the accounts audit."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query
+
+from api.deps import AuditReader, LedgerDep
+from api.reads import as_utc, fresh_engine
+from api.routes.responses import errors
+from api.schemas import AccountsAuditPublic, CashMovementsPublic
+from projections import queries
+
+router = APIRouter(tags=["reports"])
+
+
+@router.get("/cash-movements", response_model=CashMovementsPublic,
+            responses=errors(401, 403, 422, 503))
+def list_cash_movements(
+    ledger: LedgerDep,
+    caller: AuditReader,
+    kind: Annotated[Literal["deposit", "withdrawal"] | None, Query()] = None,
+    since: Annotated[datetime | None, Query(description="ISO 8601; UTC if no offset")] = None,
+    until: Annotated[datetime | None, Query()] = None,
+    include_refused: bool = True,
+    limit: Annotated[int, Query(ge=1, le=10_000)] = 1000,
+    after_id: Annotated[int | None, Query(ge=0, description="Page on: next_after_id")] = None,
+) -> dict:
+    """List deposits and withdrawals with time, instrument, player, amount and type, refused
+    attempts included (903-B 5.4.1(5)–(8), 5.4.2(7)–(9)), oldest first."""
+    items = queries.cash_movements(fresh_engine(ledger), kind=kind, since=as_utc(since),
+                                   until=as_utc(until), include_refused=include_refused,
+                                   limit=limit, after_id=after_id)
+    next_after = items[-1]["notification_id"] if len(items) == limit else None
+    return {"data": items, "count": len(items), "next_after_id": next_after}
+
+
+@router.get("/audit/accounts", response_model=AccountsAuditPublic,
+            responses=errors(401, 403, 503))
+def audit_accounts(ledger: LedgerDep, caller: AuditReader) -> dict:
+    """List every account with its balance, and the total: double entry keeps it at 0."""
+    engine = fresh_engine(ledger)
+    accounts = queries.accounts(engine)
+    total = sum(a["balance_cents"] for a in accounts)  # from the same rows as the list
+    return {"data": accounts, "count": len(accounts), "total_cents": total,
+            "balanced": total == 0}

@@ -1,0 +1,53 @@
+"""Deposits and withdrawals: the money commands. ``async``: they queue the command on the
+group-commit writer and await its Future without holding a threadpool thread.
+
+Idempotency: the same ``idempotency_key`` and body again answers 201 with the very body of
+the first answer (or the same refusal) and moves no money; the same key with another body
+answers 409 ``idempotency_key_reused``. A refused withdrawal is itself recorded (903-B
+5.4.2(9)) and answered 409 ``insufficient_funds`` with rule 903-B 5.2.2(3).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+from uuid import UUID
+
+from fastapi import APIRouter
+
+from api.auth import Caller
+from api.deps import CashierCaller, LedgerDep, OperatorCaller
+from api.routes.responses import errors
+from api.schemas import CashMovementCreate, CashMovementPublic, DepositCreate, WithdrawalCreate
+from domain.wallets import DEPOSIT, WITHDRAWAL
+from infra.container import Ledger, unwrap
+
+router = APIRouter(prefix="/players/{player_id}", tags=["wallet"])
+
+
+async def move_cash(ledger: Ledger, operation: str, player_id: UUID, body: CashMovementCreate,
+                    caller: Caller) -> dict[str, Any]:
+    future = ledger.submit_cash(
+        operation=operation, player_id=player_id, amount_cents=body.amount_cents,
+        idempotency_key=body.idempotency_key, payment_method=body.payment_method,
+        actor=caller.actor)
+    # shield: if this request is cancelled (client gone, shutdown), the writer's Future must not
+    # be: the command may already be committing, and its outcome stays on record by its key.
+    return unwrap(await asyncio.shield(asyncio.wrap_future(future)))
+
+
+@router.post("/deposits", status_code=201, response_model=CashMovementPublic,
+             responses=errors(401, 403, 404, 409, 422, 503))
+async def create_deposit(player_id: UUID, body: DepositCreate, ledger: LedgerDep,
+                         caller: OperatorCaller) -> dict[str, Any]:
+    """Credit a deposit to the player's wallet at once (903-B 5.4.1(4)). Idempotent by key."""
+    return await move_cash(ledger, DEPOSIT, player_id, body, caller)
+
+
+@router.post("/withdrawals", status_code=201, response_model=CashMovementPublic,
+             responses=errors(401, 403, 404, 409, 422, 503))
+async def create_withdrawal(player_id: UUID, body: WithdrawalCreate, ledger: LedgerDep,
+                            caller: CashierCaller) -> dict[str, Any]:
+    """Pay out from the wallet, never below zero (903-B 5.4.2(2)). Operator or the player itself."""
+    caller.require_player_access(player_id)
+    return await move_cash(ledger, WITHDRAWAL, player_id, body, caller)

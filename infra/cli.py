@@ -1,0 +1,340 @@
+"""The ``ledger`` console script. Configuration comes from ``LEDGER_*`` variables (and .env).
+
+    ledger serve [--host H] [--port P]      the HTTP service (uvicorn, ONE worker: the
+                                            group-commit writer assumes one writing process)
+    ledger db upgrade | current             event tables + projection migrations / revision
+    ledger projections status               positions against the head of the log, lag
+    ledger projections rebuild [--name N]   empty and re-apply (progress on stderr)
+    ledger projections catch-up             apply what is new
+    ledger projections run                  keep applying (the worker `serve` starts)
+    ledger staff create --role R --name N   prints the new API key, once
+    ledger player create --name N           prints the new API key, once
+    ledger verify                           replay the accounts; exit 1 if the money is wrong
+    ledger health                           like GET /health; exit 1 if degraded
+
+Progress and logs go to stderr, results to stdout. Exit codes: 0 ok, 1 check failed, 2 usage
+or configuration error. Registrations from the console are recorded with the actor
+``system:cli`` (whoever holds the database credentials).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from domain.actors import STAFF_ROLES, system_actor
+from infra.logging import configure_logging
+from infra.settings import Settings, parse_database_url
+
+CLI_ACTOR = system_actor("cli")
+
+
+def _err(*parts: Any) -> None:
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def _out(text: str) -> None:
+    print(text, flush=True)
+
+
+def _ledger(settings: Settings, *, projections: bool = True):
+    from infra.container import build_ledger
+
+    return build_ledger(settings, start=False, with_projections=projections)
+
+
+def _close(ledger) -> None:
+    ledger.close()
+    if ledger.projections is not None:
+        ledger.projections.engine.dispose()
+
+
+def _progress(verb: str):
+    def report(name: str, position: int, head: int) -> None:
+        pct = 100.0 if head <= 0 else 100.0 * position / head
+        _err(f"{verb} {name}: {position}/{head} ({pct:.0f}%)")
+    return report
+
+
+# Commands ----------------------------------------------------------------------------------------
+def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from api.main import create_app
+
+    from infra.worker import WorkerSupervisor
+
+    worker = None
+    if not args.in_process_projections:  # projections in their own process, on the other core
+        settings = settings.model_copy(update={"projection_worker": True})
+        cmd_db_upgrade(settings, args)  # the worker and the server must not race to migrate
+        worker = WorkerSupervisor()
+        worker.start()
+    app = create_app(settings)
+    try:
+        # workers=1: one process writes; access_log off: our middleware logs each request.
+        uvicorn.run(app, host=args.host, port=args.port, workers=1, access_log=False,
+                    log_config=None, server_header=False)
+    finally:
+        if worker is not None:
+            worker.stop()
+    return 0
+
+
+def cmd_projections_run(settings: Settings, args: argparse.Namespace) -> int:
+    from infra.worker import run_projection_worker
+
+    return run_projection_worker(settings, parent_pid=args.parent_pid)
+
+
+def _revisions(settings: Settings) -> tuple[list[str], list[str]]:
+    """(revisions the database is at, heads of the migration scripts); several branches
+    (one per feature) may each have a head."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    from projections.db import build_engine
+    from projections.migrate import alembic_config
+
+    engine = build_engine(parse_database_url(settings.database_url))
+    try:
+        with engine.connect() as conn:
+            at = sorted(MigrationContext.configure(conn).get_current_heads())
+    finally:
+        engine.dispose()
+    return at, sorted(ScriptDirectory.from_config(alembic_config()).get_heads())
+
+
+def _revision_line(settings: Settings) -> tuple[bool, str]:
+    at, heads = _revisions(settings)
+    current = ", ".join(at) or "none"
+    if at == heads:
+        return True, f"projections revision: {current} (up to date)"
+    return False, (f"projections revision: {current} (not at head {', '.join(heads)}:"
+                   " run `ledger db upgrade`)")
+
+
+def cmd_db_upgrade(settings: Settings, args: argparse.Namespace) -> int:
+    from infra.eventstore import build_event_store
+    from projections.migrate import upgrade
+
+    target = parse_database_url(settings.database_url)
+    build_event_store(target).close()  # the library creates its tables when it starts
+    _err("event store tables ready")
+    upgrade(target)
+    _out(f"backend: {target.backend}\n{_revision_line(settings)[1]}")
+    return 0
+
+
+def cmd_db_current(settings: Settings, args: argparse.Namespace) -> int:
+    _out(_revision_line(settings)[1])
+    return 0
+
+
+def cmd_projections_status(settings: Settings, args: argparse.Namespace) -> int:
+    ledger = _ledger(settings)
+    try:
+        head = ledger.app.recorder.max_notification_id() or 0
+        positions = ledger.projections.positions()
+    finally:
+        _close(ledger)
+    _out(f"{'projection':<24} {'position':>12} {'head':>12} {'lag':>10}")
+    for name, position in positions.items():
+        _out(f"{name:<24} {position:>12} {head:>12} {head - position:>10}")
+    return 0
+
+
+def _chosen(ledger, names: list[str] | None) -> list[str] | None:
+    known = [p.name for p in ledger.projections.projections]
+    unknown = [n for n in names or () if n not in known]
+    if unknown:
+        raise SystemExit(_usage(f"unknown projection {', '.join(unknown)};"
+                                f" known: {', '.join(known)}"))
+    return names or None
+
+
+def cmd_projections_rebuild(settings: Settings, args: argparse.Namespace) -> int:
+    ledger = _ledger(settings)
+    try:
+        names = _chosen(ledger, args.name)
+        applied = ledger.projections.rebuild(names, progress=_progress("rebuild"))
+        positions = ledger.projections.positions()
+    finally:
+        _close(ledger)
+    chosen = names or list(positions)
+    _out(f"rebuilt {', '.join(chosen)}: {applied} events applied; positions "
+         + ", ".join(f"{n}={positions[n]}" for n in chosen))
+    return 0
+
+
+def cmd_projections_catch_up(settings: Settings, args: argparse.Namespace) -> int:
+    ledger = _ledger(settings)
+    try:
+        applied = ledger.projections.catch_up(progress=_progress("catch-up"))
+        positions = ledger.projections.positions()
+    finally:
+        _close(ledger)
+    _out(f"{applied} events applied; positions "
+         + ", ".join(f"{n}={p}" for n, p in positions.items()))
+    return 0
+
+
+def cmd_staff_create(settings: Settings, args: argparse.Namespace) -> int:
+    ledger = _ledger(settings, projections=False)
+    try:
+        staff_id, api_key = ledger.register_staff(role=args.role, display_name=args.name,
+                                                  actor=CLI_ACTOR)
+    finally:
+        _close(ledger)
+    _err("the API key is shown only this once")
+    _out(json.dumps({"staff_id": str(staff_id), "role": args.role, "api_key": api_key}))
+    return 0
+
+
+def cmd_player_create(settings: Settings, args: argparse.Namespace) -> int:
+    ledger = _ledger(settings, projections=False)
+    try:
+        player_id, api_key = ledger.register_player(display_name=args.name, actor=CLI_ACTOR)
+    finally:
+        _close(ledger)
+    _err("the API key is shown only this once")
+    _out(json.dumps({"player_id": str(player_id), "api_key": api_key}))
+    return 0
+
+
+def cmd_verify(settings: Settings, args: argparse.Namespace) -> int:
+    from infra.verify import verify
+
+    ledger = _ledger(settings)
+    try:
+        report = verify(ledger, progress=lambda p, h: _progress("replay")("accounts", p, h))
+    finally:
+        _close(ledger)
+    summary = (f"{report.accounts} accounts replayed from {report.events} account events up to"
+               f" position {report.head}; sum of balances {report.total_cents} cents")
+    if report.skipped:
+        summary += f"; {report.skipped} accounts changed during the check were not compared"
+    if not report.ok:
+        _out(f"VERIFY FAILED: {summary}")
+        for problem in report.problems:
+            _out(f"  - {problem}")
+        return 1
+    _out(f"VERIFY OK: {summary}; no wallet negative; snapshots and the balances projection"
+         " agree with the events")
+    return 0
+
+
+def cmd_health(settings: Settings, args: argparse.Namespace) -> int:
+    target = parse_database_url(settings.database_url)
+    result: dict[str, Any] = {"status": "degraded", "backend": target.backend,
+                              "certification_mode": settings.certification,
+                              "error": "database_timeout"}
+    ok = [False]
+
+    def probe() -> None:
+        from api.routes.health import health_report
+
+        try:
+            ledger = _ledger(settings)
+        except Exception as error:
+            result["error"] = type(error).__name__
+            return
+        try:
+            ok[0], body = health_report(ledger)
+            result.clear()
+            result.update(body)
+        finally:
+            _close(ledger)
+
+    thread = threading.Thread(target=probe, daemon=True)  # a dead database may hang the driver
+    thread.start()
+    thread.join(args.timeout)
+    _out(json.dumps(dict(result)))
+    return 0 if ok[0] and not thread.is_alive() else 1
+
+
+# Parser ------------------------------------------------------------------------------------------
+def _usage(message: str) -> int:
+    _err(f"ledger: error: {message}")
+    return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ledger", description="Event-sourced game ledger (SRIJ).")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log at INFO on stderr")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the HTTP service (one worker)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--in-process-projections", action="store_true",
+                       help="apply projections in a thread of the server, not a worker process")
+    serve.set_defaults(func=cmd_serve)
+
+    db = sub.add_parser("db", help="database schema").add_subparsers(dest="db", required=True)
+    db.add_parser("upgrade", help="create the event tables and migrate the projections"
+                  ).set_defaults(func=cmd_db_upgrade)
+    db.add_parser("current", help="the projections' schema revision"
+                  ).set_defaults(func=cmd_db_current)
+
+    proj = sub.add_parser("projections", help="read models").add_subparsers(dest="projections",
+                                                                            required=True)
+    proj.add_parser("status", help="positions, head, lag").set_defaults(
+        func=cmd_projections_status)
+    rebuild = proj.add_parser("rebuild", help="empty and re-apply the whole log")
+    rebuild.add_argument("--name", action="append", help="only this projection (repeatable)")
+    rebuild.set_defaults(func=cmd_projections_rebuild)
+    proj.add_parser("catch-up", help="apply new events").set_defaults(
+        func=cmd_projections_catch_up)
+    run = proj.add_parser("run", help="keep applying new events (the worker `serve` starts)")
+    run.add_argument("--parent-pid", type=int, default=None, help="exit when this process dies")
+    run.set_defaults(func=cmd_projections_run)
+
+    staff = sub.add_parser("staff", help="staff members").add_subparsers(dest="staff",
+                                                                         required=True)
+    staff_create = staff.add_parser("create", help="register a staff member")
+    staff_create.add_argument("--role", required=True, choices=STAFF_ROLES)
+    staff_create.add_argument("--name", required=True)
+    staff_create.set_defaults(func=cmd_staff_create)
+
+    player = sub.add_parser("player", help="players").add_subparsers(dest="player", required=True)
+    player_create = player.add_parser("create", help="register a player")
+    player_create.add_argument("--name", required=True)
+    player_create.set_defaults(func=cmd_player_create)
+
+    sub.add_parser("verify", help="replay every account and check the money (exit 1 if wrong)"
+                   ).set_defaults(func=cmd_verify)
+    health = sub.add_parser("health", help="database and projections status (exit 1 if degraded)")
+    health.add_argument("--timeout", type=float, default=15.0)
+    health.set_defaults(func=cmd_health)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        return _usage(f"invalid configuration: {error.errors()[0].get('msg')}")
+    level = settings.log_level if (args.verbose or args.command == "serve") else "WARNING"
+    configure_logging(level, json=settings.log_json)
+    try:
+        return args.func(settings, args)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    except Exception as error:
+        from domain.errors import DomainError
+
+        if isinstance(error, DomainError):
+            return _usage(f"{error.code}: {error.message}")
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())

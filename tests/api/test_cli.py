@@ -1,0 +1,164 @@
+"""The ``ledger`` console script (infra/cli.py), called in-process through ``main([...])`` and
+once through the installed script."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from api.main import create_app
+from infra.cli import main
+from infra.container import build_ledger
+from tests.api.conftest import OPERATOR, bearer
+
+OPERATOR_ID = "00000000-0000-4000-8000-000000000001"
+
+
+@pytest.fixture
+def env(monkeypatch, database_url):
+    monkeypatch.setenv("LEDGER_DATABASE_URL", database_url)
+    monkeypatch.setenv("LEDGER_BOOTSTRAP_OPERATOR_KEY", "test-operator-key")
+    monkeypatch.setenv("LEDGER_INACTIVITY_SWEEP_INTERVAL", "0")
+    return database_url
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _money(make_settings, clock) -> str:
+    """A few players with deposits, withdrawals and a refusal; returns one player id."""
+    ledger = build_ledger(make_settings(), clock=clock)
+    try:
+        actor = f"staff:{OPERATOR_ID}"
+        first = None
+        for n in range(3):
+            player_id, _ = ledger.register_player(display_name=f"P{n}", actor=actor)
+            first = first or player_id
+            ledger.deposit(player_id, 1_000 * (n + 1), f"d{n}", actor=actor)
+            ledger.withdraw(player_id, 500, f"w{n}", actor=actor)
+        return str(first)
+    finally:
+        ledger.close()
+        ledger.projections.engine.dispose()
+
+
+def test_db_upgrade_then_current(env, capsys):
+    code, out, _ = run(capsys, "db", "current")
+    assert code == 0 and "none" in out
+    code, out, err = run(capsys, "db", "upgrade")
+    assert code == 0 and "up to date" in out and "event store tables ready" in err
+    code, out, _ = run(capsys, "db", "upgrade")  # idempotent
+    assert code == 0
+    code, out, _ = run(capsys, "db", "current")
+    assert code == 0 and "up to date" in out and "0002_money" in out
+
+
+def test_staff_and_player_create_print_a_key_that_works(env, capsys, make_settings, clock):
+    code, out, err = run(capsys, "staff", "create", "--role", "auditor", "--name", "Audrey")
+    assert code == 0 and "only this once" in err
+    staff = json.loads(out)
+    assert staff["role"] == "auditor" and staff["api_key"].startswith("lk_")
+    code, out, _ = run(capsys, "player", "create", "--name", "Ana")
+    player = json.loads(out)
+    assert code == 0 and set(player) == {"player_id", "api_key"}
+    with TestClient(create_app(make_settings(), clock=clock)) as client:
+        r = client.get("/audit/accounts", headers=bearer(staff["api_key"]))
+        assert r.status_code == 200 and r.json()["total_cents"] == 0
+        r = client.get(f"/players/{player['player_id']}/balance",
+                       headers=bearer(player["api_key"]))
+        assert r.status_code == 200
+        item = client.get(f"/players/{player['player_id']}/activity",
+                          headers=OPERATOR).json()["data"][0]
+        assert item["actor"] == "system:cli"
+
+
+def test_staff_create_refuses_an_unknown_role(env, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["staff", "create", "--role", "player", "--name", "X"])
+    assert exit_.value.code == 2
+
+
+def test_projections_rebuild_prints_progress(env, capsys, make_settings, clock):
+    _money(make_settings, clock)
+    code, out, err = run(capsys, "projections", "rebuild")
+    assert code == 0
+    progress = [line for line in err.splitlines() if line.startswith("rebuild ")]
+    assert any(line.startswith("rebuild balances: ") and line.endswith("(100%)")
+               for line in progress)
+    assert {line.split(":")[0] for line in progress} >= {"rebuild balances", "rebuild principals"}
+    assert "rebuilt balances" in out and "events applied" in out
+    code, out, err = run(capsys, "projections", "rebuild", "--name", "balances")
+    assert code == 0 and out.startswith("rebuilt balances:")
+    assert all(line.startswith("rebuild balances") for line in err.splitlines()
+               if line.startswith("rebuild "))
+    code, _, err = run(capsys, "projections", "rebuild", "--name", "nope")
+    assert code == 2 and "unknown projection nope" in err
+
+
+def test_projections_status_and_catch_up(env, capsys, make_settings, clock):
+    _money(make_settings, clock)
+    code, out, _ = run(capsys, "projections", "catch-up")
+    assert code == 0 and "events applied" in out
+    code, out, _ = run(capsys, "projections", "status")
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[1:]}
+    assert code == 0 and "balances" in rows
+    position, head, lag = map(int, rows["balances"])
+    assert position == head and lag == 0 and head > 0
+
+
+def test_verify_passes_on_a_healthy_ledger(env, capsys, make_settings, clock):
+    _money(make_settings, clock)
+    code, out, err = run(capsys, "verify")
+    assert code == 0, out
+    assert out.startswith("VERIFY OK") and "sum of balances 0 cents" in out
+    assert "replay accounts" in err
+
+
+def test_verify_fails_when_the_projection_disagrees_with_the_events(env, capsys, make_settings,
+                                                                   clock):
+    from projections.money import balances
+
+    player_id = _money(make_settings, clock)
+    ledger = build_ledger(make_settings(), clock=clock, start=False)
+    ledger.projections.catch_up()
+    with ledger.projections.engine.begin() as conn:
+        conn.execute(update(balances).where(balances.c.account_code == f"wallet:{player_id}")
+                     .values(balance_cents=balances.c.balance_cents + 1))
+    ledger.close()
+    ledger.projections.engine.dispose()
+    code, out, _ = run(capsys, "verify")
+    assert code == 1
+    assert out.startswith("VERIFY FAILED") and f"wallet:{player_id}" in out
+
+
+def test_health_command(env, capsys, backend):
+    code, out, _ = run(capsys, "health")
+    body = json.loads(out)
+    assert code == 0 and body["status"] == "ok" and body["backend"] == backend
+
+
+def test_invalid_configuration_exits_2(monkeypatch, capsys):
+    monkeypatch.setenv("LEDGER_DATABASE_URL", "mysql://nope")
+    code, _, err = run(capsys, "db", "current")
+    assert code == 2 and "LEDGER_DATABASE_URL" in err
+
+
+def test_installed_console_script(env):
+    script = Path(sys.executable).with_name("ledger")
+    result = subprocess.run([str(script), "db", "upgrade"], capture_output=True, text=True,
+                            env={**os.environ}, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "up to date" in result.stdout
+    result = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "serve" in result.stdout
