@@ -14,6 +14,7 @@ no transfer between two player accounts (903-B 5.2.2(4), 5.4.3(3)); every event 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -46,6 +47,7 @@ CASHIER_CODE = "cashier"
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/accounts")
 
 
+@lru_cache(maxsize=200_000)
 def account_id(code: str) -> UUID:
     """Deterministic stream id of an account, from its code (``wallet:<player>``, ``house``...)."""
     return uuid5(_NS, code)

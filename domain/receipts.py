@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -23,6 +24,7 @@ _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/receipts")
 MAX_KEY_LENGTH = 200
 
 
+@lru_cache(maxsize=4096)
 def receipt_id(scope: str, key: str) -> UUID:
     return uuid5(_NS, f"{scope}\x1f{key}")
 

@@ -14,6 +14,7 @@ from domain.actors import system_actor
 from domain.receipts import Refusal
 from infra.clock import Clock, SystemClock
 from infra.eventstore import LedgerApplication, build_event_store
+from infra import registrations  # snapshot registrations and background services of game modules
 from infra.settings import DatabaseTarget, Settings, parse_database_url
 from infra.writer import GroupCommitWriter
 
@@ -98,8 +99,10 @@ class Ledger:
         self.writer.start()
         if self.projections is not None:
             self.projections.start()
+        registrations.start_services(self)
 
     def close(self) -> None:
+        registrations.stop_services(self)
         if self.projections is not None:
             self.projections.stop()
         self.writer.stop()
@@ -107,12 +110,16 @@ class Ledger:
 
 
 def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None,
-                 start: bool = True, with_projections: bool = True) -> Ledger:
+                 start: bool = True, with_projections: bool = True,
+                 projection_worker: bool = False) -> Ledger:
+    """``projection_worker=True``: projections are applied by a separate process
+    (``ledger projections run``); this one only waits for them (see projections/runner.py)."""
     settings = settings or Settings()
     target = parse_database_url(settings.database_url)
     clock = clock or SystemClock()
     app = build_event_store(target, pool_size=settings.postgres_pool_size,
-                            max_overflow=settings.postgres_max_overflow)
+                            max_overflow=settings.postgres_max_overflow,
+                            certification_mode=settings.certification)
     writer = GroupCommitWriter(app, clock, max_batch=settings.writer_max_batch,
                                cache_size=settings.writer_cache_size)
     ledger = Ledger(settings=settings, target=target, clock=clock, app=app, writer=writer)
@@ -121,7 +128,7 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
     if with_projections:
         from projections.runner import build_projection_runner
 
-        ledger.projections = build_projection_runner(ledger)
+        ledger.projections = build_projection_runner(ledger, follower=projection_worker)
     if start:
         ledger.start()
     return ledger

@@ -24,6 +24,8 @@ class Settings(BaseSettings):
     writer_cache_size: int = 100_000
     # How often the projection runner polls for events written by other processes (seconds).
     projection_poll_interval: float = 0.5
+    # True: a separate process applies the projections (``ledger serve`` sets it).
+    projection_worker: bool = False
     # How often time-based inactivity is checked (seconds); 0 turns the sweeper off.
     inactivity_sweep_interval: float = 5.0
     postgres_pool_size: int = 10

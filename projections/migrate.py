@@ -31,12 +31,12 @@ def upgrade(target: DatabaseTarget, revision: str = "heads") -> None:
         engine.dispose()
 
 
-def current(target: DatabaseTarget) -> str | None:
+def current(target: DatabaseTarget) -> tuple[str, ...]:
     from alembic.runtime.migration import MigrationContext
 
     engine = build_engine(target)
     try:
         with engine.connect() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
+            return MigrationContext.configure(conn).get_current_heads()
     finally:
         engine.dispose()

@@ -41,6 +41,7 @@ class ProjectionRunner:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.position = 0  # every projection has applied at least up to here
+        self.follower = False  # True: a separate worker process applies the events
         self.last_error: str | None = None
 
     def by_name(self, name: str) -> Projection:
@@ -117,6 +118,8 @@ class ProjectionRunner:
     def wait(self, position: int, timeout: float = 5.0) -> bool:
         """Block until every projection has applied ``position`` (read-your-writes)."""
         deadline = time.monotonic() + timeout
+        if self.follower:
+            return self._wait_for_worker(position, deadline)
         if self._thread is None:
             self.catch_up()
         with self._cond:
@@ -127,6 +130,22 @@ class ProjectionRunner:
                 self._wake.set()
                 self._cond.wait(remaining)
         return True
+
+    def _wait_for_worker(self, position: int, deadline: float) -> bool:
+        """Follower mode: another process (``ledger projections run``) applies the events;
+        watch its tracking rows."""
+        pause = 0.002
+        while True:
+            if self.position >= position:
+                return True
+            current = self.positions()
+            self._publish(min(current.values(), default=position))
+            if self.position >= position:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
 
     def rebuild(self, names: Sequence[str] | None = None, progress: Progress | None = None) -> int:
         """Empty the projections' tables and apply the whole log again."""
@@ -146,7 +165,7 @@ class ProjectionRunner:
         self._wake.set()
 
     def start(self) -> None:
-        if self._thread is not None:
+        if self._thread is not None or self.follower:
             return
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name="ledger-projections", daemon=True)
@@ -158,6 +177,7 @@ class ProjectionRunner:
             self._wake.set()
             self._thread.join(timeout=30)
             self._thread = None
+        self.engine.dispose()
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -183,12 +203,37 @@ def all_projections() -> list[Projection]:
     return [factory() for factory in PROJECTIONS]
 
 
-def build_projection_runner(ledger: Any) -> ProjectionRunner:
+def build_projection_runner(ledger: Any, *, follower: bool = False) -> ProjectionRunner:
+    """``follower=False``: a thread of this process applies the events (tests, CLI, small
+    installs). ``follower=True``: ``ledger projections run`` does it in its own process, on the
+    other core, and this process only reads the tracking rows (``ledger serve`` default)."""
     from projections.migrate import upgrade
 
     engine = build_engine(ledger.target)
     upgrade(ledger.target)
     runner = ProjectionRunner(ledger.app, engine, all_projections(),
                               poll_interval=ledger.settings.projection_poll_interval)
-    ledger.writer.on_commit(runner.notify)
+    runner.follower = follower
+    if not follower:
+        ledger.writer.on_commit(runner.notify)
     return runner
+
+
+def run_worker(runner: ProjectionRunner, stop: threading.Event, *,
+               poll_interval: float = 0.02, parent_pid: int | None = None) -> None:
+    """The loop of ``ledger projections run``: catch up, sleep a little, again, until ``stop``
+    is set or the parent process (``ledger serve``) is gone."""
+    import os
+
+    while not stop.is_set():
+        try:
+            runner.catch_up()
+            runner.last_error = None
+        except Exception as error:
+            runner.last_error = f"{type(error).__name__}: {error}"
+            log.exception("projection_catch_up_failed")
+            stop.wait(1.0)
+        if parent_pid is not None and os.getppid() != parent_pid:
+            log.warning("projection_worker_parent_gone")
+            return
+        stop.wait(poll_interval)
