@@ -30,6 +30,8 @@ from fastapi.responses import JSONResponse
 from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from infra.rng import RngHealthError
+from infra.writer_process import WriterUnavailableError
 from domain.errors import (
     ConflictError,
     DomainError,
@@ -173,8 +175,19 @@ async def _integrity_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=409)
 
 
+async def _service_unavailable(request: Request, exc: Exception) -> JSONResponse:
+    """The writer process is unreachable, or the RNG failed its health check (903-B 6.7.3):
+    nothing was decided; a money command may be repeated with the same idempotency key."""
+    log.error("service_unavailable", error_type=type(exc).__name__, error=str(exc))
+    code = "rng_unavailable" if isinstance(exc, RngHealthError) else "writer_unavailable"
+    body = error_body(code, str(exc), request_id=request_id_of(request))
+    return JSONResponse(body, status_code=503, headers=_headers(503))
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Unexpected exceptions are turned into 500s by api/middleware.py (outside these)."""
+    app.add_exception_handler(WriterUnavailableError, _service_unavailable)
+    app.add_exception_handler(RngHealthError, _service_unavailable)
     app.add_exception_handler(DomainError, _domain_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)

@@ -54,8 +54,12 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        ledger = await run_in_threadpool(build_ledger, settings, clock=clock,
-                                         projection_worker=settings.projection_worker)
+        ledger = await run_in_threadpool(build_ledger, settings, clock=clock, start=False,
+                                         projection_worker=settings.projection_worker,
+                                         writer_socket=settings.writer_socket)
+        if settings.writer_socket:  # the writer is a process of its own (infra/writer_process.py)
+            await ledger.writer.connect()
+        await run_in_threadpool(ledger.start)
         app.state.ledger = ledger
         app.state.principal_cache = PrincipalCache()
         log.info("ledger_started", backend=ledger.backend, certification_mode=ledger.certification,

@@ -182,8 +182,8 @@ class Account(LedgerAggregate):
 
     @event("HoldVoided", topic="ledger.Account.HoldVoided")
     def _hold_voided(
-        self, transfer_id: str, amount_cents: int, reason: str, refs: dict[str, str],
-        actor: str, at: datetime,
+        self, transfer_id: str, amount_cents: int, counterparty: str, reason: str,
+        refs: dict[str, str], actor: str, at: datetime,
     ) -> None:
         hold = self.holds.pop(transfer_id)
         self.held_cents -= hold["amount_cents"]
@@ -196,10 +196,12 @@ class Account(LedgerAggregate):
         code: str,
         message: str,
         details: dict[str, Any],
+        refs: dict[str, str],
         actor: str,
         at: datetime,
     ) -> None:
-        """903-B 5.4.1(8), 5.4.2(9): refused deposit and withdrawal attempts are logged too."""
+        """903-B 5.4.1(8), 5.4.2(9): refused deposit and withdrawal attempts are logged too,
+        with the payment method (refs) so that they can be reported by instrument (5.4.1(5))."""
 
 
 def check_not_player_to_player(source: Account, destination: Account) -> None:
@@ -302,6 +304,6 @@ def void_hold(source: Account, *, transfer_id: str, reason: str, actor: str, at:
     """The stake goes back in full, with no fee (refund of a jogada nula; bingo rule 47)."""
     h = source.hold(transfer_id)
     source._hold_voided(
-        transfer_id=transfer_id, amount_cents=h["amount_cents"], reason=reason,
-        refs=dict(h["refs"]), actor=actor, at=at,
+        transfer_id=transfer_id, amount_cents=h["amount_cents"], counterparty=h["counterparty"],
+        reason=reason, refs=dict(h["refs"]), actor=actor, at=at,
     )

@@ -31,6 +31,10 @@ class DomainError(Exception):
             self.code = code
         self.details = details or {}
 
+    def __reduce__(self):  # errors cross the pipe from the writer process intact
+        return (_rebuild, (type(self), self.message, self.field, self.rule, self.code,
+                           self.details))
+
     def as_dict(self) -> dict[str, Any]:
         body: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.field is not None:
@@ -88,3 +92,8 @@ class ForbiddenError(DomainError):
     """Raised when the actor's role may not perform the command."""
 
     code = "forbidden"
+
+
+def _rebuild(cls: type[DomainError], message: str, field: str | None, rule: str | None,
+             code: str, details: dict[str, Any]) -> DomainError:
+    return cls(message, field=field, rule=rule, code=code, details=details)

@@ -153,3 +153,32 @@ def rules_in_force(uow: UnitOfWork, *, venue_id: str,
     """(version, settings) for a jogada starting at ``when`` (default: now): stamp the version
     on the jogada and settle it under ``settings_of(version)``."""
     return get_ruleset(uow, venue_id).version_at(uow.at if when is None else when)
+
+
+def _public(venue_id: str, entry: dict[str, Any]) -> dict[str, Any]:
+    return {"venue_id": venue_id, "version": entry["version"],
+            "effective_from": entry["effective_from"], "published_at": entry["published_at"],
+            "settings": copy.deepcopy(entry["settings"])}
+
+
+def list_versions(uow: UnitOfWork, *, venue_id: str) -> list[dict[str, Any]]:
+    """Every version of the venue's rule set, oldest first ([] if none was published)."""
+    check_text(venue_id, "venue_id")
+    ruleset = uow.find(ruleset_id(venue_id), RuleSet)
+    return [] if ruleset is None else [_public(venue_id, e) for e in ruleset.versions]
+
+
+def version_in_force(uow: UnitOfWork, *, venue_id: str,
+                     when: datetime | None = None) -> dict[str, Any]:
+    """The version a jogada starting at ``when`` (default: now) runs under, with its
+    ``effective_from`` and settings (903-B 6.1.5(3))."""
+    check_text(venue_id, "venue_id")
+    at = uow.at if when is None else when
+    if not isinstance(at, datetime) or at.tzinfo is None:
+        raise InvalidInputError("the time must be a date-time with a time zone", field="at")
+    ruleset = uow.find(ruleset_id(venue_id), RuleSet)
+    if ruleset is None:
+        raise NotFoundError(f"no rule set was published for {venue_id}", field="venue_id",
+                            rule="903-B 6.1.5(3)")
+    version, _ = ruleset.version_at(at)
+    return {**_public(venue_id, ruleset.versions[version - 1]), "at": at}

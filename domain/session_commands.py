@@ -20,7 +20,7 @@ from eventsourcing.domain import event
 
 from domain.actors import check_actor
 from domain.base import LedgerAggregate
-from domain.errors import ConflictError, InvalidInputError
+from domain.errors import ConflictError, ForbiddenError, InvalidInputError
 from domain.inactivity import InactivityPolicy, check_policy, policy_for
 from domain.principals import Principal
 from domain.sessions import GameSession, check_text
@@ -116,10 +116,13 @@ def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
 
 
 def end_session(uow: UnitOfWork, *, session_id: UUID | str, reason: str,
-                actor: str) -> dict[str, Any]:
-    """Ends the session; returns its statement (the end-of-session information)."""
+                actor: str, player_id: UUID | str | None = None) -> dict[str, Any]:
+    """Ends the session; returns its statement (the end-of-session information).
+    ``player_id``: the session must be this player's (a player ends only its own)."""
     check_actor(actor)
     session = get_session(uow, session_id)
+    if player_id is not None and session.player_id != str(_player_uuid(player_id)):
+        raise ForbiddenError("a player may only end its own game session", field="session_id")
     session.end(reason, actor=actor, at=uow.at)
     return session.statement()
 

@@ -71,7 +71,7 @@ def move_cash(
     except DomainError as error:
         wallet._attempt_refused(
             operation=operation, amount_cents=amount_cents, code=error.code,
-            message=error.message, details=error.details, actor=actor, at=uow.at,
+            message=error.message, details=error.details, refs=refs, actor=actor, at=uow.at,
         )
         outcome: dict[str, Any] = outcome_of_error(error)
         result: dict[str, Any] | Refusal = Refusal(error)

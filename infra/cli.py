@@ -7,6 +7,7 @@
     ledger projections rebuild [--name N]   empty and re-apply (progress on stderr)
     ledger projections catch-up             apply what is new
     ledger projections run                  keep applying (the worker `serve` starts)
+    ledger writer run --socket S            the writer process (`serve` starts it)
     ledger staff create --role R --name N   prints the new API key, once
     ledger player create --name N           prints the new API key, once
     ledger verify                           replay the accounts; exit 1 if the money is wrong
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import threading
 from collections.abc import Sequence
@@ -70,21 +72,36 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
 
     from infra.worker import WorkerSupervisor
 
-    worker = None
-    if not args.in_process_projections:  # projections in their own process, on the other core
-        settings = settings.model_copy(update={"projection_worker": True})
-        cmd_db_upgrade(settings, args)  # the worker and the server must not race to migrate
-        worker = WorkerSupervisor()
-        worker.start()
+    import tempfile
+
+    children: list[WorkerSupervisor] = []
+    cmd_db_upgrade(settings, args)  # before any child: they must not race to migrate
+    if not args.single_process:
+        # Three processes, so that Python's one-thread-at-a-time rule costs nothing: this one
+        # serves HTTP, the writer process is the only writer (group commit), the projection
+        # worker keeps the read models. See docs/architecture.md.
+        socket_path = os.path.join(tempfile.mkdtemp(prefix="ledger-"), "writer.sock")
+        children.append(WorkerSupervisor("writer", "run", "--socket", socket_path))
+        children[-1].start()
+        children.append(WorkerSupervisor("projections", "run"))
+        children[-1].start()
+        settings = settings.model_copy(update={"projection_worker": True,
+                                               "writer_socket": socket_path})
     app = create_app(settings)
     try:
-        # workers=1: one process writes; access_log off: our middleware logs each request.
+        # workers=1: one HTTP process; access_log off: our middleware logs each request.
         uvicorn.run(app, host=args.host, port=args.port, workers=1, access_log=False,
                     log_config=None, server_header=False)
     finally:
-        if worker is not None:
-            worker.stop()
+        for child in reversed(children):
+            child.stop()
     return 0
+
+
+def cmd_writer_run(settings: Settings, args: argparse.Namespace) -> int:
+    from infra.worker import run_writer_process
+
+    return run_writer_process(settings, args.socket, parent_pid=args.parent_pid)
 
 
 def cmd_projections_run(settings: Settings, args: argparse.Namespace) -> int:
@@ -273,8 +290,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the HTTP service (one worker)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--in-process-projections", action="store_true",
-                       help="apply projections in a thread of the server, not a worker process")
+    serve.add_argument("--single-process", action="store_true",
+                       help="writer and projections as threads of the server process")
     serve.set_defaults(func=cmd_serve)
 
     db = sub.add_parser("db", help="database schema").add_subparsers(dest="db", required=True)
@@ -295,6 +312,13 @@ def build_parser() -> argparse.ArgumentParser:
     run = proj.add_parser("run", help="keep applying new events (the worker `serve` starts)")
     run.add_argument("--parent-pid", type=int, default=None, help="exit when this process dies")
     run.set_defaults(func=cmd_projections_run)
+
+    writer = sub.add_parser("writer", help="the writer process").add_subparsers(
+        dest="writer", required=True)
+    writer_run = writer.add_parser("run", help="serve commands on a Unix socket (`serve` starts it)")
+    writer_run.add_argument("--socket", required=True)
+    writer_run.add_argument("--parent-pid", type=int, default=None)
+    writer_run.set_defaults(func=cmd_writer_run)
 
     staff = sub.add_parser("staff", help="staff members").add_subparsers(dest="staff",
                                                                          required=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 from uuid import UUID, uuid5, NAMESPACE_URL
 
@@ -16,7 +17,9 @@ from infra.clock import Clock, SystemClock
 from infra.eventstore import LedgerApplication, build_event_store
 from infra import registrations  # snapshot registrations and background services of game modules
 from infra.settings import DatabaseTarget, Settings, parse_database_url
+from infra.rng import SeedSource, SystemSeedSource, build_seed_source
 from infra.writer import GroupCommitWriter
+from infra.writer_process import RemoteWriter
 
 BOOTSTRAP_OPERATOR_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/bootstrap-operator")
 
@@ -42,8 +45,12 @@ class Ledger:
     target: DatabaseTarget
     clock: Clock
     app: LedgerApplication
-    writer: GroupCommitWriter
+    writer: GroupCommitWriter | RemoteWriter
     projections: Any = None  # projections.runner.ProjectionRunner
+    services: bool = True  # background services (inactivity sweeper) run in this process
+    # Where jogadas get their seed material (903-B 6.7): the OS CSPRNG, or a seeded source in
+    # tests. Draw the seed here, outside the command, so a re-run commits to the same seed.
+    seeds: SeedSource = field(default_factory=SystemSeedSource)
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -58,29 +65,31 @@ class Ledger:
     def register_player(self, *, display_name: str, actor: str) -> tuple[UUID, str]:
         key = new_api_key()
         player_id = self.writer.execute(
-            lambda uow: registration.register_player(
-                uow, display_name=display_name, api_key_sha256=hash_api_key(key), actor=actor),
+            partial(registration.register_player, display_name=display_name,
+                    api_key_sha256=hash_api_key(key), actor=actor),
             "register_player")
         return player_id, key
 
     def register_staff(self, *, role: str, display_name: str, actor: str) -> tuple[UUID, str]:
         key = new_api_key()
         staff_id = self.writer.execute(
-            lambda uow: registration.register_staff(
-                uow, role=role, display_name=display_name, api_key_sha256=hash_api_key(key),
-                actor=actor),
+            partial(registration.register_staff, role=role, display_name=display_name,
+                    api_key_sha256=hash_api_key(key), actor=actor),
             "register_staff")
         return staff_id, key
 
     # Money -------------------------------------------------------------------------------------
-    def submit_cash(self, *, operation: str, player_id: UUID, amount_cents: int,
-                    idempotency_key: str, payment_method: str, actor: str):
+    @staticmethod
+    def cash_command(*, operation: str, player_id: UUID, amount_cents: int,
+                     idempotency_key: str, payment_method: str, actor: str) -> partial[Any]:
+        """A deposit or withdrawal as a picklable command (it may run in the writer process)."""
+        return partial(wallets.move_cash, operation=operation, player_id=player_id,
+                       amount_cents=amount_cents, idempotency_key=idempotency_key,
+                       payment_method=payment_method, actor=actor)
+
+    def submit_cash(self, *, operation: str, **kwargs: Any):
         """Queue a deposit or withdrawal; returns a Future of the result (or Refusal)."""
-        return self.writer.submit(
-            lambda uow: wallets.move_cash(
-                uow, operation=operation, player_id=player_id, amount_cents=amount_cents,
-                idempotency_key=idempotency_key, payment_method=payment_method, actor=actor),
-            operation)
+        return self.writer.submit(self.cash_command(operation=operation, **kwargs), operation)
 
     def deposit(self, player_id: UUID, amount_cents: int, idempotency_key: str, *,
                 actor: str, payment_method: str = "bank_transfer") -> dict[str, Any]:
@@ -99,7 +108,8 @@ class Ledger:
         self.writer.start()
         if self.projections is not None:
             self.projections.start()
-        registrations.start_services(self)
+        if self.services:
+            registrations.start_services(self)
 
     def close(self) -> None:
         registrations.stop_services(self)
@@ -111,20 +121,33 @@ class Ledger:
 
 def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None,
                  start: bool = True, with_projections: bool = True,
-                 projection_worker: bool = False) -> Ledger:
-    """``projection_worker=True``: projections are applied by a separate process
-    (``ledger projections run``); this one only waits for them (see projections/runner.py)."""
+                 projection_worker: bool = False, writer_socket: str | None = None,
+                 services: bool = True, seeds: SeedSource | None = None) -> Ledger:
+    """The one composition root.
+
+    - ``projection_worker=True``: projections are applied by a separate process
+      (``ledger projections run``); this one only waits for them (projections/runner.py).
+    - ``writer_socket``: commands go to the writer process listening there
+      (``ledger writer run``, infra/writer_process.py) instead of a writer thread of this
+      process; call ``await ledger.writer.connect()`` in the event loop before ``start()``.
+    - ``services=False``: no background services here (the writer process).
+    """
     settings = settings or Settings()
     target = parse_database_url(settings.database_url)
     clock = clock or SystemClock()
     app = build_event_store(target, pool_size=settings.postgres_pool_size,
                             max_overflow=settings.postgres_max_overflow,
                             certification_mode=settings.certification)
-    writer = GroupCommitWriter(app, clock, max_batch=settings.writer_max_batch,
-                               cache_size=settings.writer_cache_size)
-    ledger = Ledger(settings=settings, target=target, clock=clock, app=app, writer=writer)
-    writer.execute(lambda uow: registration.open_system_accounts(uow, actor=system_actor("bootstrap")),
-                   "open_system_accounts")
+    if writer_socket is not None:
+        writer: GroupCommitWriter | RemoteWriter = RemoteWriter(writer_socket)
+        writer.last_position = app.recorder.max_notification_id() or 0
+    else:
+        writer = GroupCommitWriter(app, clock, max_batch=settings.writer_max_batch,
+                                   cache_size=settings.writer_cache_size)
+        writer.execute(partial(registration.open_system_accounts,
+                               actor=system_actor("bootstrap")), "open_system_accounts")
+    ledger = Ledger(settings=settings, target=target, clock=clock, app=app, writer=writer,
+                    services=services, seeds=seeds or build_seed_source(None))
     if with_projections:
         from projections.runner import build_projection_runner
 

@@ -1,9 +1,11 @@
 """Versioned rule sets per venue for the API, the CLI and the tests (domain/rulesets.py;
-903-B 6.1.5(2)(3))."""
+903-B 6.1.5(2)(3)). Commands and reads go to the writer as ``functools.partial`` of a
+module-level handler (picklable: the writer may run in a process of its own)."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from domain import rulesets
@@ -17,9 +19,8 @@ def publish_settings(ledger: "Ledger", venue_id: str, settings: dict[str, Any], 
                      note: str | None = None) -> dict[str, Any]:
     """A new version, in force for jogadas that start at or after ``effective_from``."""
     return ledger.writer.execute(
-        lambda uow: rulesets.publish_settings(uow, venue_id=venue_id, settings=settings,
-                                              effective_from=effective_from, actor=actor,
-                                              note=note),
+        partial(rulesets.publish_settings, venue_id=venue_id, settings=settings,
+                effective_from=effective_from, actor=actor, note=note),
         "publish_settings")
 
 
@@ -27,5 +28,20 @@ def rules_in_force(ledger: "Ledger", venue_id: str,
                    when: datetime | None = None) -> tuple[int, dict[str, Any]]:
     """(version, settings) for a jogada starting at ``when`` (default: the ledger's now)."""
     return ledger.writer.execute(
-        lambda uow: rulesets.rules_in_force(uow, venue_id=venue_id, when=when),
+        partial(rulesets.rules_in_force, venue_id=venue_id, when=when),
         "rules_in_force")
+
+
+def versions(ledger: "Ledger", venue_id: str) -> list[dict[str, Any]]:
+    """Every version of the venue's rule set, oldest first ([] if none was published)."""
+    return ledger.writer.execute(partial(rulesets.list_versions, venue_id=venue_id),
+                                 "ruleset_versions")
+
+
+def version_in_force(ledger: "Ledger", venue_id: str,
+                     when: datetime | None = None) -> dict[str, Any]:
+    """The version (number, effective_from, published_at, settings) a jogada starting at
+    ``when`` (default: the ledger's now) runs under."""
+    return ledger.writer.execute(
+        partial(rulesets.version_in_force, venue_id=venue_id, when=when),
+        "ruleset_in_force")

@@ -5,11 +5,15 @@
 ledger's clock (rules-digest §1.3, A43); ``InactivitySweeper`` calls it every
 ``settings.inactivity_sweep_interval`` seconds (0 = off) from a background thread, which
 ``Ledger.start()`` starts through infra/registrations.py.
+
+Commands go to the writer as ``functools.partial(module-level handler, **kwargs)``, never a
+lambda or closure: they must pickle (the writer may run in a process of its own).
 """
 
 from __future__ import annotations
 
 import threading
+from functools import partial
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -36,50 +40,50 @@ def start_session(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: 
                   *, policy: InactivityPolicy | None = None,
                   player_session_id: str | None = None) -> UUID:
     return ledger.writer.execute(
-        lambda uow: commands.start_session(
-            uow, player_id=player_id, venue_id=venue_id, game=game, actor=actor, policy=policy,
-            player_session_id=player_session_id),
+        partial(commands.start_session, player_id=player_id, venue_id=venue_id, game=game,
+                actor=actor, policy=policy, player_session_id=player_session_id),
         "start_session")
 
 
-def end_session(ledger: "Ledger", session_id: UUID | str, reason: str,
-                actor: str) -> dict[str, Any]:
+def end_session(ledger: "Ledger", session_id: UUID | str, reason: str, actor: str, *,
+                player_id: UUID | str | None = None) -> dict[str, Any]:
+    """Returns the end-of-session statement. ``player_id``: refused unless the session is
+    this player's (a player ends only its own)."""
     return ledger.writer.execute(
-        lambda uow: commands.end_session(uow, session_id=session_id, reason=reason, actor=actor),
+        partial(commands.end_session, session_id=session_id, reason=reason, actor=actor,
+                player_id=player_id),
         "end_session")
 
 
 def record_bet(ledger: "Ledger", session_id: UUID | str, jogada_id: str, amount_cents: int,
                actor: str) -> dict[str, Any]:
     return ledger.writer.execute(
-        lambda uow: commands.record_bet(uow, session_id=session_id, jogada_id=jogada_id,
-                                        amount_cents=amount_cents, actor=actor),
+        partial(commands.record_bet, session_id=session_id, jogada_id=jogada_id,
+                amount_cents=amount_cents, actor=actor),
         "record_session_bet")
 
 
 def record_win(ledger: "Ledger", session_id: UUID | str, jogada_id: str, amount_cents: int,
                category: str, actor: str) -> dict[str, Any]:
     return ledger.writer.execute(
-        lambda uow: commands.record_win(uow, session_id=session_id, jogada_id=jogada_id,
-                                        amount_cents=amount_cents, category=category,
-                                        actor=actor),
+        partial(commands.record_win, session_id=session_id, jogada_id=jogada_id,
+                amount_cents=amount_cents, category=category, actor=actor),
         "record_session_win")
 
 
 def record_statement_line(ledger: "Ledger", session_id: UUID | str, category: str, label: str,
                           count: int, amount_cents: int, actor: str) -> dict[str, Any]:
     return ledger.writer.execute(
-        lambda uow: commands.record_statement_line(
-            uow, session_id=session_id, category=category, label=label, count=count,
-            amount_cents=amount_cents, actor=actor),
+        partial(commands.record_statement_line, session_id=session_id, category=category,
+                label=label, count=count, amount_cents=amount_cents, actor=actor),
         "record_statement_line")
 
 
 def record_jogada_without_bet(ledger: "Ledger", session_id: UUID | str, jogada_id: str,
                               actor: str) -> list[str]:
     return ledger.writer.execute(
-        lambda uow: commands.record_jogada_without_bet(uow, session_id=session_id,
-                                                       jogada_id=jogada_id, actor=actor),
+        partial(commands.record_jogada_without_bet, session_id=session_id,
+                jogada_id=jogada_id, actor=actor),
         "record_jogada_without_bet")
 
 
@@ -115,8 +119,7 @@ def sweep_inactivity(ledger: "Ledger") -> dict[str, list[str]]:
     for start in range(0, len(ids), SWEEP_CHUNK):
         chunk = ids[start:start + SWEEP_CHUNK]
         changed.update(ledger.writer.execute(
-            lambda uow, chunk=chunk: commands.sweep_inactivity(uow, session_ids=chunk,
-                                                               actor=SWEEP_ACTOR),
+            partial(commands.sweep_inactivity, session_ids=chunk, actor=SWEEP_ACTOR),
             "sweep_inactivity"))
     if changed:
         log.info("inactivity_sweep", changed=len(changed))

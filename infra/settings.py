@@ -26,6 +26,8 @@ class Settings(BaseSettings):
     projection_poll_interval: float = 0.5
     # True: a separate process applies the projections (``ledger serve`` sets it).
     projection_worker: bool = False
+    # The Unix socket of the writer process (``ledger serve`` sets it); unset: a writer thread.
+    writer_socket: str | None = None
     # How often time-based inactivity is checked (seconds); 0 turns the sweeper off.
     inactivity_sweep_interval: float = 5.0
     postgres_pool_size: int = 10

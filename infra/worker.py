@@ -38,17 +38,43 @@ def run_projection_worker(settings: Settings, *, parent_pid: int | None = None) 
     return 0
 
 
-class WorkerSupervisor:
-    """Keeps one ``ledger projections run`` child alive while the server runs."""
+def run_writer_process(settings: Settings, socket_path: str, *,
+                       parent_pid: int | None = None) -> int:
+    """``ledger writer run``: the only writer of the database, serving the HTTP process."""
+    from infra.container import build_ledger
+    from infra.writer_process import serve_writer
 
-    def __init__(self) -> None:
+    ledger = build_ledger(settings, with_projections=False, services=False)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    if parent_pid is not None:
+        def watch_parent() -> None:
+            while not stop.wait(0.5):
+                if os.getppid() != parent_pid:
+                    log.warning("writer_parent_gone")
+                    stop.set()
+        threading.Thread(target=watch_parent, daemon=True).start()
+    log.info("writer_process_started", pid=os.getpid(), socket=socket_path)
+    try:
+        serve_writer(ledger, socket_path, stop)
+    finally:
+        ledger.close()
+    return 0
+
+
+class WorkerSupervisor:
+    """Keeps one child process (``ledger <argv...> --parent-pid <us>``) alive while the
+    server runs: the projection worker, or the writer process."""
+
+    def __init__(self, *argv: str) -> None:
+        self.argv = list(argv) or ["projections", "run"]
         self._proc: subprocess.Popen[bytes] | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
     def _spawn(self) -> subprocess.Popen[bytes]:
-        argv = [sys.executable, "-m", "infra.cli", "projections", "run",
-                "--parent-pid", str(os.getpid())]
+        argv = [sys.executable, "-m", "infra.cli", *self.argv, "--parent-pid", str(os.getpid())]
         return subprocess.Popen(argv, env=os.environ.copy())
 
     def start(self) -> None:

@@ -19,6 +19,7 @@ command's money is lost or half-written.
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import sys
 import threading
@@ -171,6 +172,10 @@ class GroupCommitWriter:
         else:
             self._queue.put(commands)  # one item: the writer takes them into one group
         return [command.future for command in commands]
+
+    async def run_async(self, handler: Handler, name: str = "command") -> Any:
+        """For the event loop: await the command without holding a thread."""
+        return await asyncio.wrap_future(self.submit(handler, name))
 
     def execute(self, handler: Handler, name: str = "command") -> Any:
         return self.submit(handler, name).result()

@@ -196,11 +196,14 @@ class BalancesProjection:
                    type=_ACTIVITY_TYPES[type(e)], actor=e.actor, at=at)
         if isinstance(e, Account.AttemptRefused):
             # 903-B 5.4.1(8), 5.4.2(9): refused deposits and withdrawals are logged.
+            refs = dict(e.refs or {})
+            if e.details:
+                refs["details"] = e.details
             row.update(amount_cents=e.amount_cents, operation=e.operation, code=e.code,
-                       message=e.message, refs=dumps(e.details or {}))
+                       message=e.message, refs=dumps(refs))
         elif not isinstance(e, Account.Opened):
             row.update(transfer_id=e.transfer_id, amount_cents=e.amount_cents,
-                       counterparty=getattr(e, "counterparty", None),  # HoldVoided has none
+                       counterparty=e.counterparty,
                        reason=e.reason, refs=dumps(e.refs or {}))
             if kind == WALLET and row["counterparty"] == CASHIER_CODE:
                 # 903-B 5.4.1(5), 5.4.2(7): the deposit / withdrawal log.

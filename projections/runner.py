@@ -28,6 +28,10 @@ PAGE_SIZE = 1000
 Progress = Callable[[str, int, int], None]  # (projection name, position, head)
 
 
+class _Overtaken(Exception):
+    """Another runner applied this page first; this transaction is rolled back."""
+
+
 class ProjectionRunner:
     def __init__(self, app: Any, engine: Engine, projections: Sequence[Projection], *,
                  poll_interval: float = 0.5, page_size: int = PAGE_SIZE) -> None:
@@ -90,18 +94,23 @@ class ProjectionRunner:
                 events = [(i, e) for i, e in decoded if i > old and _wants(projection, e)]
                 if last <= old:
                     continue
-                with self.engine.begin() as conn:
-                    if events:
-                        projection.apply(conn, events)
-                    moved = conn.execute(
-                        update(projection_tracking)
-                        .where(projection_tracking.c.name == projection.name,
-                               projection_tracking.c.position == old)
-                        .values(position=last)).rowcount
-                    if moved != 1:
-                        conn.rollback()
-                        positions = self.positions()  # another runner got there first
-                        break
+                try:
+                    with self.engine.begin() as conn:
+                        # Claim the page first: the row lock makes a concurrent runner wait
+                        # here (then find the position moved and give up) instead of writing
+                        # the same rows and failing on them.
+                        moved = conn.execute(
+                            update(projection_tracking)
+                            .where(projection_tracking.c.name == projection.name,
+                                   projection_tracking.c.position == old)
+                            .values(position=last)).rowcount
+                        if moved != 1:
+                            raise _Overtaken()
+                        if events:
+                            projection.apply(conn, events)
+                except _Overtaken:
+                    positions = self.positions()  # another runner got there first
+                    break
                 positions[projection.name] = last
                 applied += len(events)
                 if progress:
@@ -150,13 +159,14 @@ class ProjectionRunner:
     def rebuild(self, names: Sequence[str] | None = None, progress: Progress | None = None) -> int:
         """Empty the projections' tables and apply the whole log again."""
         chosen = [p for p in self.projections if names is None or p.name in names]
+        self._ensure_tracking_rows()
         with self.engine.begin() as conn:
-            for projection in chosen:
-                for table in reversed(projection.tables):
-                    conn.execute(delete(table))
+            for projection in chosen:  # tracking row first: the same lock order as catch_up
                 conn.execute(update(projection_tracking)
                              .where(projection_tracking.c.name == projection.name)
                              .values(position=0))
+                for table in reversed(projection.tables):
+                    conn.execute(delete(table))
         self.position = 0
         return self.catch_up(progress=progress, only=[p.name for p in chosen])
 

@@ -13,6 +13,7 @@ import pytest
 
 from infra.clock import ManualClock
 from infra.container import Ledger, build_ledger
+from infra.rng import SeededSeedSource
 from infra.settings import Settings
 
 BACKEND = os.environ.get("LEDGER_TEST_BACKEND", "sqlite")
@@ -65,6 +66,6 @@ def make_settings(database_url: str):
 @pytest.fixture
 def ledger(make_settings, clock) -> Iterator[Ledger]:
     """The application as the API builds it, on the test's database and clock."""
-    built = build_ledger(make_settings(), clock=clock)
+    built = build_ledger(make_settings(), clock=clock, seeds=SeededSeedSource(20151126))
     yield built
     built.close()

@@ -27,13 +27,13 @@ router = APIRouter(prefix="/players/{player_id}", tags=["wallet"])
 
 async def move_cash(ledger: Ledger, operation: str, player_id: UUID, body: CashMovementCreate,
                     caller: Caller) -> dict[str, Any]:
-    future = ledger.submit_cash(
+    command = ledger.cash_command(
         operation=operation, player_id=player_id, amount_cents=body.amount_cents,
         idempotency_key=body.idempotency_key, payment_method=body.payment_method,
         actor=caller.actor)
-    # shield: if this request is cancelled (client gone, shutdown), the writer's Future must not
-    # be: the command may already be committing, and its outcome stays on record by its key.
-    return unwrap(await asyncio.shield(asyncio.wrap_future(future)))
+    # shield: if this request is cancelled (client gone, shutdown), the command must not be:
+    # it may already be committing, and its outcome stays on record by its key.
+    return unwrap(await asyncio.shield(ledger.writer.run_async(command, operation)))
 
 
 @router.post("/deposits", status_code=201, response_model=CashMovementPublic,

@@ -79,7 +79,9 @@ def test_account_activity_keeps_refused_attempts_with_their_code(ledger, clock):
     refused = rows[1]
     assert refused["operation"] == "withdrawal" and refused["code"] == "insufficient_funds"
     assert refused["amount_cents"] == 5_000 and refused["actor"] == OPERATOR
-    assert refused["refs"] == {"available_cents": 2_000, "needed_cents": 5_000}
+    assert refused["refs"]["details"] == {"available_cents": 2_000, "needed_cents": 5_000}
+    # 903-B 5.4.1(5)/(8): a refused attempt is reported with its payment instrument too.
+    assert refused["refs"]["payment_method"] == "bank_transfer"
     assert rows[2]["refs"]["payment_method"] == "multibanco"
     assert rows[2]["counterparty"] == "cashier" and rows[2]["operation"] == "deposit"
 
@@ -95,7 +97,7 @@ def test_account_activity_keeps_refused_attempts_with_their_code(ledger, clock):
     # The operators' deposit / withdrawal log (903-B 5.4.1(5)(8), 5.4.2(7)(9)).
     moves = queries.cash_movements(engine)
     assert [(m["kind"], m["refused"], m["amount_cents"], m["payment_method"]) for m in moves] == [
-        ("deposit", False, 2_000, "multibanco"), ("withdrawal", True, 5_000, None),
+        ("deposit", False, 2_000, "multibanco"), ("withdrawal", True, 5_000, "bank_transfer"),
         ("withdrawal", False, 500, "bank_transfer")]
     assert all(m["player_id"] == str(pid) for m in moves)
     assert moves[1]["code"] == "insufficient_funds"

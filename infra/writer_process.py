@@ -1,0 +1,258 @@
+"""The writer in a process of its own, reached over a Unix socket.
+
+Why: Python runs one thread at a time per process. In one process the HTTP event loop and the
+group-commit writer take turns on one core and money commands reached a fraction of what the
+framework alone serves. ``ledger serve`` therefore starts ``ledger writer run`` as a child
+process (the only writer), and the HTTP process sends it commands.
+
+Protocol: frames of ``4-byte big-endian length + pickle(list of messages)`` both ways.
+A request is ``(request_id, name, handler)`` where ``handler`` is a picklable command
+(``functools.partial`` of a module-level handler function); a reply is
+``(request_id, ok, result_or_exception, last_position)``. Requests that arrive together are
+submitted together, so they share one transaction; replies that are ready together go in one
+frame. The socket is created with mode 0600 in a private directory: only this user can talk
+to the writer (pickle must never cross a trust boundary).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pickle
+import queue
+import socket
+import struct
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+import structlog
+
+from domain.errors import DomainError
+
+log = structlog.get_logger("ledger.writer_process")
+_HEADER = struct.Struct(">I")
+
+
+class WriterUnavailableError(RuntimeError):
+    """Raised when the writer process cannot be reached or failed on a command."""
+
+
+def _encode(messages: list[Any]) -> bytes:
+    payload = pickle.dumps(messages, protocol=pickle.HIGHEST_PROTOCOL)
+    return _HEADER.pack(len(payload)) + payload
+
+
+def _portable(error: BaseException) -> BaseException:
+    """Domain errors travel as they are; anything else as a WriterUnavailableError."""
+    if isinstance(error, DomainError):
+        return error
+    return WriterUnavailableError(f"{type(error).__name__}: {error}")
+
+
+# Server side (the writer process) ----------------------------------------------------------------
+def serve_writer(ledger: Any, path: str, stop: threading.Event) -> None:
+    """Accept connections on ``path`` and feed their commands to ``ledger.writer``."""
+    if os.path.exists(path):
+        os.unlink(path)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    old_umask = os.umask(0o177)
+    try:
+        server.bind(path)
+    finally:
+        os.umask(old_umask)
+    server.listen(16)
+    server.settimeout(0.5)
+    log.info("writer_listening", path=path)
+    connections: list[socket.socket] = []
+    try:
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except socket.timeout:
+                continue
+            connections.append(conn)
+            threading.Thread(target=_serve_connection, args=(ledger, conn), daemon=True,
+                             name="writer-connection").start()
+    finally:
+        server.close()
+        for conn in connections:  # clients learn at once that their writer is gone
+            try:
+                conn.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        if os.path.exists(path):
+            os.unlink(path)
+
+
+def _serve_connection(ledger: Any, conn: socket.socket) -> None:
+    replies: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    writer = ledger.writer
+
+    def send_replies() -> None:
+        while True:
+            item = replies.get()
+            if item is None:
+                return
+            batch = [item]
+            while True:
+                try:
+                    more = replies.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    replies.put(None)
+                    break
+                batch.append(more)
+            out = []
+            for request_id, future in batch:
+                error = future.exception()
+                if error is None:
+                    out.append((request_id, True, future.result(), writer.last_position))
+                else:
+                    out.append((request_id, False, _portable(error), writer.last_position))
+            try:
+                conn.sendall(_encode(out))
+            except Exception:  # a broken pickle must not kill the connection
+                try:
+                    conn.sendall(_encode([(rid, False, WriterUnavailableError("unsendable reply"),
+                                           writer.last_position) for rid, _ in batch]))
+                except OSError:
+                    return
+
+    sender = threading.Thread(target=send_replies, daemon=True, name="writer-replies")
+    sender.start()
+    reader = conn.makefile("rb")
+    try:
+        while True:
+            header = reader.read(_HEADER.size)
+            if len(header) < _HEADER.size:
+                return
+            messages = pickle.loads(reader.read(_HEADER.unpack(header)[0]))
+            futures = writer.submit_many([handler for _, _, handler in messages],
+                                         name=messages[0][1] if messages else "command")
+            for (request_id, _, _), future in zip(messages, futures):
+                future.add_done_callback(lambda f, rid=request_id: replies.put((rid, f)))
+    except (OSError, EOFError, pickle.UnpicklingError) as error:
+        log.warning("writer_connection_closed", error=str(error))
+    finally:
+        replies.put(None)
+        conn.close()
+
+
+# Client side (the HTTP process) ------------------------------------------------------------------
+class _ReplyProtocol(asyncio.Protocol):
+    def __init__(self, client: "RemoteWriter") -> None:
+        self.client = client
+        self.buffer = bytearray()
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while len(self.buffer) >= _HEADER.size:
+            size = _HEADER.unpack_from(self.buffer)[0]
+            if len(self.buffer) < _HEADER.size + size:
+                return
+            payload = bytes(self.buffer[_HEADER.size:_HEADER.size + size])
+            del self.buffer[:_HEADER.size + size]
+            self.client._on_replies(pickle.loads(payload))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.client._on_lost(exc)
+
+
+class RemoteWriter:
+    """The HTTP process's handle on the writer process: same ``submit``/``execute`` as
+    GroupCommitWriter, plus ``run_async`` for the event loop (no thread hop on the way back)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.last_position = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._transport: asyncio.Transport | None = None
+        self._pending: dict[int, asyncio.Future[Any]] = {}
+        self._outbox: list[Any] = []
+        self._next_id = 0
+        self._flush_scheduled = False
+        self.stats = {"commands": 0}
+
+    async def connect(self, attempts: int = 100) -> None:
+        self._loop = asyncio.get_running_loop()
+        for attempt in range(attempts):
+            try:
+                self._transport, _ = await self._loop.create_unix_connection(
+                    lambda: _ReplyProtocol(self), self.path)
+                return
+            except (FileNotFoundError, ConnectionRefusedError):
+                await asyncio.sleep(0.1)
+        raise WriterUnavailableError(f"no writer process listening on {self.path}")
+
+    # In the event loop ---------------------------------------------------------------------------
+    async def run_async(self, handler: Callable[[Any], Any], name: str = "command") -> Any:
+        if self._transport is None or self._transport.is_closing():
+            await self.connect(attempts=20)
+        self._next_id += 1
+        future = self._loop.create_future()
+        self._pending[self._next_id] = future
+        self._outbox.append((self._next_id, name, handler))
+        if not self._flush_scheduled:  # everything queued in this loop turn goes in one frame
+            self._flush_scheduled = True
+            self._loop.call_soon(self._flush)
+        return await future
+
+    def _flush(self) -> None:
+        self._flush_scheduled = False
+        outbox, self._outbox = self._outbox, []
+        if not outbox:
+            return
+        try:
+            self._transport.write(_encode(outbox))
+        except Exception as error:
+            for request_id, _, _ in outbox:
+                future = self._pending.pop(request_id, None)
+                if future is not None and not future.done():
+                    future.set_exception(_portable(error))
+
+    def _on_replies(self, replies: list[Any]) -> None:
+        for request_id, ok, value, position in replies:
+            if position > self.last_position:
+                self.last_position = position
+            future = self._pending.pop(request_id, None)
+            if future is None or future.done():
+                continue
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        self.stats["commands"] += len(replies)
+
+    def _on_lost(self, exc: Exception | None) -> None:
+        self._transport = None
+        pending, self._pending = self._pending, {}
+        for future in pending.values():
+            if not future.done():
+                future.set_exception(WriterUnavailableError(
+                    "the writer process went away; the command may or may not have been "
+                    "recorded: repeat it with the same idempotency key"))
+
+    # From other threads ---------------------------------------------------------------------------
+    def submit(self, handler: Callable[[Any], Any], name: str = "command") -> Future[Any]:
+        if self._loop is None:
+            raise WriterUnavailableError("the remote writer is not connected yet")
+        return asyncio.run_coroutine_threadsafe(self.run_async(handler, name), self._loop)
+
+    def submit_many(self, handlers: list[Callable[[Any], Any]], name: str = "command") -> list[Future[Any]]:
+        return [self.submit(h, name) for h in handlers]
+
+    def execute(self, handler: Callable[[Any], Any], name: str = "command") -> Any:
+        return self.submit(handler, name).result()
+
+    def on_commit(self, listener: Callable[[int], None]) -> None:  # projections: not here
+        pass
+
+    def start(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        if self._transport is not None:
+            self._transport.close()
