@@ -20,7 +20,7 @@ from eventsourcing.domain import event
 
 from domain.actors import check_actor
 from domain.base import LedgerAggregate
-from domain.errors import ConflictError, ForbiddenError, InvalidInputError
+from domain.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
 from domain.inactivity import InactivityPolicy, check_policy, policy_for
 from domain.principals import Principal
 from domain.sessions import GameSession, check_text
@@ -72,7 +72,10 @@ def get_session(uow: UnitOfWork, session_id: UUID | str) -> GameSession:
         sid = session_id if isinstance(session_id, UUID) else UUID(str(session_id))
     except ValueError:
         raise InvalidInputError("session_id must be a UUID", field="session_id") from None
-    return uow.get(sid, GameSession, what=f"session {sid}")
+    session = uow.find(sid, GameSession)
+    if session is None:
+        raise NotFoundError(f"session {sid} not found", field="session_id")
+    return session
 
 
 def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game: str,
@@ -90,7 +93,9 @@ def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
         raise InvalidInputError(f"the policy is for {policy.kind}, not {game}", field="policy")
     if player_session_id is not None:
         check_text(player_session_id, "player_session_id")
-    player = uow.get(pid, Principal, what=f"player {pid}")
+    player = uow.find(pid, Principal)
+    if player is None:
+        raise NotFoundError(f"player {pid} not found", field="player_id")
     if player.role != "player":
         raise InvalidInputError(f"{pid} is not a player", field="player_id")
     slot = uow.find(slot_id(pid, venue_id), SessionSlot)

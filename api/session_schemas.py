@@ -1,0 +1,149 @@
+"""Request and response models of game sessions, the inactivity sweep and versioned rule sets
+(pydantic v2; the conventions of api/schemas.py: requests refuse unknown fields, strings are
+strict, times carry an offset)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, Field, StrictStr
+
+from api.schemas import RequestModel
+from domain.inactivity import KINDS
+from domain.sessions import CONNECTION_LOST, MAX_ID_LENGTH, PLAYER, SUSPENSION, SYSTEM
+
+GameKind = Literal[KINDS]  # type: ignore[valid-type]
+# "inactivity" is not here: only the invitation-then-warning procedure ends a session for it
+# (A43; POST /inactivity/sweep). A player ends its own session with "player" only.
+EndReason = Literal[PLAYER, CONNECTION_LOST, SUSPENSION, SYSTEM]  # type: ignore[valid-type]
+VenueId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH,
+                                     examples=["sd-table-1"])]
+
+
+def _iso_text(value: Any) -> Any:
+    if not isinstance(value, (str, datetime)):  # no Unix timestamps: ISO 8601 only
+        raise ValueError("must be an ISO 8601 date-time with an offset")
+    return value
+
+
+# A date-time with an explicit offset, kept in UTC (A65).
+Instant = Annotated[AwareDatetime, BeforeValidator(_iso_text),
+                    AfterValidator(lambda when: when.astimezone(timezone.utc))]
+
+
+# Sessions ----------------------------------------------------------------------------------------
+class SessionCreate(RequestModel):
+    """A player takes a seat at a table or room: a game session starts (sem descarte rule 40,
+    bingo rule 53, blackjack rule 34, hold'em/Omaha rule 69)."""
+
+    venue_id: VenueId = Field(description="The table or room")
+    game: GameKind = Field(description="The game and kind of table: it sets the inactivity "
+                                       "policy (rules-digest §1.3)")
+    player_id: UUID | None = Field(
+        None, description="Operators: the player the session is for (required). A player "
+                          "starts its own session and may omit it.")
+
+
+class SessionEnd(RequestModel):
+    """How the session ends (A61, 903-B 6.3.6(2)). A player: ``player``. An operator also
+    ``connection_lost``, ``suspension`` or ``system``. ``inactivity`` is refused here: it only
+    comes from the inactivity procedure (A43)."""
+
+    reason: EndReason = Field(examples=["player"])
+
+
+class CategoryTotalPublic(BaseModel):
+    count: int
+    amount_cents: int
+
+
+class StatementLinePublic(BaseModel):
+    """A game's own line (bingo rule 52: number and value of the cards bought)."""
+
+    category: str
+    label: str
+    count: int
+    amount_cents: int
+
+
+class SessionStatementPublic(BaseModel):
+    """The end-of-session statement (sem descarte rule 39, bingo rule 52, hold'em/Omaha rule 67,
+    blackjack rule 33; 903-B 6.3.6(2)); while the session is open, the running totals."""
+
+    session_id: UUID
+    player_id: UUID
+    venue_id: str
+    game: str
+    status: Literal["open", "ended"]
+    started_at: datetime
+    ended_at: datetime | None = None
+    end_reason: str | None = Field(None, description="player, inactivity, connection_lost, "
+                                                     "suspension or system (A61)")
+    jogadas: int = Field(description="Jogadas in which the player bet")
+    wagered_cents: int
+    won_cents: int
+    net_cents: int = Field(description="won_cents - wagered_cents: the profit (or loss)")
+    won_by_category: dict[str, CategoryTotalPublic] = Field(
+        description="Prizes per category (bingo rule 52)")
+    lines: list[StatementLinePublic]
+    invitation_at: datetime | None = Field(None, description="Last inactivity invitation")
+    warning_at: datetime | None = Field(None, description="Last inactivity warning")
+    last_bet_at: datetime | None = None
+
+
+class SessionListPublic(BaseModel):
+    """A player's game sessions, the most recent first."""
+
+    player_id: UUID
+    data: list[SessionStatementPublic]
+    count: int
+
+
+class InactivitySweepPublic(BaseModel):
+    """What one run of the time-based inactivity check did (rules-digest §1.3, A43)."""
+
+    invitations: list[UUID] = Field(description="Sessions invited to end (MAY)")
+    warnings: list[UUID] = Field(description="Sessions warned they end in the next minute")
+    ended: list[UUID] = Field(description="Sessions ended for inactivity")
+
+
+# Rule sets ---------------------------------------------------------------------------------------
+class RuleSetCreate(RequestModel):
+    """A new version of a venue's settings. Versions are never edited; a new one applies only
+    to jogadas that start at or after ``effective_from`` (903-B 6.1.5(2)(3))."""
+
+    settings: dict[str, Any] = Field(description="A JSON object; money in integer cents",
+                                     examples=[{"min_bet_cents": 100, "max_bet_cents": 10_000}])
+    effective_from: Instant | None = Field(
+        None, description="ISO 8601 with an offset; not in the past, and later than the last "
+                          "version's. Default: now")
+
+
+class RuleSetVersionCreated(BaseModel):
+    venue_id: str
+    version: int
+    effective_from: datetime
+
+
+class RuleSetVersionPublic(BaseModel):
+    venue_id: str
+    version: int
+    effective_from: datetime = Field(description="Jogadas starting at or after this use it")
+    published_at: datetime
+    settings: dict[str, Any]
+
+
+class RuleSetVersionsPublic(BaseModel):
+    """Every version of the venue's rule set, oldest first."""
+
+    venue_id: str
+    data: list[RuleSetVersionPublic]
+    count: int
+
+
+class RuleSetInForcePublic(RuleSetVersionPublic):
+    """The version a jogada starting at ``at`` runs under, to its end."""
+
+    at: datetime

@@ -1,0 +1,74 @@
+"""Every command the session and rule-set services hand to the writer pickles, and does the
+same after a pickle round trip (the writer may run in a process of its own: the command and
+its answer then cross a pipe)."""
+
+from __future__ import annotations
+
+import pickle
+from datetime import timedelta
+
+import pytest
+
+from domain.inactivity import BINGO, SEM_DESCARTE_INDIVIDUAL, policy_for
+from infra import rulesets_service as rs
+from infra import sessions_service as ss
+from tests.sessions.conftest import OPERATOR
+
+
+@pytest.fixture
+def piped(ledger, monkeypatch):
+    """The ledger, its writer's ``execute`` given each command and answer through pickle."""
+    execute = ledger.writer.execute
+    names: list[str] = []
+
+    def through_a_pipe(handler, name="command"):
+        names.append(name)
+        answer = execute(pickle.loads(pickle.dumps(handler)), name)
+        return pickle.loads(pickle.dumps(answer))
+
+    monkeypatch.setattr(ledger.writer, "execute", through_a_pipe)
+    ledger.piped_names = names
+    return ledger
+
+
+def test_session_commands_pickle_and_run_the_same(piped, clock, player):
+    player_id, actor = player
+    sid = ss.start_session(piped, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor,
+                           policy=policy_for(SEM_DESCARTE_INDIVIDUAL, invite=False))
+    ss.record_bet(piped, sid, "j1", 100, actor)
+    ss.record_win(piped, sid, "j1", 150, "win", "system:test")
+    ss.record_statement_line(piped, sid, "hands", "Mãos", 1, 0, "system:test")
+    clock.advance(181)
+    assert ss.sweep_inactivity(piped) == {str(sid): ["warning"]}  # invite=False kept
+    bingo = ss.start_session(piped, player_id, "room", BINGO, actor)
+    assert ss.record_jogada_without_bet(piped, bingo, "b1", "system:test") == []
+    st = ss.end_session(piped, sid, "player", actor, player_id=player_id)
+    assert (st["wagered_cents"], st["won_cents"], st["end_reason"]) == (100, 150, "player")
+    assert st["lines"] == [{"category": "hands", "label": "Mãos", "count": 1,
+                            "amount_cents": 0}]
+    assert set(piped.piped_names) >= {"start_session", "record_session_bet",
+                                      "record_session_win", "record_statement_line",
+                                      "sweep_inactivity", "record_jogada_without_bet",
+                                      "end_session"}
+
+
+def test_ruleset_commands_pickle_and_run_the_same(piped, clock):
+    change = clock.now() + timedelta(hours=1)
+    rs.publish_settings(piped, "t1", {"min_bet_cents": 100}, OPERATOR)
+    rs.publish_settings(piped, "t1", {"min_bet_cents": 200}, OPERATOR, effective_from=change)
+    assert rs.rules_in_force(piped, "t1") == (1, {"min_bet_cents": 100})
+    assert [v["version"] for v in rs.versions(piped, "t1")] == [1, 2]
+    assert rs.version_in_force(piped, "t1", change)["settings"] == {"min_bet_cents": 200}
+    assert set(piped.piped_names) == {"publish_settings", "rules_in_force", "ruleset_versions",
+                                      "ruleset_in_force"}
+
+
+def test_a_player_ends_only_its_own_session(ledger, player):
+    from domain.errors import ForbiddenError
+
+    player_id, actor = player
+    other, _ = ledger.register_player(display_name="Rui", actor=OPERATOR)
+    sid = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
+    with pytest.raises(ForbiddenError):
+        ss.end_session(ledger, sid, "player", f"player:{other}", player_id=other)
+    assert ss.statement(ledger, sid)["status"] == "open"
