@@ -18,8 +18,9 @@ T = TypeVar("T")
 class UnitOfWork(Protocol):
     at: datetime  # the time of the command, from the injected clock
 
-    def get(self, aggregate_id: UUID, cls: type[T], *, what: str = "aggregate") -> T:
-        """The aggregate, or NotFoundError naming ``what``."""
+    def get(self, aggregate_id: UUID, cls: type[T], *, what: str = "aggregate",
+            field: str | None = None) -> T:
+        """The aggregate, or NotFoundError naming ``what`` (and the request ``field``)."""
 
     def find(self, aggregate_id: UUID, cls: type[T]) -> T | None:
         """The aggregate, or None."""

@@ -27,7 +27,8 @@ def wallet_scope(player_id: UUID) -> str:
 
 
 def get_wallet(uow: UnitOfWork, player_id: UUID) -> Account:
-    return uow.get(account_id(wallet_code(player_id)), Account, what=f"player {player_id}")
+    return uow.get(account_id(wallet_code(player_id)), Account, what=f"player {player_id}",
+                   field="player_id")
 
 
 def move_cash(

@@ -84,10 +84,11 @@ class _UnitOfWork:
             self._working[aggregate_id] = aggregate
         return self._touch(aggregate)
 
-    def get(self, aggregate_id: UUID, cls: type[T], *, what: str = "aggregate") -> T:
+    def get(self, aggregate_id: UUID, cls: type[T], *, what: str = "aggregate",
+            field: str | None = None) -> T:
         aggregate = self._load(aggregate_id)
         if aggregate is None or not isinstance(aggregate, cls):
-            raise NotFoundError(f"{what} not found", field=what.split(" ")[0])
+            raise NotFoundError(f"{what} not found", field=field or what.split(" ")[0])
         return aggregate
 
     def find(self, aggregate_id: UUID, cls: type[T]) -> T | None:
