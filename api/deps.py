@@ -9,13 +9,18 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends, Request
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.auth import Caller, PrincipalCache, authenticate
 from infra.container import Ledger
 
-_bearer = HTTPBearer(auto_error=False, scheme_name="ApiKey",
-                     description="`Authorization: Bearer <api key>`")
+def bearer_key(request: Request) -> str | None:
+    """The API key of ``Authorization: Bearer <key>``, or None."""
+    header = request.headers.get("authorization")
+    if not header:
+        return None
+    scheme, _, key = header.partition(" ")
+    key = key.strip()
+    return key if scheme.lower() == "bearer" and key else None
 
 
 async def get_ledger(request: Request) -> Ledger:
@@ -25,13 +30,10 @@ async def get_ledger(request: Request) -> Ledger:
 LedgerDep = Annotated[Ledger, Depends(get_ledger)]
 
 
-async def get_caller(
-    request: Request,
-    ledger: LedgerDep,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-) -> Caller:
-    cache: PrincipalCache = request.app.state.principal_cache
-    return await authenticate(ledger, cache, credentials.credentials if credentials else None)
+async def get_caller(request: Request) -> Caller:
+    """One dependency, not a chain: each level of FastAPI dependency costs every request."""
+    state = request.app.state
+    return await authenticate(state.ledger, state.principal_cache, bearer_key(request))
 
 
 CurrentCaller = Annotated[Caller, Depends(get_caller)]
@@ -40,8 +42,8 @@ CurrentCaller = Annotated[Caller, Depends(get_caller)]
 def require_roles(*roles: str):
     """A dependency that lets through only callers with one of ``roles`` (else 403)."""
 
-    async def check(caller: CurrentCaller) -> Caller:
-        return caller.require_role(*roles)
+    async def check(request: Request) -> Caller:
+        return (await get_caller(request)).require_role(*roles)
 
     check.__name__ = f"require_{'_or_'.join(roles)}"
     return check

@@ -18,7 +18,6 @@ import uuid
 from typing import Any
 
 import structlog
-from starlette.datastructures import MutableHeaders
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -56,7 +55,8 @@ class RequestContextMiddleware:
         async def send_with_id(message: Message) -> None:
             if message["type"] == "http.response.start":
                 response["status"] = message["status"]
-                MutableHeaders(scope=message)[REQUEST_ID_HEADER] = request_id
+                message["headers"] = [*message.get("headers", ()),
+                                      (b"x-request-id", request_id.encode())]
             await send(message)
 
         with structlog.contextvars.bound_contextvars(request_id=request_id):

@@ -44,7 +44,9 @@ def build_event_store(target: DatabaseTarget, *, pool_size: int = 10, max_overfl
     env = target.eventsourcing_env()
     env.update(certification_env(certification_mode, LedgerApplication.name))  # marks events
     if target.backend == "postgresql":
-        env.update(POSTGRES_POOL_SIZE=str(pool_size), POSTGRES_MAX_OVERFLOW=str(max_overflow))
+        env.update(POSTGRES_POOL_SIZE=str(pool_size), POSTGRES_MAX_OVERFLOW=str(max_overflow),
+                   APPLICATION_RECORDER_TOPIC=(
+                       "infra.pg_recorder:ColumnarPostgresApplicationRecorder"))
     env.update({k: str(v) for k, v in (extra or {}).items()})
     return LedgerApplication(env=env)
 

@@ -58,7 +58,9 @@ def configure_logging(level: str = "INFO", *, json: bool = True) -> None:
     structlog.configure(
         processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
         logger_factory=structlog.stdlib.LoggerFactory(),
-        wrapper_class=structlog.stdlib.BoundLogger,
+        # Filtering in the wrapper: a call below the level costs nothing (no processor runs).
+        wrapper_class=structlog.make_filtering_bound_logger(
+            logging.getLevelName(level.upper())),
         cache_logger_on_first_use=False,
     )
     formatter = structlog.stdlib.ProcessorFormatter(

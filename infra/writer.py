@@ -174,9 +174,12 @@ class GroupCommitWriter:
             self._queue.put(commands)  # one item: the writer takes them into one group
         return [command.future for command in commands]
 
+    def submit_async(self, handler: Handler, name: str = "command") -> asyncio.Future[Any]:
+        """For the event loop: a future to await, without holding a thread."""
+        return asyncio.wrap_future(self.submit(handler, name))
+
     async def run_async(self, handler: Handler, name: str = "command") -> Any:
-        """For the event loop: await the command without holding a thread."""
-        return await asyncio.wrap_future(self.submit(handler, name))
+        return await self.submit_async(handler, name)
 
     def execute(self, handler: Handler, name: str = "command") -> Any:
         return self.submit(handler, name).result()

@@ -191,6 +191,15 @@ class RemoteWriter:
     async def run_async(self, handler: Callable[[Any], Any], name: str = "command") -> Any:
         if self._transport is None or self._transport.is_closing():
             await self.connect(attempts=20)
+        return await self.submit_async(handler, name)
+
+    def submit_async(self, handler: Callable[[Any], Any], name: str = "command") -> asyncio.Future[Any]:
+        """In the event loop: queue the command and return the future of its reply."""
+        if self._transport is None or self._transport.is_closing():
+            future = self._loop.create_future()
+            future.set_exception(WriterUnavailableError("the writer process is not connected"))
+            self._loop.create_task(self.connect(attempts=20))  # reconnect for the next ones
+            return future
         self._next_id += 1
         future = self._loop.create_future()
         self._pending[self._next_id] = future
@@ -198,7 +207,7 @@ class RemoteWriter:
         if not self._flush_scheduled:  # everything queued in this loop turn goes in one frame
             self._flush_scheduled = True
             self._loop.call_soon(self._flush)
-        return await future
+        return future
 
     def _flush(self) -> None:
         self._flush_scheduled = False
