@@ -103,6 +103,24 @@ class Ledger:
             operation=wallets.WITHDRAWAL, player_id=player_id, amount_cents=amount_cents,
             idempotency_key=idempotency_key, payment_method=payment_method, actor=actor).result())
 
+    # Corrections -------------------------------------------------------------------------------
+    def correct_transfer(self, transfer_id: str, *, reason: str, actor: str) -> dict[str, Any]:
+        """903-B 1.5: undo a transfer with a new, opposite one that points at it."""
+        from domain.corrections import correct_transfer
+        from domain.errors import NotFoundError
+        from projections import queries
+
+        if self.projections is None:
+            raise NotFoundError("corrections need the projections", field="transfer_id")
+        self.projections.wait(self.writer.last_position)
+        original = queries.transfer(self.projections.engine, transfer_id)
+        if original is None:
+            raise NotFoundError(f"transfer {transfer_id} not found", field="transfer_id")
+        return self.writer.execute(partial(
+            correct_transfer, transfer_id=transfer_id, from_code=original["from_code"],
+            to_code=original["to_code"], amount_cents=original["amount_cents"], note=reason,
+            actor=actor), "correction")
+
     # Lifecycle ---------------------------------------------------------------------------------
     def start(self) -> None:
         self.writer.start()

@@ -61,6 +61,7 @@ account_activity = Table(
     Column("message", Text),
     Index("ix_account_activity_owner_at", "owner", "at"),
     Index("ix_account_activity_operation_at", "operation", "at"),
+    Index("ix_account_activity_transfer_id", "transfer_id"),  # migration 0004
 )
 
 principals = Table(

@@ -128,3 +128,21 @@ def accounts(engine: Engine) -> list[dict[str, Any]]:
         rows = conn.execute(select(balances).order_by(balances.c.account_code))
         return [dict(row._mapping, updated_at=from_db(row.updated_at),
                      available_cents=row.balance_cents - row.held_cents) for row in rows]
+
+
+def transfer(engine: Engine, transfer_id: str) -> dict[str, Any] | None:
+    """A posted transfer by id: the debited account, the credited one, the amount (the debit
+    side is a ``debited`` or a ``hold_posted`` row of account_activity)."""
+    query = (select(activity_t)
+             .where(activity_t.c.transfer_id == transfer_id,
+                    activity_t.c.type.in_(("debited", "hold_posted")))
+             .order_by(activity_t.c.notification_id).limit(1))
+    with engine.connect() as conn:
+        row = conn.execute(query).first()
+    if row is None:
+        return None
+    item = _activity(row)
+    return {"transfer_id": transfer_id, "from_code": item["account_code"],
+            "to_code": item["counterparty"], "amount_cents": item["amount_cents"],
+            "reason": item["reason"], "refs": item["refs"], "at": item["at"],
+            "notification_id": item["notification_id"]}
