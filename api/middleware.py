@@ -12,6 +12,7 @@ with its traceback and answered 500 with the request id only.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 import uuid
@@ -39,6 +40,16 @@ def _client_request_id(scope: Scope) -> str | None:
     return None
 
 
+# A random prefix per process and a counter: unique, and no system call per request (uuid4
+# reads the OS random source every time).
+_PREFIX = uuid.uuid4().hex[:12]
+_COUNTER = itertools.count(1)
+
+
+def _new_request_id() -> str:
+    return f"{_PREFIX}{next(_COUNTER):x}"
+
+
 class RequestContextMiddleware:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -47,7 +58,7 @@ class RequestContextMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        request_id = _client_request_id(scope) or uuid.uuid4().hex
+        request_id = _client_request_id(scope) or _new_request_id()
         scope.setdefault("state", {})["request_id"] = request_id
         started = time.perf_counter()
         response: dict[str, Any] = {"status": None}

@@ -72,15 +72,13 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
 
     from infra.worker import WorkerSupervisor
 
-    import tempfile
-
     children: list[WorkerSupervisor] = []
     cmd_db_upgrade(settings, args)  # before any child: they must not race to migrate
     if not args.single_process:
         # Three processes, so that Python's one-thread-at-a-time rule costs nothing: this one
         # serves HTTP, the writer process is the only writer (group commit), the projection
         # worker keeps the read models. See docs/architecture.md.
-        socket_path = os.path.join(tempfile.mkdtemp(prefix="ledger-"), "writer.sock")
+        socket_path = _writer_socket_path(settings)
         children.append(WorkerSupervisor("writer", "run", "--socket", socket_path))
         children[-1].start()
         children.append(WorkerSupervisor("projections", "run"))
@@ -96,6 +94,19 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
         for child in reversed(children):
             child.stop()
     return 0
+
+
+def _writer_socket_path(settings: Settings) -> str:
+    """One private directory per database (one `ledger serve` per database): reused across
+    restarts, so a killed server leaves nothing behind to pile up."""
+    import hashlib
+    import tempfile
+
+    digest = hashlib.sha256(settings.database_url.encode()).hexdigest()[:16]
+    directory = os.path.join(tempfile.gettempdir(), f"ledger-{digest}")
+    os.makedirs(directory, mode=0o700, exist_ok=True)
+    os.chmod(directory, 0o700)
+    return os.path.join(directory, "writer.sock")
 
 
 def cmd_writer_run(settings: Settings, args: argparse.Namespace) -> int:

@@ -62,6 +62,7 @@ def serve_writer(ledger: Any, path: str, stop: threading.Event) -> None:
         server.bind(path)
     finally:
         os.umask(old_umask)
+    inode = os.stat(path).st_ino  # ours; a newer writer may bind the same path later
     server.listen(16)
     server.settimeout(0.5)
     log.info("writer_listening", path=path)
@@ -82,8 +83,11 @@ def serve_writer(ledger: Any, path: str, stop: threading.Event) -> None:
                 conn.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
-        if os.path.exists(path):
-            os.unlink(path)
+        try:
+            if os.stat(path).st_ino == inode:  # never remove a successor's socket
+                os.unlink(path)
+        except FileNotFoundError:
+            pass
 
 
 def _serve_connection(ledger: Any, conn: socket.socket) -> None:
