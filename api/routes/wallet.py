@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from api.auth import Caller
-from api.deps import CashierCaller, OperatorCaller
+from api.deps import get_caller
 from api.routes.responses import errors
 from api.schemas import CashMovementCreate, CashMovementPublic, DepositCreate, WithdrawalCreate
 from domain.wallets import DEPOSIT, WITHDRAWAL
@@ -41,16 +41,18 @@ async def move_cash(ledger: Ledger, operation: str, player_id: UUID, body: CashM
 
 @router.post("/deposits", status_code=201, response_model=CashMovementPublic,
              responses=errors(401, 403, 404, 409, 422, 503))
-async def create_deposit(player_id: UUID, body: DepositCreate, request: Request,
-                         caller: OperatorCaller) -> JSONResponse:
-    """Credit a deposit to the player's wallet at once (903-B 5.4.1(4)). Idempotent by key."""
+async def create_deposit(player_id: UUID, body: DepositCreate, request: Request) -> JSONResponse:
+    """Credit a deposit to the player's wallet at once (903-B 5.4.1(4)). Idempotent by key.
+    Operators only."""
+    caller = (await get_caller(request)).require_role("operator")  # inline: the hot path
     return await move_cash(request.app.state.ledger, DEPOSIT, player_id, body, caller)
 
 
 @router.post("/withdrawals", status_code=201, response_model=CashMovementPublic,
              responses=errors(401, 403, 404, 409, 422, 503))
-async def create_withdrawal(player_id: UUID, body: WithdrawalCreate, request: Request,
-                            caller: CashierCaller) -> JSONResponse:
+async def create_withdrawal(player_id: UUID, body: WithdrawalCreate,
+                            request: Request) -> JSONResponse:
     """Pay out from the wallet, never below zero (903-B 5.4.2(2)). Operator or the player itself."""
+    caller = (await get_caller(request)).require_role("operator", "player")
     caller.require_player_access(player_id)
     return await move_cash(request.app.state.ledger, WITHDRAWAL, player_id, body, caller)
