@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import threading
 from collections.abc import Sequence
@@ -66,47 +65,10 @@ def _progress(verb: str):
 
 # Commands ----------------------------------------------------------------------------------------
 def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
-    import uvicorn
+    from infra.worker import serve
 
-    from api.main import create_app
-
-    from infra.worker import WorkerSupervisor
-
-    children: list[WorkerSupervisor] = []
-    cmd_db_upgrade(settings, args)  # before any child: they must not race to migrate
-    if not args.single_process:
-        # Three processes, so that Python's one-thread-at-a-time rule costs nothing: this one
-        # serves HTTP, the writer process is the only writer (group commit), the projection
-        # worker keeps the read models. See docs/architecture.md.
-        socket_path = _writer_socket_path(settings)
-        children.append(WorkerSupervisor("writer", "run", "--socket", socket_path))
-        children[-1].start()
-        children.append(WorkerSupervisor("projections", "run"))
-        children[-1].start()
-        settings = settings.model_copy(update={"projection_worker": True,
-                                               "writer_socket": socket_path})
-    app = create_app(settings)
-    try:
-        # workers=1: one HTTP process; access_log off: our middleware logs each request.
-        uvicorn.run(app, host=args.host, port=args.port, workers=1, access_log=False,
-                    log_config=None, server_header=False)
-    finally:
-        for child in reversed(children):
-            child.stop()
-    return 0
-
-
-def _writer_socket_path(settings: Settings) -> str:
-    """One private directory per database (one `ledger serve` per database): reused across
-    restarts, so a killed server leaves nothing behind to pile up."""
-    import hashlib
-    import tempfile
-
-    digest = hashlib.sha256(settings.database_url.encode()).hexdigest()[:16]
-    directory = os.path.join(tempfile.gettempdir(), f"ledger-{digest}")
-    os.makedirs(directory, mode=0o700, exist_ok=True)
-    os.chmod(directory, 0o700)
-    return os.path.join(directory, "writer.sock")
+    return serve(settings, host=args.host, port=args.port, single_process=args.single_process,
+                 upgrade=lambda: cmd_db_upgrade(settings, args))
 
 
 def cmd_writer_run(settings: Settings, args: argparse.Namespace) -> int:

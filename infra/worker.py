@@ -1,9 +1,10 @@
-"""The projection worker: a process of its own that applies events to the projections, so that
-the serving process keeps its core (and its GIL) for HTTP and the writer.
+"""The processes of ``ledger serve``: the HTTP server (this process), the writer process
+(``ledger writer run``: the only writer, infra/writer_process.py) and the projection worker
+(``ledger projections run``), so that Python's one-thread-at-a-time rule costs nothing.
 
-``ledger serve`` starts it as a child (``ledger projections run``), restarts it if it dies, and
-stops it on shutdown; the child exits by itself if its parent disappears (SIGKILL). Reads in the
-serving process wait for the worker's tracking rows (projections/runner.py follower mode).
+The server starts both children, restarts one that dies, and stops them on shutdown; a child
+exits by itself if its parent disappears (SIGKILL). Reads in the server wait for the worker's
+tracking rows (projections/runner.py follower mode).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 import structlog
 
@@ -99,3 +101,44 @@ class WorkerSupervisor:
                 self._proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self._proc.kill()
+
+
+def writer_socket_path(settings: Settings) -> str:
+    """One private directory per database (one `ledger serve` per database): reused across
+    restarts, so a killed server leaves nothing behind to pile up."""
+    import hashlib
+    import tempfile
+
+    digest = hashlib.sha256(settings.database_url.encode()).hexdigest()[:16]
+    directory = os.path.join(tempfile.gettempdir(), f"ledger-{digest}")
+    os.makedirs(directory, mode=0o700, exist_ok=True)
+    os.chmod(directory, 0o700)
+    return os.path.join(directory, "writer.sock")
+
+
+def serve(settings: Settings, *, host: str, port: int, single_process: bool,
+          upgrade: Callable[[], object]) -> int:
+    """``ledger serve``: migrate, start the children, serve HTTP until stopped."""
+    import uvicorn
+
+    from api.main import create_app
+
+    children: list[WorkerSupervisor] = []
+    upgrade()  # before any child: they must not race to migrate
+    if not single_process:
+        socket_path = writer_socket_path(settings)
+        children.append(WorkerSupervisor("writer", "run", "--socket", socket_path))
+        children[-1].start()
+        children.append(WorkerSupervisor("projections", "run"))
+        children[-1].start()
+        settings = settings.model_copy(update={"projection_worker": True,
+                                               "writer_socket": socket_path})
+    app = create_app(settings)
+    try:
+        # workers=1: one HTTP process; access_log off: our middleware logs each request.
+        uvicorn.run(app, host=host, port=port, workers=1, access_log=False, log_config=None,
+                    server_header=False)
+    finally:
+        for child in reversed(children):
+            child.stop()
+    return 0
