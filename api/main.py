@@ -21,6 +21,7 @@ from api.routes import routers
 from infra.clock import Clock
 from infra.container import build_ledger
 from infra.logging import configure_logging
+from infra.runtime import tune_gc
 from infra.settings import Settings
 
 log = structlog.get_logger("ledger.api")
@@ -60,6 +61,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         if settings.writer_socket:  # the writer is a process of its own (infra/writer_process.py)
             await ledger.writer.connect()
         await run_in_threadpool(ledger.start)
+        if settings.tune_gc:
+            tune_gc()
         app.state.ledger = ledger
         app.state.principal_cache = PrincipalCache()
         log.info("ledger_started", backend=ledger.backend, certification_mode=ledger.certification,

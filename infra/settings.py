@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     projection_worker: bool = False
     # The Unix socket of the writer process (``ledger serve`` sets it); unset: a writer thread.
     writer_socket: str | None = None
+    # Tune the garbage collector after start-up (``ledger serve`` sets it; infra/runtime.py).
+    tune_gc: bool = False
     # How often time-based inactivity is checked (seconds); 0 turns the sweeper off.
     inactivity_sweep_interval: float = 5.0
     postgres_pool_size: int = 10

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import structlog
 
+from infra.runtime import tune_gc
 from infra.settings import Settings
 
 log = structlog.get_logger("ledger.worker")
@@ -29,6 +30,7 @@ def run_projection_worker(settings: Settings, *, parent_pid: int | None = None) 
     from projections.runner import run_worker
 
     ledger = build_ledger(settings, start=False)
+    tune_gc()
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
@@ -47,6 +49,7 @@ def run_writer_process(settings: Settings, socket_path: str, *,
     from infra.writer_process import serve_writer
 
     ledger = build_ledger(settings, with_projections=False, services=False)
+    tune_gc()
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
@@ -133,6 +136,7 @@ def serve(settings: Settings, *, host: str, port: int, single_process: bool,
         children[-1].start()
         settings = settings.model_copy(update={"projection_worker": True,
                                                "writer_socket": socket_path})
+    settings = settings.model_copy(update={"tune_gc": True})
     app = create_app(settings)
     try:
         # workers=1: one HTTP process; access_log off: our middleware logs each request.
