@@ -1,7 +1,7 @@
 """Request id and request log, as a pure ASGI middleware.
 
 Every request gets an id: the client's ``X-Request-ID`` if it is sane (1–64 characters of
-letters, digits and ``._:-``), otherwise a fresh one. It is bound with ``structlog.contextvars``
+letters, digits and ``._:-``), otherwise a fresh one. It is set in a context variable
 so every log line written while the request runs carries it (the threadpool copies the context),
 returned in the ``X-Request-ID`` response header, and put in every error body.
 
@@ -23,6 +23,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import internal_error_body
+from infra.logging import REQUEST_ID
 
 REQUEST_ID_HEADER = "X-Request-ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:\-]{0,63}")
@@ -70,7 +71,8 @@ class RequestContextMiddleware:
                                       (b"x-request-id", request_id.encode())]
             await send(message)
 
-        with structlog.contextvars.bound_contextvars(request_id=request_id):
+        token = REQUEST_ID.set(request_id)  # this request's task only (infra/logging.py)
+        try:
             try:
                 await self.app(scope, receive, send_with_id)
             except Exception:
@@ -84,3 +86,5 @@ class RequestContextMiddleware:
                 log.info("request", method=scope.get("method"), path=scope.get("path"),
                          status=response["status"] or 500,
                          duration_ms=round((time.perf_counter() - started) * 1000, 2))
+        finally:
+            REQUEST_ID.reset(token)

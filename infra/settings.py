@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     projection_worker: bool = False
     # The Unix socket of the writer process (``ledger serve`` sets it); unset: a writer thread.
     writer_socket: str | None = None
+    # Scheduling priority the projection worker gives up to the writer and HTTP (os.nice).
+    projection_worker_nice: int = 10
     # Tune the garbage collector after start-up (``ledger serve`` sets it; infra/runtime.py).
     tune_gc: bool = False
     # How often time-based inactivity is checked (seconds); 0 turns the sweeper off.
