@@ -89,30 +89,32 @@ class ProjectionRunner:
                 break
             decoded = [(n.id, self.app.mapper.to_domain_event(n)) for n in notifications]
             last = notifications[-1].id
-            for projection in chosen:
-                old = positions[projection.name]
-                events = [(i, e) for i, e in decoded if i > old and _wants(projection, e)]
-                if last <= old:
-                    continue
-                try:
-                    with self.engine.begin() as conn:
-                        # Claim the page first: the row lock makes a concurrent runner wait
-                        # here (then find the position moved and give up) instead of writing
-                        # the same rows and failing on them.
+            due = [p for p in chosen if positions[p.name] < last]
+            pages = {p.name: [(i, e) for i, e in decoded
+                              if i > positions[p.name] and _wants(p, e)] for p in due}
+            try:
+                # One transaction for the page and every projection: one commit instead of one
+                # per projection. Claim every tracking row first, in a fixed order: the row
+                # locks make a concurrent runner wait here (then find the positions moved and
+                # give up) instead of writing the same rows and failing on them.
+                with self.engine.begin() as conn:
+                    for projection in due:
                         moved = conn.execute(
                             update(projection_tracking)
                             .where(projection_tracking.c.name == projection.name,
-                                   projection_tracking.c.position == old)
+                                   projection_tracking.c.position == positions[projection.name])
                             .values(position=last)).rowcount
                         if moved != 1:
                             raise _Overtaken()
-                        if events:
-                            projection.apply(conn, events)
-                except _Overtaken:
-                    positions = self.positions()  # another runner got there first
-                    break
+                    for projection in due:
+                        if pages[projection.name]:
+                            projection.apply(conn, pages[projection.name])
+            except _Overtaken:
+                positions = self.positions()  # another runner got there first
+                continue
+            for projection in due:
                 positions[projection.name] = last
-                applied += len(events)
+                applied += len(pages[projection.name])
                 if progress:
                     progress(projection.name, last, head)
         self._publish(min(positions.values(), default=head))
