@@ -10,7 +10,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from api.auth import Caller, PrincipalCache, authenticate
+from api.auth import Caller, authenticate
 from infra.container import Ledger
 
 def bearer_key(request: Request) -> str | None:

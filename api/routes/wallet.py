@@ -9,7 +9,6 @@ answers 409 ``idempotency_key_reused``. A refused withdrawal is itself recorded 
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
 from fastapi import APIRouter, Request
