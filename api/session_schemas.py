@@ -12,7 +12,8 @@ from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, 
 
 from api.schemas import RequestModel
 from domain.inactivity import KINDS
-from domain.sessions import CONNECTION_LOST, MAX_ID_LENGTH, PLAYER, SUSPENSION, SYSTEM
+from domain.sessions import CONNECTION_LOST, PLAYER, SUSPENSION, SYSTEM
+from domain.text import MAX_ID_LENGTH
 
 GameKind = Literal[KINDS]  # type: ignore[valid-type]
 # "inactivity" is not here: only the invitation-then-warning procedure ends a session for it

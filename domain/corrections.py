@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain import accounts
-from domain.errors import ConflictError, InvalidInputError
+from domain.errors import ConflictError
+from domain.text import check_text
 from domain.receipts import CommandReceipt, fingerprint, receipt_id
 from domain.uow import UnitOfWork
 from domain.wallets import get_account
@@ -23,8 +24,7 @@ def correct_transfer(uow: UnitOfWork, *, transfer_id: str, from_code: str, to_co
                      amount_cents: int, note: str, actor: str) -> dict[str, Any]:
     """Reverse transfer ``transfer_id`` (which moved ``amount_cents`` from ``from_code`` to
     ``to_code``): move the same amount back, recording why."""
-    if not note or not note.strip() or len(note) > 500:
-        raise InvalidInputError("reason must have 1 to 500 characters", field="reason")
+    check_text(note, "reason", max_length=500)
     fp = fingerprint("correction", {"transfer_id": transfer_id, "note": note})
     existing = uow.find_receipt(receipt_id(SCOPE, transfer_id))
     if existing is not None:

@@ -13,6 +13,7 @@ from domain.base import LedgerAggregate
 
 from domain.actors import ROLES
 from domain.errors import InvalidInputError
+from domain.text import check_text
 
 
 class Principal(LedgerAggregate):
@@ -35,8 +36,7 @@ class Principal(LedgerAggregate):
             raise InvalidInputError(
                 f"role must be one of {', '.join(ROLES)}", field="role"
             )
-        if not display_name or len(display_name) > 200:
-            raise InvalidInputError("display_name must have 1 to 200 characters", field="display_name")
+        check_text(display_name, "display_name", max_length=200)
         return cls(role=role, display_name=display_name, api_key_sha256=api_key_sha256,
                    actor=actor, at=at)
 

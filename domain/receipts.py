@@ -18,7 +18,8 @@ from eventsourcing.domain import event
 
 from domain.base import LedgerAggregate
 
-from domain.errors import DomainError, IdempotencyConflictError, InvalidInputError
+from domain.errors import DomainError, IdempotencyConflictError
+from domain.text import check_text
 
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/receipts")
 MAX_KEY_LENGTH = 200
@@ -36,13 +37,7 @@ def fingerprint(operation: str, body: dict[str, Any]) -> str:
 
 
 def check_key(key: Any) -> str:
-    if not isinstance(key, str) or not key.strip() or len(key) > MAX_KEY_LENGTH:
-        raise InvalidInputError(
-            f"idempotency_key must be a non-empty string of at most {MAX_KEY_LENGTH} characters",
-            field="idempotency_key",
-            rule="903-B 6.1.1(4)",
-        )
-    return key
+    return check_text(key, "idempotency_key", max_length=MAX_KEY_LENGTH)
 
 
 class CommandReceipt(LedgerAggregate):

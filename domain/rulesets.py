@@ -21,7 +21,7 @@ from eventsourcing.domain import event
 from domain.actors import check_actor
 from domain.base import LedgerAggregate
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.sessions import check_text
+from domain.text import check_no_nul, check_text
 from domain.uow import UnitOfWork
 
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/rulesets")
@@ -38,7 +38,9 @@ def check_settings(value: Any, path: str = "settings", depth: int = 0) -> Any:
     tuples become lists. Money in settings is integer cents, as everywhere."""
     if depth > MAX_DEPTH:
         raise InvalidInputError(f"{path} is nested too deeply", field=path)
-    if value is None or isinstance(value, (bool, int, str)):
+    if isinstance(value, str):
+        return check_no_nul(value, path)
+    if value is None or isinstance(value, (bool, int)):
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
@@ -51,6 +53,7 @@ def check_settings(value: Any, path: str = "settings", depth: int = 0) -> Any:
         for key, v in value.items():
             if not isinstance(key, str) or not key:
                 raise InvalidInputError(f"{path} keys must be non-empty strings", field=path)
+            check_no_nul(key, path)
             out[key] = check_settings(v, f"{path}.{key}", depth + 1)
         return out
     raise InvalidInputError(f"{path} has a value of type {type(value).__name__}", field=path)

@@ -23,7 +23,8 @@ from domain.base import LedgerAggregate
 from domain.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
 from domain.inactivity import InactivityPolicy, check_policy, policy_for
 from domain.principals import Principal
-from domain.sessions import GameSession, check_text
+from domain.sessions import GameSession
+from domain.text import check_text
 from domain.uow import UnitOfWork
 
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/session-slots")

@@ -22,6 +22,7 @@ from eventsourcing.domain import event
 from domain.accounts import check_amount
 from domain.base import LedgerAggregate
 from domain.errors import ConflictError, InvalidInputError, RuleViolationError
+from domain.text import check_text
 from domain.inactivity import JOGADAS, InactivityPolicy
 
 PLAYER = "player"
@@ -32,14 +33,6 @@ SYSTEM = "system"
 END_REASONS = (PLAYER, INACTIVITY, CONNECTION_LOST, SUSPENSION, SYSTEM)  # A61
 OPEN, ENDED = "open", "ended"
 NO_BET_TIME, NO_BET_JOGADAS = "no_bet_time", "no_bet_jogadas"
-MAX_ID_LENGTH = 100
-
-
-def check_text(value: Any, field: str, max_length: int = MAX_ID_LENGTH) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > max_length:
-        raise InvalidInputError(f"{field} must be a non-empty string of at most {max_length}"
-                                " characters", field=field)
-    return value
 
 
 class GameSession(LedgerAggregate):

@@ -21,7 +21,7 @@ from api.routes.responses import errors
 from api.schemas import ErrorPublic
 from api.session_schemas import (RuleSetCreate, RuleSetInForcePublic, RuleSetVersionCreated,
                                  RuleSetVersionsPublic)
-from domain.sessions import MAX_ID_LENGTH
+from domain.text import MAX_ID_LENGTH
 from infra import rulesets_service
 
 router = APIRouter(prefix="/venues/{venue_id}/rulesets", tags=["rulesets"])

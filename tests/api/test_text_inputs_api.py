@@ -1,0 +1,36 @@
+"""903-B 7.9.1: input is validated. A control character (a NUL above all, which PostgreSQL
+cannot store in text) in a name, an id or a key is refused with a 422 naming the field, and
+nothing reaches the record: the read models keep up afterwards."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.conftest import OPERATOR
+
+
+@pytest.mark.parametrize("bad", ["A\x00B", "line\nbreak", "\x1b[31m"])
+def test_903B_7_9_1_control_characters_are_refused_everywhere(client, api, bad):
+    player_id, _ = api.player()
+    answers = {
+        "display_name": client.post("/players", headers=OPERATOR, json={"display_name": bad}),
+        "idempotency_key": api.deposit(player_id, 100, bad),
+        "venue_id": client.post("/sessions", headers=OPERATOR, json={
+            "player_id": player_id, "venue_id": bad, "game": "sem_descarte_individual"}),
+    }
+    for field, answer in answers.items():
+        assert answer.status_code == 422, (field, answer.text)
+        error = answer.json()["error"]
+        assert error["field"] == field and error["rule"] == "903-B 7.9.1", error
+    # Nothing was recorded, and the projections still answer.
+    assert api.balance(player_id)["available_cents"] == 0
+    assert client.get("/health").json()["projection_lag"] == 0
+
+
+def test_903B_7_9_1_rule_set_settings_refuse_nul_but_keep_other_text(client):
+    refused = client.post("/venues/table-1/rulesets", headers=OPERATOR,
+                          json={"settings": {"name": "Mesa\x00 1"}})
+    assert refused.status_code == 422 and refused.json()["error"]["rule"] == "903-B 7.9.1"
+    kept = client.post("/venues/table-1/rulesets", headers=OPERATOR,
+                       json={"settings": {"name": "Mesa 1", "notes": "two\nlines"}})
+    assert kept.status_code == 201, kept.text
