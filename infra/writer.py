@@ -223,7 +223,7 @@ class GroupCommitWriter:
                     uow.check_clean_after_error()
                     results.append((command, None, error))
             self._save(working)
-        except (_PoisonedBatch, IntegrityError, Exception) as error:
+        except Exception as error:  # a poisoned group, a conflict, a handler bug, the database
             self._forget(working)
             if len(batch) == 1 and not isinstance(error, (_PoisonedBatch, IntegrityError)):
                 self._fail(batch[0], error)
