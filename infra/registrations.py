@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from domain.rulesets import RuleSet
 from domain.session_commands import SessionSlot
 from domain.sessions import GameSession
+from domain.semdescarte.registry import TableRegistry
+from domain.semdescarte.table import SemDescarteTable
 from infra.eventstore import register_snapshotting
 
 if TYPE_CHECKING:
@@ -18,6 +20,9 @@ if TYPE_CHECKING:
 register_snapshotting(GameSession)
 register_snapshotting(SessionSlot)
 register_snapshotting(RuleSet)
+# A table plays thousands of jogadas (issue 3: a command must not slow down with history).
+register_snapshotting(SemDescarteTable)
+register_snapshotting(TableRegistry)
 
 
 def start_services(ledger: "Ledger") -> None:
@@ -25,10 +30,16 @@ def start_services(ledger: "Ledger") -> None:
     from infra.sessions_service import start_inactivity_sweeper
 
     start_inactivity_sweeper(ledger)
+    from infra import semdescarte_service
+
+    semdescarte_service.start(ledger)
 
 
 def stop_services(ledger: "Ledger") -> None:
     """Called at the start of ``Ledger.close()``, before the writer stops."""
     from infra.sessions_service import stop_inactivity_sweeper
 
+    from infra import semdescarte_service
+
+    semdescarte_service.stop(ledger)
     stop_inactivity_sweeper(ledger)

@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     tune_gc: bool = False
     # How often time-based inactivity is checked (seconds); 0 turns the sweeper off.
     inactivity_sweep_interval: float = 5.0
+    # How often the póquer sem descarte tables' clock runs (betting period, decision time), s; 0 = off.
+    semdescarte_tick_interval: float = 1.0
     postgres_pool_size: int = 10
     postgres_max_overflow: int = 20
 

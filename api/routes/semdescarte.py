@@ -1,0 +1,133 @@
+"""Póquer sem descarte online (Reg. 803/2015) and its jackpot side bet (Portaria 461/2001).
+
+Operators create tables and handle interruptions; players sit (with an open game session at
+the table's venue, rule 40), bet the ante (rules 16–18), start the deal on an individual table
+(rule 15) and decide (rules 20–23); the table's clock closes a multi-seat betting period
+(rule 14) and runs the decision time (rules 21, 31, 32). Each command is one transaction on
+the writer (infra/semdescarte_service.py); errors name the field and the rule.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Depends
+
+from api.auth import Caller
+from api.deps import AccountReader, LedgerDep, OperatorCaller, require_roles
+from api.routes.responses import errors
+from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, InterruptionCreate,
+                                     SeatLeave, SeatTake, TableCreate)
+from domain.errors import ForbiddenError, InvalidInputError
+from infra import semdescarte_service as service
+
+router = APIRouter(prefix="/semdescarte", tags=["póquer sem descarte"])
+PlayerOrOperator = Annotated[Caller, Depends(require_roles("player", "operator"))]
+PlayerCaller = Annotated[Caller, Depends(require_roles("player"))]
+Anyone = Annotated[Caller, Depends(require_roles("player", "operator", "auditor",
+                                                 "complaint_handler"))]
+Reviewer = Annotated[Caller, Depends(require_roles("operator", "auditor", "complaint_handler"))]
+
+
+def _player(caller: Caller, player_id: UUID | None) -> UUID:
+    if caller.role == "player":
+        if player_id is not None:
+            caller.require_player_access(player_id)
+        return caller.id
+    if player_id is None:
+        raise InvalidInputError("an operator acts on behalf of a player: player_id is required",
+                                field="player_id")
+    return player_id
+
+
+@router.post("/tables", status_code=201, responses=errors(401, 403, 409, 422, 503))
+def create_table(body: TableCreate, ledger: LedgerDep, caller: OperatorCaller) -> dict[str, Any]:
+    """Create a table (rules 4–6, 14–18, 21, 31; Portaria r3, r8, r10). With a jackpot, the
+    house funds its starting value at once."""
+    return service.create_table(ledger, name=body.name,
+                                config=body.config.model_dump(), actor=caller.actor)
+
+
+@router.get("/tables/{table_id}", responses=errors(401, 403, 404, 422, 503))
+def read_table(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
+    """The table: its configuration (what the player must be shown, rule 38), seats and the
+    open jogada's phase and deadlines."""
+    return service.describe(ledger, table_id)
+
+
+@router.post("/tables/{table_id}/seats", status_code=201, responses=errors(401, 403, 404, 409, 422, 503))
+def take_seat(table_id: UUID, body: SeatTake, ledger: LedgerDep,
+              caller: PlayerOrOperator) -> dict[str, Any]:
+    """Sit at the table; the player needs an open game session at the table's ``venue_id``
+    (POST /sessions with the table's ``game``)."""
+    return service.sit(ledger, table_id=table_id, player_id=_player(caller, body.player_id),
+                       seat=body.seat, actor=caller.actor)
+
+
+@router.post("/tables/{table_id}/seats/leave", responses=errors(401, 403, 404, 409, 422, 503))
+def leave_seat(table_id: UUID, body: SeatLeave, ledger: LedgerDep,
+               caller: PlayerOrOperator) -> dict[str, Any]:
+    return service.leave(ledger, table_id=table_id, player_id=_player(caller, body.player_id),
+                         actor=caller.actor)
+
+
+@router.post("/tables/{table_id}/antes", status_code=201,
+             responses=errors(401, 403, 404, 409, 422, 503))
+def place_ante(table_id: UUID, body: AnteCreate, ledger: LedgerDep,
+               caller: PlayerCaller) -> dict[str, Any]:
+    """Bet the ante (rules 2a, 16–18) and, at a table with a jackpot, the side bet (Portaria
+    r3). 3 × ante is held so that "continue" is always possible (A8). Idempotent by key."""
+    return service.place_ante(ledger, table_id=table_id, player_id=caller.id,
+                              ante_cents=body.ante_cents, jackpot_bet_cents=body.jackpot_bet_cents,
+                              idempotency_key=body.idempotency_key, actor=caller.actor)
+
+
+@router.post("/tables/{table_id}/deal", responses=errors(401, 403, 404, 409, 422, 503))
+def deal(table_id: UUID, body: DealRequest, ledger: LedgerDep,
+         caller: PlayerOrOperator) -> dict[str, Any]:
+    """Deal (rule 19): on an individual table the player who bet starts it (rule 15); on a
+    multi-seat table an operator may deal once the betting period is over (rule 14), which the
+    table's clock also does. ``forced_deck``: certification mode only."""
+    player_id = caller.id if caller.role == "player" else None
+    return service.deal(ledger, table_id=table_id, player_id=player_id,
+                        forced_deck=body.forced_deck, actor=caller.actor)
+
+
+@router.post("/tables/{table_id}/decisions", responses=errors(401, 403, 404, 409, 422, 503))
+def decide(table_id: UUID, body: DecisionCreate, ledger: LedgerDep,
+           caller: PlayerCaller) -> dict[str, Any]:
+    """Fold (the ante is lost, rule 22) or continue (the bet is 2 × ante, rule 23), within the
+    decision time (rules 21, 31, 32)."""
+    return service.decide(ledger, table_id=table_id, jogada_id=body.jogada_id,
+                          player_id=caller.id, decision=body.decision, actor=caller.actor)
+
+
+@router.get("/tables/{table_id}/view", responses=errors(401, 403, 404, 422, 503))
+def view(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
+    """The open jogada as the caller may see it: a player its own cards and the bank's open
+    card (rule 19c) with its options (rule 30); staff see no hole cards here (use the replay)."""
+    player_id = caller.id if caller.role == "player" else None
+    return service.view(ledger, table_id=table_id, player_id=player_id)
+
+
+@router.post("/tables/{table_id}/tick", responses=errors(401, 403, 404, 503))
+def tick(table_id: UUID, ledger: LedgerDep, caller: OperatorCaller) -> dict[str, Any]:
+    """Run the table's clock now (the background clock does it every second)."""
+    return {"table_id": str(table_id), "done": service.tick(ledger, table_id)}
+
+
+@router.post("/tables/{table_id}/interruptions", responses=errors(401, 403, 404, 409, 422, 503))
+def interrupt(table_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
+              caller: OperatorCaller) -> dict[str, Any]:
+    """A fault of the system voids the jogada and returns every bet (rule 33); a fault of a
+    player's equipment counts as a fold before the second bet (rules 34, 35) and changes
+    nothing after it (rule 36)."""
+    if body.kind == "system_fault":
+        return service.void_jogada(ledger, table_id=table_id, reason=body.reason,
+                                   actor=caller.actor)
+    if body.player_id is None:
+        raise InvalidInputError("player_id is required for a player_equipment interruption",
+                                field="player_id", rule="póquer sem descarte rule 34")
+    return service.connection_lost(ledger, table_id=table_id, player_id=body.player_id,
+                                   actor=caller.actor)

@@ -1,0 +1,503 @@
+"""Póquer sem descarte commands: ``handler(uow, **args)``, run by the writer in one transaction
+each (the table's events, the money on the account streams and the player's session).
+
+Money (A8, rules 22–29, 33; Portaria r4b, r8, r9):
+- the ante holds 3 × ante from the wallet towards the house, so that "continue" is always
+  possible; a fold posts the ante and releases the rest; a loss posts all; a win, a push or a
+  bank that does not qualify voids the hold (the stakes go back) and the house pays the win;
+- the jackpot side bet is held towards the table's jackpot account and collected before the
+  first card: the house's share (r8) goes on to the house;
+- a void (rule 33) gives every bet back, in full, with no fee.
+Guards run before any event, so a refused command records nothing and moves no money.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from domain import wallets
+from domain.accounts import HOUSE_CODE, JACKPOT
+from domain.errors import ConflictError, InvalidInputError, NotFoundError
+from domain.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
+from domain.poker_hands import evaluate
+from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
+from domain.rulesets import RuleSet, ruleset_id
+from domain.semdescarte import jackpot as jackpot_rules
+from domain.semdescarte.config import INDIVIDUAL, check_table_config
+from domain.semdescarte.registry import TableRegistry, registry_id
+from domain.semdescarte.settlement import bank_qualifies, settle
+from domain.semdescarte.table import BETTING, CONTINUE, DECIDING, FOLD, SemDescarteTable, rule
+from domain.session_commands import find_open_session, get_session
+from domain.sessions import GameSession
+from domain.text import check_text
+from domain.uow import UnitOfWork
+
+
+def venue_of(table_id: UUID | str) -> str:
+    return f"semdescarte:{table_id}"
+
+
+def game_kind(config: dict[str, Any]) -> str:
+    return SEM_DESCARTE_INDIVIDUAL if config["kind"] == INDIVIDUAL else SEM_DESCARTE_MULTI
+
+
+def _uuid(value: UUID | str, field: str) -> UUID:
+    try:
+        return value if isinstance(value, UUID) else UUID(str(value))
+    except ValueError:
+        raise InvalidInputError(f"{field} must be a UUID", field=field) from None
+
+
+def get_table(uow: UnitOfWork, table_id: UUID | str) -> SemDescarteTable:
+    return uow.get(_uuid(table_id, "table_id"), SemDescarteTable, what=f"table {table_id}",
+                   field="table_id")
+
+
+def _hold_id(jogada_id: str, seat: str, what: str) -> str:
+    return f"{jogada_id}:seat{seat}:{what}"
+
+
+# Tables and seats ----------------------------------------------------------------------------
+def create_table(uow: UnitOfWork, *, table_id: UUID | str, name: str, config: dict[str, Any],
+                 actor: str) -> dict[str, Any]:
+    """Rules 4–6, 14–18, 21, 31; Portaria r3, r8, r10. The jackpot starts funded by the house.
+    ``table_id`` is drawn by the caller (a re-run of the command makes the same table)."""
+    check_text(name, "name", 200)
+    checked = check_table_config(config)
+    tid = _uuid(table_id, "table_id")
+    if uow.find(tid, SemDescarteTable) is not None:
+        raise ConflictError(f"table {tid} exists", field="table_id")
+    jackpot_code = None if checked.jackpot is None else f"jackpot:{tid}"
+    table = SemDescarteTable(table_id=str(tid), name=name, config=checked.to_dict(),
+                             venue_id=venue_of(tid), jackpot_code=jackpot_code, actor=actor,
+                             at=uow.at)
+    uow.add(table)
+    registry = uow.find(registry_id(), TableRegistry)
+    if registry is None:
+        registry = TableRegistry(actor=actor, at=uow.at)
+        uow.add(registry)
+    registry.register(str(tid), actor=actor, at=uow.at)
+    if checked.jackpot is not None:
+        wallets.open_account(uow, code=jackpot_code, kind=JACKPOT, owner=str(tid), actor=actor)
+        wallets.transfer_between(  # Portaria r10: the starting value, funded by the house
+            uow, from_code=HOUSE_CODE, to_code=jackpot_code, transfer_id=f"{tid}:jackpot-start",
+            amount_cents=checked.jackpot.starting_value_cents, reason="jackpot_start",
+            refs={"rule": "Portaria 461/2001 rule 10"}, actor=actor)
+    return describe(table)
+
+
+def describe(table: SemDescarteTable) -> dict[str, Any]:
+    jogada = table.jogada
+    return {"table_id": str(table.id), "name": table.name, "venue_id": table.venue_id,
+            "game": game_kind(table.config_data), "config": dict(table.config_data),
+            "seats": {s: dict(h) for s, h in table.seats.items()},
+            "jackpot_account": table.jackpot_code,
+            "open_jogada": None if jogada is None else {
+                "jogada_id": jogada["jogada_id"], "status": jogada["status"],
+                "betting_closes_at": jogada["betting_closes_at"],
+                "decision_deadline": jogada["decision_deadline"],
+                "seats": sorted(jogada["bets"], key=int)},
+            "last_jogada_id": table.last_jogada_id}
+
+
+def sit(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, seat: int | None,
+        actor: str) -> dict[str, Any]:
+    """A player with an open game session at this table takes a seat (rules 6a, 40)."""
+    table = get_table(uow, table_id)
+    session = find_open_session(uow, player_id, table.venue_id)
+    if session is None:
+        raise ConflictError("start a game session at this table first (venue_id "
+                            f"{table.venue_id})", field="session_id", rule=rule(40))
+    if session.game != game_kind(table.config_data):
+        raise ConflictError(f"the session is for {session.game}, this table is "
+                            f"{game_kind(table.config_data)}", field="session_id")
+    session.check_accepting(uow.at)
+    if seat is None and table.individual:
+        seat = 1
+    if seat is None:
+        raise InvalidInputError("seat is required at a multi-seat table", field="seat",
+                                rule=rule("6a"))
+    taken = table.sit(seat, str(_uuid(player_id, "player_id")), str(session.id), actor=actor,
+                      at=uow.at)
+    return {"table_id": str(table.id), "seat": int(taken), "session_id": str(session.id)}
+
+
+def leave(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, actor: str) -> dict[str, Any]:
+    table = get_table(uow, table_id)
+    seat = table.leave(str(_uuid(player_id, "player_id")), actor=actor, at=uow.at)
+    return {"table_id": str(table.id), "seat": int(seat), "left": True}
+
+
+# Bets ----------------------------------------------------------------------------------------
+def place_ante(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, ante_cents: int,
+               jackpot_bet_cents: int | None, idempotency_key: str, actor: str) -> dict[str, Any]:
+    """Rules 2a, 14–18 and A8; Portaria r3–r4. Idempotent by key."""
+    check_key(idempotency_key)
+    pid = _uuid(player_id, "player_id")
+    scope = f"semdescarte-ante:{pid}"
+    fp = fingerprint("ante", {"table_id": str(table_id), "ante_cents": ante_cents,
+                              "jackpot_bet_cents": jackpot_bet_cents})
+    existing = uow.find_receipt(receipt_id(scope, idempotency_key))
+    if existing is not None:
+        return existing.replay(fp)
+    table = get_table(uow, table_id)
+    seat = table.check_ante(str(pid), ante_cents, jackpot_bet_cents, uow.at)
+    session = get_session(uow, table.seats[seat]["session_id"])
+    session.check_accepting(uow.at)
+    wallet = wallets.get_wallet(uow, pid)
+    held = 3 * ante_cents
+    wallet.check_can_debit(held + (jackpot_bet_cents or 0), field="amount_cents")
+    ruleset = uow.find(ruleset_id(table.venue_id), RuleSet)
+    version = None
+    if ruleset is not None and ruleset.versions:
+        version = ruleset.version_at(uow.at)[0]
+    # Guards done.
+    jogada_id, seat = table.place_ante(str(pid), ante_cents, jackpot_bet_cents,
+                                       ruleset_version=version, actor=actor, at=uow.at)
+    refs = {"jogada_id": jogada_id, "table_id": str(table.id), "seat": seat}
+    wallets.hold_stake(uow, player_id=pid, to_code=HOUSE_CODE,
+                       transfer_id=_hold_id(jogada_id, seat, "ante"), amount_cents=held,
+                       reason="ante", refs=refs, actor=actor)
+    if jackpot_bet_cents:
+        wallets.hold_stake(uow, player_id=pid, to_code=table.jackpot_code,
+                           transfer_id=_hold_id(jogada_id, seat, "jackpot"),
+                           amount_cents=jackpot_bet_cents, reason="jackpot_bet", refs=refs,
+                           actor=actor)
+    session.record_bet(jogada_id, ante_cents + (jackpot_bet_cents or 0), actor=actor, at=uow.at)
+    jogada = table.jogada
+    result = {"jogada_id": jogada_id, "table_id": str(table.id), "seat": int(seat),
+              "ante_cents": ante_cents, "held_cents": held,
+              "jackpot_bet_cents": jackpot_bet_cents or 0,
+              "betting_closes_at": None if jogada["betting_closes_at"] is None
+              else jogada["betting_closes_at"].isoformat(),
+              "available_cents": wallet.available_cents, "held_total_cents": wallet.held_cents}
+    uow.add(CommandReceipt(scope=scope, key=idempotency_key, fingerprint=fp, operation="ante",
+                           outcome={"result": result}, actor=actor, at=uow.at))
+    return result
+
+
+def deal(uow: UnitOfWork, *, table_id: UUID | str, seed: bytes, forced_deck: list[str] | None,
+         certification_mode: bool, player_id: UUID | str | None, actor: str) -> dict[str, Any]:
+    """Rule 15 (an individual table: the player starts the deal) or rule 14 (a multi-seat
+    table: at the end of the betting period); then Portaria r4b, 903-B 6.7.5 and rule 19."""
+    table = get_table(uow, table_id)
+    pid = None if player_id is None else str(_uuid(player_id, "player_id"))
+    forced = table.close_betting(forced_deck=forced_deck, certification_mode=certification_mode,
+                                 player_id=pid, actor=actor, at=uow.at)
+    _collect_jackpot_bets(uow, table, actor)
+    table.deal_cards(seed, forced_deck=forced, certification_mode=certification_mode,
+                     actor=actor, at=uow.at)
+    return player_view(table, pid)
+
+
+def _collect_jackpot_bets(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> None:
+    config = table.config
+    jogada = table.open_jogada()
+    bettors = {s: b for s, b in jogada["bets"].items() if b["jackpot_bet_cents"]}
+    if not bettors or config.jackpot is None:
+        return
+    share = jackpot_rules.contribution(config.jackpot)
+    contributions, house = {}, {}
+    for seat, bet in sorted(bettors.items(), key=lambda kv: int(kv[0])):
+        stake = bet["jackpot_bet_cents"]
+        wallets.post_stake(uow, player_id=UUID(bet["player_id"]),
+                           transfer_id=_hold_id(jogada["jogada_id"], seat, "jackpot"),
+                           reason="jackpot_bet", actor=actor)
+        contributions[seat], house[seat] = share, stake - share
+        if stake - share:
+            wallets.transfer_between(
+                uow, from_code=table.jackpot_code, to_code=HOUSE_CODE,
+                transfer_id=_hold_id(jogada["jogada_id"], seat, "jackpot-house-share"),
+                amount_cents=stake - share, reason="jackpot_house_share",
+                refs={"jogada_id": jogada["jogada_id"], "rule": "Portaria 461/2001 rule 8"},
+                actor=actor)
+    table.collect_jackpot_bets(contributions, house, actor=actor, at=uow.at)
+
+
+# Decisions -----------------------------------------------------------------------------------
+def decide(uow: UnitOfWork, *, table_id: UUID | str, jogada_id: str, player_id: UUID | str,
+           decision: str, actor: str) -> dict[str, Any]:
+    """Rules 20–23: fold (the ante is lost) or continue (the bet is exactly 2 × ante). When the
+    last player has decided, the bank shows its cards and the jogada settles (rules 24–29)."""
+    table = get_table(uow, table_id)
+    pid = str(_uuid(player_id, "player_id"))
+    seat = table.check_decision(pid, jogada_id, decision, uow.at)
+    if decision == FOLD:
+        _fold(uow, table, seat, "player", actor)
+    else:
+        bet = table.continue_(seat, actor=actor, at=uow.at)
+        session = uow.find(UUID(table.jogada["bets"][seat]["session_id"]), GameSession)
+        if session is not None and not session.ended:
+            session.record_bet(jogada_id, bet, actor=actor, at=uow.at)
+    settled = _finish_if_decided(uow, table, actor)
+    return {"jogada_id": jogada_id, "seat": int(seat), "decision": decision,
+            "settled": settled, "view": player_view(table, pid, jogada_id)}
+
+
+def _fold(uow: UnitOfWork, table: SemDescarteTable, seat: str, reason: str, actor: str) -> None:
+    jogada = table.open_jogada()
+    bet = jogada["bets"][seat]
+    table.fold(seat, reason=reason, actor=actor, at=uow.at)
+    wallets.post_stake(uow, player_id=UUID(bet["player_id"]),  # rule 22: the ante is lost
+                       transfer_id=_hold_id(jogada["jogada_id"], seat, "ante"),
+                       amount_cents=bet["ante_cents"], reason="fold", actor=actor)
+
+
+def _finish_if_decided(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> bool:
+    if table.jogada is None or table.jogada["status"] != DECIDING or table.undecided():
+        return False
+    _settle(uow, table, actor)
+    return True
+
+
+def _settle(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> None:
+    jogada = table.open_jogada()
+    jid = jogada["jogada_id"]
+    bank_cards = jogada["bank_cards"]
+    bank_value = evaluate(bank_cards)
+    table.reveal_bank(bank_hand=bank_value.words, qualifies=bank_qualifies(bank_value),
+                      actor=actor, at=uow.at)
+    outcomes: dict[str, dict[str, Any]] = {}
+    for seat in sorted(jogada["bets"], key=int):
+        bet = jogada["bets"][seat]
+        pid = UUID(bet["player_id"])
+        if bet["decision"] == FOLD:
+            outcomes[seat] = {"result": "folded", "player_id": bet["player_id"],
+                              "ante_cents": bet["ante_cents"], "bet_cents": 0, "returned_cents": 0,
+                              "lost_cents": bet["ante_cents"], "won_cents": 0, "multiplier": None,
+                              "rule": rule(22), "player_hand": evaluate(jogada["hands"][seat]).words,
+                              "bank_hand": bank_value.words}
+            continue
+        outcome = settle(ante_cents=bet["ante_cents"], continued=True,
+                         player_cards=jogada["hands"][seat], bank_cards=bank_cards)
+        hold_id = _hold_id(jid, seat, "ante")
+        if outcome.lost_cents:
+            wallets.post_stake(uow, player_id=pid, transfer_id=hold_id,
+                               amount_cents=outcome.lost_cents, reason=outcome.result, actor=actor)
+        else:
+            wallets.void_stake(uow, player_id=pid, transfer_id=hold_id, reason=outcome.result,
+                               actor=actor)
+        if outcome.won_cents:
+            wallets.transfer_between(
+                uow, from_code=HOUSE_CODE, to_code=f"wallet:{pid}",
+                transfer_id=_hold_id(jid, seat, "win"), amount_cents=outcome.won_cents,
+                reason=outcome.result, refs={"jogada_id": jid, "rule": outcome.rule},
+                actor=actor)
+        outcomes[seat] = {"player_id": bet["player_id"], **_outcome_dict(outcome)}
+        _record_win(uow, bet, jid, outcome.returned_cents + outcome.won_cents, outcome.result,
+                    actor)
+    awards = _pay_jackpot(uow, table, actor)
+    table.settle(outcomes=outcomes, jackpot=awards, actor=actor, at=uow.at)
+    _count_idle_seats(uow, table, jogada, actor)
+
+
+def _outcome_dict(outcome: Any) -> dict[str, Any]:
+    return {"result": outcome.result, "ante_cents": outcome.ante_cents,
+            "bet_cents": outcome.bet_cents, "returned_cents": outcome.returned_cents,
+            "lost_cents": outcome.lost_cents, "won_cents": outcome.won_cents,
+            "multiplier": outcome.multiplier, "rule": outcome.rule,
+            "player_hand": outcome.player_hand, "bank_hand": outcome.bank_hand}
+
+
+def _record_win(uow: UnitOfWork, bet: dict[str, Any], jogada_id: str, amount: int,
+                category: str, actor: str) -> None:
+    """Into the player's session statement (rule 39). A session that already ended (its
+    statement issued) is left as it is; the money is on the wallet either way."""
+    if amount <= 0:
+        return
+    session = uow.find(UUID(bet["session_id"]), GameSession)
+    if session is not None and not session.ended and not session.inactivity_end_due(uow.at):
+        session.record_win(jogada_id, amount, category, actor=actor, at=uow.at)
+
+
+def _pay_jackpot(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> list[dict[str, Any]]:
+    """Portaria r9 (paid whether or not the bank qualifies), A12 (not for folded hands)."""
+    config = table.config
+    jogada = table.open_jogada()
+    if config.jackpot is None:
+        return []
+    winners = [(seat, evaluate(jogada["hands"][seat]).category)
+               for seat in sorted(jogada["bets"], key=int)
+               if jogada["bets"][seat]["jackpot_bet_cents"] and jogada["bets"][seat]["decision"] != FOLD]
+    if not winners:
+        return []
+    pool = wallets.get_account(uow, table.jackpot_code)
+    paid = jackpot_rules.awards(pool.available_cents, config.jackpot.stake_cents, winners)
+    out = []
+    for award in paid:
+        bet = jogada["bets"][award.seat_key]
+        if award.amount_cents:
+            wallets.transfer_between(
+                uow, from_code=table.jackpot_code, to_code=f"wallet:{bet['player_id']}",
+                transfer_id=_hold_id(jogada["jogada_id"], award.seat_key, "jackpot-prize"),
+                amount_cents=award.amount_cents, reason="jackpot_prize",
+                refs={"jogada_id": jogada["jogada_id"], "rule": award.rule}, actor=actor)
+            _record_win(uow, bet, jogada["jogada_id"], award.amount_cents,
+                        f"jackpot_{award.category}", actor)
+        out.append({"seat": award.seat_key, "player_id": bet["player_id"],
+                    "category": award.category, "amount_cents": award.amount_cents,
+                    "shortfall_cents": award.shortfall_cents, "rule": award.rule})
+    if any(a.category == "royal_flush" for a in paid):
+        refill = jackpot_rules.refill(pool.available_cents, config.jackpot)
+        if refill:  # A12: the house funds the pool back to its starting value
+            wallets.transfer_between(
+                uow, from_code=HOUSE_CODE, to_code=table.jackpot_code,
+                transfer_id=f"{jogada['jogada_id']}:jackpot-refill", amount_cents=refill,
+                reason="jackpot_refill", refs={"rule": "Portaria 461/2001 rule 10"},
+                actor=actor)
+    return out
+
+
+def _count_idle_seats(uow: UnitOfWork, table: SemDescarteTable, jogada: dict[str, Any],
+                      actor: str) -> None:
+    """Rule 41b: on a multi-seat table a seated player who did not bet in the jogada counts
+    towards the inactivity invitation and warning (rule 42)."""
+    if table.individual:
+        return
+    for seat, holder in sorted(table.seats.items(), key=lambda kv: int(kv[0])):
+        if seat in jogada["bets"]:
+            continue
+        session = uow.find(UUID(holder["session_id"]), GameSession)
+        if session is not None and not session.ended:
+            session.record_jogada_without_bet(jogada["jogada_id"], actor=actor, at=uow.at)
+
+
+# Time, faults and recovery --------------------------------------------------------------------
+def tick(uow: UnitOfWork, *, table_id: UUID | str, seed: bytes, actor: str) -> list[str]:
+    """The table's clock (run by the sweeper, or an operator): closes a multi-seat betting
+    period and deals (rule 14), warns and extends the decision time (rule 31), then folds the
+    players who still did not decide (rule 32). Returns what it did."""
+    table = get_table(uow, table_id)
+    jogada = table.jogada
+    if jogada is None:
+        return []
+    if jogada["status"] == BETTING:
+        closes = jogada["betting_closes_at"]
+        if closes is None or uow.at <= closes:
+            return []
+        deal(uow, table_id=table.id, seed=seed, forced_deck=None, certification_mode=False,
+             player_id=None, actor=actor)
+        return ["dealt"]
+    if jogada["status"] == DECIDING and uow.at > jogada["decision_deadline"]:
+        if not jogada["extended"]:
+            table.extend_decision_time(actor=actor, at=uow.at)
+            return ["decision_time_extended"]
+        for seat in table.undecided():
+            _fold(uow, table, seat, "timeout", actor)
+        _finish_if_decided(uow, table, actor)
+        return ["folded_on_timeout", "settled"]
+    return []
+
+
+def connection_lost(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str,
+                    actor: str) -> dict[str, Any]:
+    """Rules 34–36: a fault of the player's equipment."""
+    table = get_table(uow, table_id)
+    pid = str(_uuid(player_id, "player_id"))
+    jogada = table.open_jogada()
+    seat = table.seat_of(pid)
+    if seat is None or seat not in jogada["bets"]:
+        raise ConflictError("the player has no bet in the open jogada", field="player_id")
+    bet = jogada["bets"][seat]
+    if bet["decision"] is None and jogada["status"] == DECIDING:
+        table._connection_lost(jogada_id=jogada["jogada_id"], seat=seat, player_id=pid,
+                               decision=None, actor=actor, at=uow.at)
+        _fold(uow, table, seat, "connection_lost", actor)
+        effect = "folded"
+    else:
+        table._connection_lost(jogada_id=jogada["jogada_id"], seat=seat, player_id=pid,
+                               decision=bet["decision"], actor=actor, at=uow.at)
+        effect = "stands"
+    settled = _finish_if_decided(uow, table, actor)
+    return {"jogada_id": jogada["jogada_id"], "seat": int(seat), "effect": effect,
+            "rule": rule("34, 35") if effect == "folded" else rule(36), "settled": settled}
+
+
+def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str, actor: str) -> dict[str, Any]:
+    """Rule 33: a fault of the system voids the jogada and every bet goes back, in full."""
+    check_text(reason, "reason", 200)
+    table = get_table(uow, table_id)
+    jogada = table.open_jogada()
+    jid = jogada["jogada_id"]
+    refunds: dict[str, int] = {}
+    for seat in sorted(jogada["bets"], key=int):
+        bet = jogada["bets"][seat]
+        pid = UUID(bet["player_id"])
+        refs = {"jogada_id": jid, "rule": rule(33)}
+        refund = bet["ante_cents"] + bet["bet_cents"]
+        if bet["decision"] == FOLD:  # the ante was posted on the fold: it comes back
+            wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=f"wallet:{pid}",
+                                     transfer_id=_hold_id(jid, seat, "refund"),
+                                     amount_cents=bet["ante_cents"], reason="void", refs=refs,
+                                     actor=actor)
+        else:
+            wallets.void_stake(uow, player_id=pid, transfer_id=_hold_id(jid, seat, "ante"),
+                               reason="void", actor=actor)
+        stake = bet["jackpot_bet_cents"]
+        if stake and jogada.get("jackpot_collected"):
+            share = jackpot_rules.contribution(table.config.jackpot)
+            if stake - share:
+                wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=table.jackpot_code,
+                                         transfer_id=_hold_id(jid, seat, "jackpot-house-share-back"),
+                                         amount_cents=stake - share, reason="void", refs=refs,
+                                         actor=actor)
+            wallets.transfer_between(uow, from_code=table.jackpot_code, to_code=f"wallet:{pid}",
+                                     transfer_id=_hold_id(jid, seat, "jackpot-refund"),
+                                     amount_cents=stake, reason="void", refs=refs, actor=actor)
+        elif stake:
+            wallets.void_stake(uow, player_id=pid, transfer_id=_hold_id(jid, seat, "jackpot"),
+                               reason="void", actor=actor)
+        refunds[seat] = refund + stake
+        _record_win(uow, bet, jid, refund + stake, "refund", actor)
+    table.void(reason=reason, refunds=refunds, actor=actor, at=uow.at)
+    return {"jogada_id": jid, "voided": True, "reason": reason, "rule": rule(33),
+            "refunds_cents": {int(s): c for s, c in refunds.items()}}
+
+
+def recover(uow: UnitOfWork, *, actor: str) -> list[str]:
+    """At start-up: a jogada left open by a crash of this service is a fault of the system
+    (rule 33, A10): it is voided and every bet goes back. Returns the voided jogada ids."""
+    registry = uow.find(registry_id(), TableRegistry)
+    if registry is None:
+        return []
+    voided = []
+    for table_id in registry.table_ids:
+        table = uow.find(UUID(table_id), SemDescarteTable)
+        if table is not None and table.jogada is not None:
+            voided.append(void_jogada(uow, table_id=table_id, reason="service_restart",
+                                      actor=actor)["jogada_id"])
+    return voided
+
+
+def open_table_ids(uow: UnitOfWork) -> list[str]:
+    registry = uow.find(registry_id(), TableRegistry)
+    return [] if registry is None else list(registry.table_ids)
+
+
+# What a player may see ------------------------------------------------------------------------
+def player_view(table: SemDescarteTable, player_id: str | None,
+                jogada_id: str | None = None) -> dict[str, Any]:
+    """The open jogada as one player may see it: its own cards and the bank's open card only
+    (rule 19c), until the bank's cards are revealed (rule 24)."""
+    jogada = table.jogada
+    if jogada is None or (jogada_id is not None and jogada["jogada_id"] != jogada_id):
+        return {"jogada_id": jogada_id or table.last_jogada_id, "status": "ended",
+                "table_id": str(table.id)}
+    seat = table.seat_of(player_id) if player_id else None
+    view = {"jogada_id": jogada["jogada_id"], "table_id": str(table.id),
+            "status": jogada["status"], "bank_open_card": jogada["bank_open_card"],
+            "decision_deadline": jogada["decision_deadline"],
+            "options": ["fold", "continue"] if jogada["status"] == DECIDING else []}
+    if seat is not None and seat in jogada["hands"]:
+        view["seat"] = int(seat)
+        view["cards"] = list(jogada["hands"][seat])
+        view["ante_cents"] = jogada["bets"][seat]["ante_cents"]
+        view["decision"] = jogada["bets"][seat]["decision"]
+        view["bet_if_continue_cents"] = 2 * jogada["bets"][seat]["ante_cents"]
+    return view
+
+
+__all__ = ["create_table", "sit", "leave", "place_ante", "deal", "decide", "tick",
+           "connection_lost", "void_jogada", "recover", "player_view", "venue_of",
+           "NotFoundError", "CONTINUE"]
