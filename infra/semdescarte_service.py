@@ -170,3 +170,113 @@ def stop(ledger: "Ledger") -> None:
     clock = ledger.extras.pop("semdescarte_clock", None)
     if clock is not None:
         clock.stop()
+
+
+# Views (issue 3 §6): replay, the player's last jogada (rule 37), the jackpot value -----------
+def _views_engine(ledger: "Ledger") -> Any:
+    """The projections' engine, once they caught up with this process's last write."""
+    from domain.errors import NotFoundError
+
+    if ledger.projections is None:
+        raise NotFoundError("these views read the projections, which this ledger does not run",
+                            field="projections")
+    ledger.projections.wait(ledger.writer.last_position)
+    return ledger.projections.engine
+
+
+def _uuid_arg(value: UUID | str, field: str) -> UUID:
+    from domain.errors import InvalidInputError
+
+    try:
+        return value if isinstance(value, UUID) else UUID(str(value))
+    except ValueError:
+        raise InvalidInputError(f"{field} must be a UUID", field=field) from None
+
+
+def jogada_domain_events(ledger: "Ledger", jogada_id: str) -> list[tuple[int, Any]]:
+    """The recorded events of one póquer sem descarte jogada as (notification id, domain
+    event), in notification order, read through the jogada index (903-B 6.3.4(2))."""
+    from domain.errors import NotFoundError
+    from projections import queries
+
+    rows = queries.jogada_events(_views_engine(ledger), str(jogada_id))
+    if not any(".SemDescarteTable." in row["topic"] for row in rows):
+        raise NotFoundError(f"no póquer sem descarte jogada {jogada_id}", field="jogada_id")
+    events = []
+    for row in rows:
+        version = row["originator_version"]
+        records = ledger.app.recorder.select_events(row["originator_id"], gt=version - 1,
+                                                    lte=version)
+        events.append((row["notification_id"], ledger.app.mapper.to_domain_event(records[0])))
+    return events
+
+
+def replay_jogada(ledger: "Ledger", jogada_id: str) -> dict[str, Any]:
+    """Every event of the jogada with the state after it, and the RNG check (auditor view)."""
+    from domain.semdescarte.replay import replay
+
+    return replay(jogada_domain_events(ledger, jogada_id))
+
+
+_ENDED_TOPICS = (".SemDescarteTable.JogadaSettled", ".SemDescarteTable.JogadaVoided")
+
+
+def last_jogada(ledger: "Ledger", player_id: UUID | str) -> dict[str, Any]:
+    """Rule 37: the result of the player's last jogada and the amounts bet.
+
+    The last jogada is found in the player's account activity (projection "balances"), newest
+    first: every seat of a jogada holds its ante from the wallet (a ``funds_held`` row, reason
+    "ante", whose refs name the jogada), on whichever table the player sat. The first such
+    jogada that is a póquer sem descarte jogada (the jogada index holds a SemDescarteTable
+    event) and has ended (settled or voided: a jogada still open has no result yet) is it."""
+    from domain.errors import NotFoundError
+    from domain.semdescarte.config import sd_rule
+    from domain.semdescarte.replay import player_last_jogada
+    from projections import queries
+
+    pid = _uuid_arg(player_id, "player_id")
+    engine = _views_engine(ledger)
+    seen: set[str] = set()
+    before = None
+    while True:
+        rows = queries.account_activity(engine, pid, limit=200, before_id=before)
+        for row in rows:
+            jogada_id = row["refs"].get("jogada_id")
+            if row["type"] != "funds_held" or row["reason"] != "ante" or not jogada_id \
+                    or jogada_id in seen:
+                continue
+            seen.add(jogada_id)
+            topics = [e["topic"] for e in queries.jogada_events(engine, jogada_id)]
+            if any(t.endswith(_ENDED_TOPICS) for t in topics):
+                return player_last_jogada(replay_jogada(ledger, jogada_id), pid)
+        if len(rows) < 200:
+            break
+        before = rows[-1]["notification_id"]
+    raise NotFoundError(f"player {pid} has no ended póquer sem descarte jogada",
+                        field="player_id", rule=sd_rule(37))
+
+
+def jackpot_value(ledger: "Ledger", table_id: UUID | str) -> dict[str, Any]:
+    """The live jackpot of a table (Portaria 461/2001 r3, r4b): the balance of its jackpot
+    account in the balances projection, with the projection position it is current as of
+    (one statement, so the value and the position are of the same snapshot)."""
+    from sqlalchemy import select
+
+    from domain.errors import NotFoundError
+    from projections.money import balances, from_db
+    from projections.tables import projection_tracking
+
+    tid = _uuid_arg(table_id, "table_id")
+    engine = _views_engine(ledger)
+    position = (select(projection_tracking.c.position)
+                .where(projection_tracking.c.name == "balances").scalar_subquery())
+    with engine.connect() as conn:
+        row = conn.execute(select(balances.c.balance_cents, balances.c.updated_at,
+                                  balances.c.last_position, position.label("as_of"))
+                           .where(balances.c.account_code == f"jackpot:{tid}")).first()
+    if row is None:
+        raise NotFoundError(f"table {tid} has no jackpot", field="table_id",
+                            rule="Portaria 461/2001 rule 3")
+    return {"table_id": str(tid), "jackpot_cents": int(row.balance_cents),
+            "as_of_position": int(row.as_of or 0), "updated_at": from_db(row.updated_at),
+            "last_change_position": int(row.last_position)}
