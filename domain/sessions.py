@@ -235,7 +235,7 @@ class GameSession(LedgerAggregate):
         self.wagered_cents += amount_cents
         if new_jogada:
             self.jogadas += 1
-        self.jogada_kinds[jogada_id] = "bet"
+        remember_jogada(self.jogada_kinds, jogada_id, "bet")
         self.last_bet_at = at
         self.idle_jogadas = 0
         self.warning_open = False
@@ -257,7 +257,7 @@ class GameSession(LedgerAggregate):
 
     @event("JogadaPassedWithoutBet", topic="ledger.GameSession.JogadaPassedWithoutBet")
     def _jogada_passed(self, jogada_id: str, idle_jogadas: int, actor: str, at: datetime) -> None:
-        self.jogada_kinds[jogada_id] = "idle"
+        remember_jogada(self.jogada_kinds, jogada_id, "idle")
         self.idle_jogadas = idle_jogadas
 
     @event("InactivityInvitationSent", topic="ledger.GameSession.InactivityInvitationSent")
@@ -278,6 +278,17 @@ class GameSession(LedgerAggregate):
         self.end_reason = reason
         self.ended_at = ended_at
         self.warning_open = False
+
+
+RECENT_JOGADAS = 256
+
+
+def remember_jogada(kinds: dict[str, str], jogada_id: str, kind: str) -> None:
+    """Only the most recent jogadas are kept (a bet or a pass is only ever recorded for a
+    jogada in play): a session of 20,000 jogadas loads as fast as one of 100."""
+    kinds[jogada_id] = kind
+    while len(kinds) > RECENT_JOGADAS:
+        del kinds[next(iter(kinds))]
 
 
 def add_line(lines: list[dict[str, Any]], category: str, label: str, count: int,

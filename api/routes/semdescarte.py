@@ -19,7 +19,7 @@ from api.deps import AccountReader, LedgerDep, OperatorCaller, require_roles
 from api.routes.responses import errors
 from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, InterruptionCreate,
                                      SeatLeave, SeatTake, TableCreate)
-from domain.errors import ForbiddenError, InvalidInputError
+from domain.errors import ConflictError, InvalidInputError
 from infra import semdescarte_service as service
 
 router = APIRouter(prefix="/semdescarte", tags=["póquer sem descarte"])
@@ -131,3 +131,30 @@ def interrupt(table_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
                                 field="player_id", rule="póquer sem descarte rule 34")
     return service.connection_lost(ledger, table_id=table_id, player_id=body.player_id,
                                    actor=caller.actor)
+
+
+@router.get("/tables/{table_id}/jackpot", responses=errors(401, 403, 404, 422, 503))
+def jackpot(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
+    """The live jackpot value (a projection of the `jackpot:<table>` account), readable at any
+    time (Portaria 461/2001 r3, r10)."""
+    return service.jackpot_value(ledger, table_id)
+
+
+@router.get("/jogadas/{jogada_id}/replay", responses=errors(401, 403, 404, 409, 422, 503))
+def replay(jogada_id: str, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
+    """Every event of an ended jogada in order, each with the state it led to (cards, bets,
+    decisions, settlement, money), and the RNG check: the revealed seed re-derives the dealt
+    cards (903-B 6.3.4(2), 6.7.2(4)). An open jogada is not shown: its hidden cards are."""
+    replayed = service.replay_jogada(ledger, jogada_id)
+    if not replayed["final"].get("ended"):
+        raise ConflictError("the jogada is still open; its replay is available when it ends",
+                            field="jogada_id", rule="903-B 6.7.5")
+    return replayed
+
+
+@router.get("/players/{player_id}/last-jogada", responses=errors(401, 403, 404, 422, 503))
+def last_jogada(player_id: UUID, ledger: LedgerDep, caller: AccountReader) -> dict[str, Any]:
+    """The result of the player's last jogada and the amounts bet (rule 37): its own cards,
+    the bank's, the decision, what was returned, won or lost."""
+    caller.require_player_access(player_id)
+    return service.last_jogada(ledger, player_id)

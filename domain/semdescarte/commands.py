@@ -147,7 +147,7 @@ def place_ante(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, 
     session.check_accepting(uow.at)
     wallet = wallets.get_wallet(uow, pid)
     held = 3 * ante_cents
-    wallet.check_can_debit(held + (jackpot_bet_cents or 0), field="amount_cents")
+    wallet.check_can_debit(held + (jackpot_bet_cents or 0), field="ante_cents")
     ruleset = uow.find(ruleset_id(table.venue_id), RuleSet)
     version = None
     if ruleset is not None and ruleset.versions:
@@ -226,9 +226,9 @@ def decide(uow: UnitOfWork, *, table_id: UUID | str, jogada_id: str, player_id: 
     if decision == FOLD:
         _fold(uow, table, seat, "player", actor)
     else:
-        bet = table.continue_(seat, actor=actor, at=uow.at)
         session = uow.find(UUID(table.jogada["bets"][seat]["session_id"]), GameSession)
-        if session is not None and not session.ended:
+        bet = table.continue_(seat, actor=actor, at=uow.at)
+        if _recording(session, uow):  # guarded: a refusal here would half-record the decision
             session.record_bet(jogada_id, bet, actor=actor, at=uow.at)
     settled = _finish_if_decided(uow, table, actor)
     return {"jogada_id": jogada_id, "seat": int(seat), "decision": decision,
@@ -307,8 +307,14 @@ def _record_win(uow: UnitOfWork, bet: dict[str, Any], jogada_id: str, amount: in
     if amount <= 0:
         return
     session = uow.find(UUID(bet["session_id"]), GameSession)
-    if session is not None and not session.ended and not session.inactivity_end_due(uow.at):
+    if _recording(session, uow):
         session.record_win(jogada_id, amount, category, actor=actor, at=uow.at)
+
+
+def _recording(session: GameSession | None, uow: UnitOfWork) -> bool:
+    """Whether the session still takes the jogada's bets and wins (not ended, no warned
+    inactivity minute run out, A43)."""
+    return session is not None and not session.ended and not session.inactivity_end_due(uow.at)
 
 
 def _pay_jackpot(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> list[dict[str, Any]]:
@@ -401,17 +407,17 @@ def connection_lost(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | 
         raise ConflictError("the player has no bet in the open jogada", field="player_id")
     bet = jogada["bets"][seat]
     if bet["decision"] is None and jogada["status"] == DECIDING:
-        table._connection_lost(jogada_id=jogada["jogada_id"], seat=seat, player_id=pid,
-                               decision=None, actor=actor, at=uow.at)
+        table.record_connection_lost(seat, actor=actor, at=uow.at)
         _fold(uow, table, seat, "connection_lost", actor)
         effect = "folded"
     else:
-        table._connection_lost(jogada_id=jogada["jogada_id"], seat=seat, player_id=pid,
-                               decision=bet["decision"], actor=actor, at=uow.at)
+        table.record_connection_lost(seat, actor=actor, at=uow.at)
         effect = "stands"
     settled = _finish_if_decided(uow, table, actor)
+    cited = (rule("34, 35") if effect == "folded" else rule(36) if bet["decision"] == CONTINUE
+             else rule(34))  # before the deal: the jogada goes on; no decision → rule 32
     return {"jogada_id": jogada["jogada_id"], "seat": int(seat), "effect": effect,
-            "rule": rule("34, 35") if effect == "folded" else rule(36), "settled": settled}
+            "rule": cited, "settled": settled}
 
 
 def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str, actor: str) -> dict[str, Any]:

@@ -214,11 +214,13 @@ def check_table_config(data: Any) -> TableConfig:
 
 def check_ante(config: TableConfig, amount_cents: Any) -> None:
     """Rule 16: the ante is neither below the table minimum nor above its maximum."""
-    check_amount(amount_cents, "amount_cents")
+    if isinstance(amount_cents, bool) or not isinstance(amount_cents, int) or amount_cents <= 0:
+        raise InvalidInputError("ante_cents must be a whole number of cents above 0",
+                                field="ante_cents", rule=sd_rule(16))
     if not config.min_ante_cents <= amount_cents <= config.max_ante_cents:
         raise RuleViolationError(
             f"the ante must be {config.min_ante_cents} to {config.max_ante_cents} cents",
-            field="amount_cents", rule=sd_rule(16), code="ante_out_of_range",
+            field="ante_cents", rule=sd_rule(16), code="ante_out_of_range",
             details={"min_ante_cents": config.min_ante_cents,
                      "max_ante_cents": config.max_ante_cents})
 

@@ -68,7 +68,8 @@ def _numbered(events: list[Any]) -> list[tuple[int, Any]]:
 
 
 def _empty_state() -> dict[str, Any]:
-    return {"status": None, "seats": {}, "decision_deadline": None,
+    return {"status": None, "number": None, "betting_closes_at": None, "seats": {},
+            "decision_deadline": None,
             "cards": {"burned": None, "hands": {}, "bank_open_card": None,
                       "bank_hidden_cards": [], "bank_cards": [], "bank_revealed": False,
                       "bank_hand": None, "bank_qualifies": None},

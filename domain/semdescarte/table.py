@@ -3,7 +3,8 @@
 A jogada (rule 2e) on this stream, in order:
 ``JogadaOpened`` (the betting period: rule 14 on a multi-seat table) → ``AntePlaced`` per seat
 (rules 2a, 16–18; the jackpot side bet, Portaria r3–r4) → ``BettingClosed`` ("jogo feito",
-rule 14) → ``RngCommitted`` (903-B 6.7.5: the shoe is drawn before the first card) →
+rule 14) → ``JackpotBetsCollected`` (Portaria r4b) → ``RngCommitted`` (903-B 6.7.5: the shoe
+is drawn before the first card) →
 ``CardsDealt`` (rule 19) → ``PlayerFolded`` / ``PlayerContinued`` per seat (rules 20–23),
 ``DecisionTimeExtended`` (rule 31) and timeout folds (rule 32) → ``BankCardsRevealed``
 (rules 24–25) → ``JogadaSettled`` (rules 26–29, 12, 13; Portaria r9) → ``RngRevealed``.
@@ -129,16 +130,16 @@ class SemDescarteTable(JogadaRng):
         if jogada is not None:
             if jogada["status"] != BETTING:
                 raise RuleViolationError("the betting period of this jogada is over",
-                                         field="amount_cents", rule=rule(14),
+                                         field="ante_cents", rule=rule(14),
                                          code="betting_closed")
             closes = jogada["betting_closes_at"]
             if closes is not None and at > closes:
                 raise RuleViolationError("the betting period of this jogada is over "
-                                         f"(closed at {closes.isoformat()})", field="amount_cents",
+                                         f"(closed at {closes.isoformat()})", field="ante_cents",
                                          rule=rule(14), code="betting_closed")
             if seat in jogada["bets"]:
                 raise ConflictError("this seat already placed its ante in this jogada",
-                                    field="amount_cents", rule=rule("2a"), code="already_bet")
+                                    field="ante_cents", rule=rule("2a"), code="already_bet")
         return seat
 
     def place_ante(self, player_id: str, ante_cents: int, jackpot_bet_cents: int | None, *,
@@ -169,10 +170,14 @@ class SemDescarteTable(JogadaRng):
             raise ConflictError("the cards of this jogada were already dealt", field="jogada_id",
                                 rule=rule(19))
         if self.individual:
-            if player_id is not None and self.seat_of(player_id) not in jogada["bets"]:
+            if player_id is None or self.seat_of(player_id) not in jogada["bets"]:
                 raise ForbiddenError("only the player who placed the ante starts the deal",
                                      field="player_id", rule=rule(15))
         else:
+            if player_id is not None:
+                raise ForbiddenError("at a multi-seat table the deal follows the betting period:"
+                                     " the table's clock or an operator deals", field="player_id",
+                                     rule=rule(14))
             closes = jogada["betting_closes_at"]
             if at <= closes:
                 raise RuleViolationError(
@@ -258,24 +263,21 @@ class SemDescarteTable(JogadaRng):
     def extend_decision_time(self, *, actor: str, at: datetime) -> None:
         """Rule 31: the player is warned and given extra time (once)."""
         jogada = self.open_jogada()
-        deadline = jogada["decision_deadline"] + timedelta(seconds=self.config_data["extra_seconds"])
+        # Counted from the warning, not from the first deadline: a late tick still gives the
+        # whole extra time.
+        start = max(jogada["decision_deadline"], at)
+        deadline = start + timedelta(seconds=self.config_data["extra_seconds"])
         self._decision_time_extended(jogada_id=jogada["jogada_id"], seats=self.undecided(),
                                      decision_deadline=deadline, rule=rule(31), actor=actor, at=at)
 
-    def connection_lost(self, player_id: str, *, actor: str, at: datetime) -> str:
-        """Rules 34–36: before the second bet the lost connection counts as a fold; after it the
-        bets stand and the jogada settles normally. Returns "folded" or "stands"."""
+    def record_connection_lost(self, seat: str, *, actor: str, at: datetime) -> None:
+        """Rules 34–36: the player's equipment failed; commands.connection_lost decides what
+        follows (a fold before the second bet, nothing after it)."""
         jogada = self.open_jogada()
-        seat = self.seat_of(player_id)
-        if seat is None or seat not in jogada["bets"]:
-            raise ConflictError("the player has no bet in the open jogada", field="player_id")
-        decision = jogada["bets"][seat]["decision"]
-        self._connection_lost(jogada_id=jogada["jogada_id"], seat=seat, player_id=player_id,
-                              decision=decision, actor=actor, at=at)
-        if decision is None and jogada["status"] == DECIDING:
-            self.fold(seat, reason="connection_lost", actor=actor, at=at)
-            return "folded"
-        return "stands"
+        bet = jogada["bets"][seat]
+        self._connection_lost(jogada_id=jogada["jogada_id"], seat=seat,
+                              player_id=bet["player_id"], decision=bet["decision"], actor=actor,
+                              at=at)
 
     # The end of a jogada ----------------------------------------------------------------------
     def reveal_bank(self, *, bank_hand: str, qualifies: bool, actor: str, at: datetime) -> None:

@@ -188,14 +188,14 @@ def test_rule16_ante_below_minimum_or_above_maximum_is_refused():
         with pytest.raises(RuleViolationError) as error:
             check_ante(config, amount)
         assert (error.value.field, error.value.code, error.value.rule) == \
-            ("amount_cents", "ante_out_of_range", "póquer sem descarte rule 16")
+            ("ante_cents", "ante_out_of_range", "póquer sem descarte rule 16")
 
 
 @pytest.mark.parametrize("amount", [1.0, "100", True, 0, -100])
 def test_rule16_malformed_ante_is_invalid_input(amount):
     with pytest.raises(InvalidInputError) as error:
         check_ante(check_table_config(multi()), amount)
-    assert error.value.field == "amount_cents"
+    assert error.value.field == "ante_cents"
 
 
 def test_portaria_rule3_table_without_jackpot_refuses_the_side_bet():
