@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from api.errors import AuthenticationError
 from api.reads import wait_for_projections
 from domain.actors import player_actor, staff_actor
-from domain.errors import ForbiddenError
+from domain.errors import ForbiddenError, InvalidInputError
 from infra.container import BOOTSTRAP_OPERATOR_ID, Ledger, hash_api_key
 
 
@@ -54,6 +54,18 @@ class Caller:
         if self.role == "player" and self.id != player_id:
             raise ForbiddenError("a player may only access its own account", field="player_id")
         return self
+
+    def player_acted_for(self, player_id: UUID | None) -> UUID:
+        """The player a command is for: a player acts for itself (``player_id`` may only name
+        it); an operator acts on behalf of the player it names."""
+        if self.role == "player":
+            if player_id is not None:
+                self.require_player_access(player_id)
+            return self.id
+        if player_id is None:
+            raise InvalidInputError("an operator acts on behalf of a player: player_id is "
+                                    "required", field="player_id")
+        return player_id
 
 
 class PrincipalCache:

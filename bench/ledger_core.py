@@ -92,6 +92,19 @@ def server(argv: list[str], env: dict[str, str], port: int):
             proc.kill()
 
 
+@contextmanager
+def served_ledger(backend: str, tmp: Path, tag: str):
+    """``ledger serve`` as shipped, on a fresh database; yields its base URL."""
+    url = fresh_url(backend, tag, tmp)
+    port = free_port()
+    env = {"LEDGER_DATABASE_URL": url, "LEDGER_BOOTSTRAP_OPERATOR_KEY": KEY,
+           "LEDGER_LOG_LEVEL": "WARNING"}
+    subprocess.run([str(ROOT / ".venv/bin/ledger"), "db", "upgrade"], env={**os.environ, **env},
+                   cwd=ROOT, check=True, capture_output=True)
+    with server([str(ROOT / ".venv/bin/ledger"), "serve", "--port", str(port)], env, port) as base:
+        yield base
+
+
 def post(url: str, body: dict, key: str = KEY) -> dict:
     req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
                                  headers={"Content-Type": "application/json",
@@ -119,13 +132,7 @@ def http_section(backend: str, tmp: Path, seconds: int, connections: int) -> Non
     if not shutil.which("wrk"):
         say("  HTTP: skipped (wrk is not installed: apt-get install wrk)")
         return
-    url = fresh_url(backend, "http", tmp)
-    port = free_port()
-    env = {"LEDGER_DATABASE_URL": url, "LEDGER_BOOTSTRAP_OPERATOR_KEY": KEY,
-           "LEDGER_LOG_LEVEL": "WARNING"}
-    subprocess.run([str(ROOT / ".venv/bin/ledger"), "db", "upgrade"], env={**os.environ, **env},
-                   cwd=ROOT, check=True, capture_output=True)
-    with server([str(ROOT / ".venv/bin/ledger"), "serve", "--port", str(port)], env, port) as base:
+    with served_ledger(backend, tmp, "http") as base:
         players = [post(f"{base}/players", {"display_name": f"p{i}"})["player_id"]
                    for i in range(64)]
         wrk(base, players, 2, connections)  # warm-up

@@ -26,7 +26,7 @@ from uuid import uuid4
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.ledger_core import KEY, fresh_url, free_port, post, say, server  # noqa: E402
+from bench.ledger_core import fresh_url, post, say, served_ledger  # noqa: E402
 
 CONFIG = {"kind": "individual", "seats": 1, "min_ante_cents": 100, "max_ante_cents": 2500,
           "decision_seconds": 30, "extra_seconds": 10}
@@ -41,14 +41,7 @@ def pct(samples: list[float], q: float) -> float:
 def http_section(backend: str, tmp: Path, seconds: int, clients: int) -> None:
     import httpx
 
-    url = fresh_url(backend, "sd_http", tmp)
-    port = free_port()
-    env = {"LEDGER_DATABASE_URL": url, "LEDGER_BOOTSTRAP_OPERATOR_KEY": KEY,
-           "LEDGER_LOG_LEVEL": "WARNING"}
-    import subprocess
-    subprocess.run([str(ROOT / ".venv/bin/ledger"), "db", "upgrade"], env={**os.environ, **env},
-                   cwd=ROOT, check=True, capture_output=True)
-    with server([str(ROOT / ".venv/bin/ledger"), "serve", "--port", str(port)], env, port) as base:
+    with served_ledger(backend, tmp, "sd_http") as base:
         seats = []
         for i in range(clients):
             player = post(f"{base}/players", {"display_name": f"sd{i}"})
@@ -115,13 +108,10 @@ def http_section(backend: str, tmp: Path, seconds: int, clients: int) -> None:
 
 # History ---------------------------------------------------------------------------------------
 def history_section(backend: str, tmp: Path, history: int) -> None:
-    from functools import partial
-
     from domain.actors import player_actor, staff_actor
-    from domain.semdescarte import commands
     from infra import semdescarte_service as sd
     from infra import sessions_service
-    from infra.container import build_ledger, unwrap
+    from infra.container import build_ledger
     from infra.settings import Settings
 
     ledger = build_ledger(Settings(database_url=fresh_url(backend, "sd_history", tmp),
@@ -140,22 +130,24 @@ def history_section(backend: str, tmp: Path, history: int) -> None:
         tables[size] = (table["table_id"], pid)
         t0 = time.perf_counter()
         for n in range(size):
-            jogada(ledger, sd, commands, partial, unwrap, table["table_id"], pid, f"pre{n}")
+            jogada(ledger, table["table_id"], pid, f"pre{n}")
         say(f"  history: {size:>6,} jogadas played in {time.perf_counter() - t0:6.1f} s")
     for size, (table_id, pid) in tables.items():
         samples = []
         for n in range(30):
             ledger.writer.forget_all()  # cold: the table is loaded from its snapshot + tail
             t0 = time.perf_counter()
-            jogada(ledger, sd, commands, partial, unwrap, table_id, pid, f"m{n}")
+            jogada(ledger, table_id, pid, f"m{n}")
             samples.append(time.perf_counter() - t0)
         say(f"  one jogada (ante, deal, decision; cold load) on a table with {size:>6,} jogadas:"
             f" median {statistics.median(samples) * 1000:6.2f} ms")
     ledger.close()
 
 
-def jogada(ledger, sd, commands, partial, unwrap, table_id, pid, key) -> None:
+def jogada(ledger, table_id, pid, key) -> None:
+    """Ante, deal and continue on an individual table, through the ledger's writer."""
     from domain.actors import player_actor
+    from infra import semdescarte_service as sd
 
     actor = player_actor(pid)
     ante = sd.place_ante(ledger, table_id=table_id, player_id=pid, ante_cents=100,

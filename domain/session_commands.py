@@ -24,7 +24,7 @@ from domain.errors import ConflictError, ForbiddenError, InvalidInputError, NotF
 from domain.inactivity import InactivityPolicy, check_policy, policy_for
 from domain.principals import Principal
 from domain.sessions import GameSession
-from domain.text import check_text
+from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
 
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/session-slots")
@@ -52,16 +52,9 @@ class SessionSlot(LedgerAggregate):
         self.session_id = session_id
 
 
-def _player_uuid(player_id: UUID | str) -> UUID:
-    try:
-        return player_id if isinstance(player_id, UUID) else UUID(str(player_id))
-    except ValueError:
-        raise InvalidInputError("player_id must be a UUID", field="player_id") from None
-
-
 def find_open_session(uow: UnitOfWork, player_id: UUID | str, venue_id: str) -> GameSession | None:
     """The player's open session at the venue, if any (ended or not yet swept: still open)."""
-    slot = uow.find(slot_id(_player_uuid(player_id), venue_id), SessionSlot)
+    slot = uow.find(slot_id(check_uuid(player_id, "player_id"), venue_id), SessionSlot)
     if slot is None or slot.session_id is None:
         return None
     session = uow.find(UUID(slot.session_id), GameSession)
@@ -69,10 +62,7 @@ def find_open_session(uow: UnitOfWork, player_id: UUID | str, venue_id: str) -> 
 
 
 def get_session(uow: UnitOfWork, session_id: UUID | str) -> GameSession:
-    try:
-        sid = session_id if isinstance(session_id, UUID) else UUID(str(session_id))
-    except ValueError:
-        raise InvalidInputError("session_id must be a UUID", field="session_id") from None
+    sid = check_uuid(session_id, "session_id")
     session = uow.find(sid, GameSession)
     if session is None:
         raise NotFoundError(f"session {sid} not found", field="session_id")
@@ -87,7 +77,7 @@ def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
     that kind's regulation policy. A second open session at the same venue is refused.
     The session's id is a new uuid4 (the library's default, as for principals)."""
     check_actor(actor)
-    pid = _player_uuid(player_id)
+    pid = check_uuid(player_id, "player_id")
     check_text(venue_id, "venue_id")
     policy = check_policy(policy) if policy is not None else policy_for(game)
     if policy.kind != game:
@@ -127,7 +117,7 @@ def end_session(uow: UnitOfWork, *, session_id: UUID | str, reason: str,
     ``player_id``: the session must be this player's (a player ends only its own)."""
     check_actor(actor)
     session = get_session(uow, session_id)
-    if player_id is not None and session.player_id != str(_player_uuid(player_id)):
+    if player_id is not None and session.player_id != str(check_uuid(player_id, "player_id")):
         raise ForbiddenError("a player may only end its own game session", field="session_id")
     session.end(reason, actor=actor, at=uow.at)
     return session.statement()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from typing import Any
+from uuid import UUID
 
 from domain.errors import InvalidInputError
 
@@ -25,6 +26,16 @@ def check_text(value: Any, field: str, max_length: int = MAX_ID_LENGTH) -> str:
         raise InvalidInputError(f"{field} must not contain control characters",
                                 field=field, rule="903-B 7.9.1")
     return value
+
+
+def check_uuid(value: Any, field: str) -> UUID:
+    """A UUID, or the text of one (ids in paths, bodies and recorded events)."""
+    if isinstance(value, UUID):
+        return value
+    try:
+        return UUID(str(value))
+    except ValueError:
+        raise InvalidInputError(f"{field} must be a UUID", field=field) from None
 
 
 def check_no_nul(value: str, field: str) -> str:

@@ -3,7 +3,7 @@ domain/semdescarte/commands.py through the ledger's writer, as a picklable
 ``functools.partial``. What must not change if the writer re-runs a command is drawn here,
 outside it: the new table's id and every jogada's seed (903-B 6.7.4, infra/rng.py).
 
-``TableClock`` ticks every table each ``settings.semdescarte_tick_interval`` seconds (the end
+``start`` runs ``tick_all`` every ``settings.semdescarte_tick_interval`` seconds (the end
 of a betting period, rule 14; the decision time, its warning and the timeout fold, rules 21,
 31, 32). ``recover`` runs once when the ledger starts: a jogada a crash left open is voided
 and refunded (rule 33, A10).
@@ -11,7 +11,6 @@ and refunded (rule 33, A10).
 
 from __future__ import annotations
 
-import threading
 import uuid
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -21,6 +20,8 @@ import structlog
 
 from domain.actors import system_actor
 from domain.semdescarte import commands
+from domain.text import check_uuid
+from infra.periodic import Periodic
 
 if TYPE_CHECKING:
     from infra.container import Ledger
@@ -96,8 +97,9 @@ def tick(ledger: "Ledger", table_id: UUID | str, *, actor: str = CLOCK_ACTOR) ->
 
 
 def tick_all(ledger: "Ledger") -> dict[str, list[str]]:
+    """One query for the tables with a deadline past, then a tick (and a seed) for each."""
     done = {}
-    for table_id in ledger.writer.execute(partial(commands.open_table_ids), "table_ids"):
+    for table_id in ledger.writer.execute(partial(commands.due_tables), "due_tables"):
         changed = tick(ledger, table_id)
         if changed:
             done[table_id] = changed
@@ -122,46 +124,14 @@ def recover(ledger: "Ledger") -> list[str]:
     return voided
 
 
-class TableClock:
-    """A daemon thread that ticks every table every ``interval`` seconds."""
-
-    def __init__(self, ledger: "Ledger", interval: float) -> None:
-        self.ledger = ledger
-        self.interval = interval
-        self.last_error: str | None = None
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        if self._thread is None and self.interval > 0:
-            self._thread = threading.Thread(target=self._run, name="semdescarte-clock",
-                                            daemon=True)
-            self._thread.start()
-
-    def stop(self) -> None:
-        if self._thread is not None:
-            self._stop.set()
-            self._thread.join(timeout=30)
-            self._thread = None
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            try:
-                tick_all(self.ledger)
-                self.last_error = None
-            except Exception as error:  # keep ticking; the next round tries again
-                self.last_error = f"{type(error).__name__}: {error}"
-                log.exception("semdescarte_tick_failed")
-
-
 def start(ledger: "Ledger") -> None:
     try:
         recover(ledger)
-    except Exception:  # the service still starts; the clock and an operator can void later
+    except Exception:  # the service still starts; an operator can void the jogada later
         log.exception("semdescarte_recovery_failed")
     interval = float(ledger.settings.semdescarte_tick_interval)
     if interval > 0 and "semdescarte_clock" not in ledger.extras:
-        clock = TableClock(ledger, interval)
+        clock = Periodic("semdescarte-clock", interval, partial(tick_all, ledger))
         ledger.extras["semdescarte_clock"] = clock
         clock.start()
 
@@ -173,10 +143,13 @@ def stop(ledger: "Ledger") -> None:
 
 
 # Views (issue 3 §6): replay, the player's last jogada (rule 37), the jackpot value -----------
-def _views_engine(ledger: "Ledger") -> Any:
-    """The projections' engine, once they caught up with this process's last write."""
+def _views_engine(ledger: "Ledger", engine: Any = None) -> Any:
+    """The projections' engine, once they caught up with this process's last write. The API
+    passes its own (api/reads.py ``fresh_engine``: a read that cannot catch up is a 503)."""
     from domain.errors import NotFoundError
 
+    if engine is not None:
+        return engine
     if ledger.projections is None:
         raise NotFoundError("these views read the projections, which this ledger does not run",
                             field="projections")
@@ -184,22 +157,14 @@ def _views_engine(ledger: "Ledger") -> Any:
     return ledger.projections.engine
 
 
-def _uuid_arg(value: UUID | str, field: str) -> UUID:
-    from domain.errors import InvalidInputError
-
-    try:
-        return value if isinstance(value, UUID) else UUID(str(value))
-    except ValueError:
-        raise InvalidInputError(f"{field} must be a UUID", field=field) from None
-
-
-def jogada_domain_events(ledger: "Ledger", jogada_id: str) -> list[tuple[int, Any]]:
+def jogada_domain_events(ledger: "Ledger", jogada_id: str,
+                         engine: Any = None) -> list[tuple[int, Any]]:
     """The recorded events of one póquer sem descarte jogada as (notification id, domain
     event), in notification order, read through the jogada index (903-B 6.3.4(2))."""
     from domain.errors import NotFoundError
     from projections import queries
 
-    rows = queries.jogada_events(_views_engine(ledger), str(jogada_id))
+    rows = queries.jogada_events(_views_engine(ledger, engine), str(jogada_id))
     if not any(".SemDescarteTable." in row["topic"] for row in rows):
         raise NotFoundError(f"no póquer sem descarte jogada {jogada_id}", field="jogada_id")
     events = []
@@ -211,17 +176,17 @@ def jogada_domain_events(ledger: "Ledger", jogada_id: str) -> list[tuple[int, An
     return events
 
 
-def replay_jogada(ledger: "Ledger", jogada_id: str) -> dict[str, Any]:
+def replay_jogada(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
     """Every event of the jogada with the state after it, and the RNG check (auditor view)."""
     from domain.semdescarte.replay import replay
 
-    return replay(jogada_domain_events(ledger, jogada_id))
+    return replay(jogada_domain_events(ledger, jogada_id, engine))
 
 
 _ENDED_TOPICS = (".SemDescarteTable.JogadaSettled", ".SemDescarteTable.JogadaVoided")
 
 
-def last_jogada(ledger: "Ledger", player_id: UUID | str) -> dict[str, Any]:
+def last_jogada(ledger: "Ledger", player_id: UUID | str, engine: Any = None) -> dict[str, Any]:
     """Rule 37: the result of the player's last jogada and the amounts bet.
 
     The last jogada is found in the player's account activity (projection "balances"), newest
@@ -234,8 +199,8 @@ def last_jogada(ledger: "Ledger", player_id: UUID | str) -> dict[str, Any]:
     from domain.semdescarte.replay import player_last_jogada
     from projections import queries
 
-    pid = _uuid_arg(player_id, "player_id")
-    engine = _views_engine(ledger)
+    pid = check_uuid(player_id, "player_id")
+    engine = _views_engine(ledger, engine)
     seen: set[str] = set()
     before = None
     while True:
@@ -248,7 +213,7 @@ def last_jogada(ledger: "Ledger", player_id: UUID | str) -> dict[str, Any]:
             seen.add(jogada_id)
             topics = [e["topic"] for e in queries.jogada_events(engine, jogada_id)]
             if any(t.endswith(_ENDED_TOPICS) for t in topics):
-                return player_last_jogada(replay_jogada(ledger, jogada_id), pid)
+                return player_last_jogada(replay_jogada(ledger, jogada_id, engine), pid)
         if len(rows) < 200:
             break
         before = rows[-1]["notification_id"]
@@ -256,7 +221,7 @@ def last_jogada(ledger: "Ledger", player_id: UUID | str) -> dict[str, Any]:
                         field="player_id", rule=sd_rule(37))
 
 
-def jackpot_value(ledger: "Ledger", table_id: UUID | str) -> dict[str, Any]:
+def jackpot_value(ledger: "Ledger", table_id: UUID | str, engine: Any = None) -> dict[str, Any]:
     """The live jackpot of a table (Portaria 461/2001 r3, r4b): the balance of its jackpot
     account in the balances projection, with the projection position it is current as of
     (one statement, so the value and the position are of the same snapshot)."""
@@ -266,8 +231,8 @@ def jackpot_value(ledger: "Ledger", table_id: UUID | str) -> dict[str, Any]:
     from projections.money import balances, from_db
     from projections.tables import projection_tracking
 
-    tid = _uuid_arg(table_id, "table_id")
-    engine = _views_engine(ledger)
+    tid = check_uuid(table_id, "table_id")
+    engine = _views_engine(ledger, engine)
     position = (select(projection_tracking.c.position)
                 .where(projection_tracking.c.name == "balances").scalar_subquery())
     with engine.connect() as conn:

@@ -2,7 +2,7 @@
 (infra/container.py) and runs a command of domain/session_commands.py through its writer.
 
 ``sweep_inactivity`` checks the time-based thresholds of every open session against the
-ledger's clock (rules-digest §1.3, A43); ``InactivitySweeper`` calls it every
+ledger's clock (rules-digest §1.3, A43); a ``Periodic`` job (infra/periodic.py) calls it every
 ``settings.inactivity_sweep_interval`` seconds (0 = off) from a background thread, which
 ``Ledger.start()`` starts through infra/registrations.py.
 
@@ -12,7 +12,6 @@ lambda or closure: they must pickle (the writer may run in a process of its own)
 
 from __future__ import annotations
 
-import threading
 from functools import partial
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -25,6 +24,7 @@ from domain.actors import system_actor
 from domain.errors import NotFoundError
 from domain.inactivity import POLICIES, TIME, InactivityPolicy
 from domain.sessions import GameSession
+from infra.periodic import Periodic
 from projections import session_queries
 
 if TYPE_CHECKING:
@@ -126,47 +126,12 @@ def sweep_inactivity(ledger: "Ledger") -> dict[str, list[str]]:
     return changed
 
 
-class InactivitySweeper:
-    """A daemon thread that runs ``sweep_inactivity`` every ``interval`` seconds."""
-
-    def __init__(self, ledger: "Ledger", interval: float) -> None:
-        self.ledger = ledger
-        self.interval = interval
-        self.last_error: str | None = None
-        self.sweeps = 0
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        if self._thread is None and self.interval > 0:
-            self._stop.clear()
-            self._thread = threading.Thread(target=self._run, name="ledger-inactivity",
-                                            daemon=True)
-            self._thread.start()
-
-    def stop(self) -> None:
-        if self._thread is not None:
-            self._stop.set()
-            self._thread.join(timeout=30)
-            self._thread = None
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            try:
-                sweep_inactivity(self.ledger)
-                self.sweeps += 1
-                self.last_error = None
-            except Exception as error:  # keep running; the next sweep tries again
-                self.last_error = f"{type(error).__name__}: {error}"
-                log.exception("inactivity_sweep_failed")
-
-
-def start_inactivity_sweeper(ledger: "Ledger") -> InactivitySweeper | None:
+def start_inactivity_sweeper(ledger: "Ledger") -> Periodic | None:
     """Started by ``Ledger.start()`` when the interval is > 0 and projections run."""
     interval = float(ledger.settings.inactivity_sweep_interval)
     if interval <= 0 or ledger.projections is None or "inactivity_sweeper" in ledger.extras:
         return ledger.extras.get("inactivity_sweeper")
-    sweeper = InactivitySweeper(ledger, interval)
+    sweeper = Periodic("ledger-inactivity", interval, partial(sweep_inactivity, ledger))
     ledger.extras["inactivity_sweeper"] = sweeper
     sweeper.start()
     return sweeper

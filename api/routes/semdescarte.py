@@ -16,6 +16,7 @@ from fastapi import APIRouter, Depends
 
 from api.auth import Caller
 from api.deps import AccountReader, LedgerDep, OperatorCaller, require_roles
+from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, InterruptionCreate,
                                      SeatLeave, SeatTake, TableCreate)
@@ -28,17 +29,6 @@ PlayerCaller = Annotated[Caller, Depends(require_roles("player"))]
 Anyone = Annotated[Caller, Depends(require_roles("player", "operator", "auditor",
                                                  "complaint_handler"))]
 Reviewer = Annotated[Caller, Depends(require_roles("operator", "auditor", "complaint_handler"))]
-
-
-def _player(caller: Caller, player_id: UUID | None) -> UUID:
-    if caller.role == "player":
-        if player_id is not None:
-            caller.require_player_access(player_id)
-        return caller.id
-    if player_id is None:
-        raise InvalidInputError("an operator acts on behalf of a player: player_id is required",
-                                field="player_id")
-    return player_id
 
 
 @router.post("/tables", status_code=201, responses=errors(401, 403, 409, 422, 503))
@@ -61,14 +51,14 @@ def take_seat(table_id: UUID, body: SeatTake, ledger: LedgerDep,
               caller: PlayerOrOperator) -> dict[str, Any]:
     """Sit at the table; the player needs an open game session at the table's ``venue_id``
     (POST /sessions with the table's ``game``)."""
-    return service.sit(ledger, table_id=table_id, player_id=_player(caller, body.player_id),
+    return service.sit(ledger, table_id=table_id, player_id=caller.player_acted_for(body.player_id),
                        seat=body.seat, actor=caller.actor)
 
 
 @router.post("/tables/{table_id}/seats/leave", responses=errors(401, 403, 404, 409, 422, 503))
 def leave_seat(table_id: UUID, body: SeatLeave, ledger: LedgerDep,
                caller: PlayerOrOperator) -> dict[str, Any]:
-    return service.leave(ledger, table_id=table_id, player_id=_player(caller, body.player_id),
+    return service.leave(ledger, table_id=table_id, player_id=caller.player_acted_for(body.player_id),
                          actor=caller.actor)
 
 
@@ -137,7 +127,7 @@ def interrupt(table_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
 def jackpot(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
     """The live jackpot value (a projection of the `jackpot:<table>` account), readable at any
     time (Portaria 461/2001 r3, r10)."""
-    return service.jackpot_value(ledger, table_id)
+    return service.jackpot_value(ledger, table_id, fresh_engine(ledger))
 
 
 @router.get("/jogadas/{jogada_id}/replay", responses=errors(401, 403, 404, 409, 422, 503))
@@ -145,7 +135,7 @@ def replay(jogada_id: str, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any
     """Every event of an ended jogada in order, each with the state it led to (cards, bets,
     decisions, settlement, money), and the RNG check: the revealed seed re-derives the dealt
     cards (903-B 6.3.4(2), 6.7.2(4)). An open jogada is not shown: its hidden cards are."""
-    replayed = service.replay_jogada(ledger, jogada_id)
+    replayed = service.replay_jogada(ledger, jogada_id, fresh_engine(ledger))
     if not replayed["final"].get("ended"):
         raise ConflictError("the jogada is still open; its replay is available when it ends",
                             field="jogada_id", rule="903-B 6.7.5")
@@ -157,4 +147,4 @@ def last_jogada(player_id: UUID, ledger: LedgerDep, caller: AccountReader) -> di
     """The result of the player's last jogada and the amounts bet (rule 37): its own cards,
     the bank's, the decision, what was returned, won or lost."""
     caller.require_player_access(player_id)
-    return service.last_jogada(ledger, player_id)
+    return service.last_jogada(ledger, player_id, fresh_engine(ledger))

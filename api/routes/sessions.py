@@ -25,7 +25,7 @@ from api.routes.responses import errors
 from api.schemas import ErrorPublic
 from api.session_schemas import (InactivitySweepPublic, SessionCreate, SessionEnd,
                                  SessionListPublic, SessionStatementPublic)
-from domain.errors import ForbiddenError, InvalidInputError, NotFoundError
+from domain.errors import ForbiddenError, NotFoundError
 from domain.sessions import PLAYER
 from infra import sessions_service
 from infra.container import Ledger
@@ -44,17 +44,6 @@ def _session_errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return out
 
 
-def _player_for(caller: Caller, player_id: UUID | None) -> UUID:
-    if caller.role == "player":
-        if player_id is not None:
-            caller.require_player_access(player_id)
-        return caller.id
-    if player_id is None:
-        raise InvalidInputError("an operator starts a session on behalf of a player: "
-                                "player_id is required", field="player_id")
-    return player_id
-
-
 def _readable_statement(ledger: Ledger, session_id: UUID, caller: Caller) -> dict[str, Any]:
     found = session_queries.statement(fresh_engine(ledger), session_id)
     if found is None:
@@ -70,7 +59,7 @@ def start_session(body: SessionCreate, ledger: LedgerDep, caller: SessionCaller)
     """Start a game session at a table or room; answers its (empty) statement. One open session
     per player per venue: a second one is refused with 409, rule A61. The inactivity policy
     follows ``game`` (rules-digest §1.3)."""
-    player_id = _player_for(caller, body.player_id)
+    player_id = caller.player_acted_for(body.player_id)
     session_id = sessions_service.start_session(ledger, player_id, body.venue_id, body.game,
                                                 caller.actor)
     return _readable_statement(ledger, session_id, caller)

@@ -17,20 +17,20 @@ from typing import Any
 from uuid import UUID
 
 from domain import wallets
-from domain.accounts import HOUSE_CODE, JACKPOT
-from domain.errors import ConflictError, InvalidInputError, NotFoundError
+from domain.accounts import HOUSE_CODE, JACKPOT, wallet_code
+from domain.errors import ConflictError, InvalidInputError
 from domain.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.poker_hands import evaluate
 from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
 from domain.rulesets import RuleSet, ruleset_id
 from domain.semdescarte import jackpot as jackpot_rules
-from domain.semdescarte.config import INDIVIDUAL, check_table_config
+from domain.semdescarte.config import INDIVIDUAL, check_table_config, sd_rule
 from domain.semdescarte.registry import TableRegistry, registry_id
 from domain.semdescarte.settlement import bank_qualifies, settle
-from domain.semdescarte.table import BETTING, CONTINUE, DECIDING, FOLD, SemDescarteTable, rule
+from domain.semdescarte.table import BETTING, CONTINUE, DECIDING, FOLD, SemDescarteTable
 from domain.session_commands import find_open_session, get_session
 from domain.sessions import GameSession
-from domain.text import check_text
+from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
 
 
@@ -42,15 +42,8 @@ def game_kind(config: dict[str, Any]) -> str:
     return SEM_DESCARTE_INDIVIDUAL if config["kind"] == INDIVIDUAL else SEM_DESCARTE_MULTI
 
 
-def _uuid(value: UUID | str, field: str) -> UUID:
-    try:
-        return value if isinstance(value, UUID) else UUID(str(value))
-    except ValueError:
-        raise InvalidInputError(f"{field} must be a UUID", field=field) from None
-
-
 def get_table(uow: UnitOfWork, table_id: UUID | str) -> SemDescarteTable:
-    return uow.get(_uuid(table_id, "table_id"), SemDescarteTable, what=f"table {table_id}",
+    return uow.get(check_uuid(table_id, "table_id"), SemDescarteTable, what=f"table {table_id}",
                    field="table_id")
 
 
@@ -65,7 +58,7 @@ def create_table(uow: UnitOfWork, *, table_id: UUID | str, name: str, config: di
     ``table_id`` is drawn by the caller (a re-run of the command makes the same table)."""
     check_text(name, "name", 200)
     checked = check_table_config(config)
-    tid = _uuid(table_id, "table_id")
+    tid = check_uuid(table_id, "table_id")
     if uow.find(tid, SemDescarteTable) is not None:
         raise ConflictError(f"table {tid} exists", field="table_id")
     jackpot_code = None if checked.jackpot is None else f"jackpot:{tid}"
@@ -108,7 +101,7 @@ def sit(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, seat: i
     session = find_open_session(uow, player_id, table.venue_id)
     if session is None:
         raise ConflictError("start a game session at this table first (venue_id "
-                            f"{table.venue_id})", field="session_id", rule=rule(40))
+                            f"{table.venue_id})", field="session_id", rule=sd_rule(40))
     if session.game != game_kind(table.config_data):
         raise ConflictError(f"the session is for {session.game}, this table is "
                             f"{game_kind(table.config_data)}", field="session_id")
@@ -117,15 +110,15 @@ def sit(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, seat: i
         seat = 1
     if seat is None:
         raise InvalidInputError("seat is required at a multi-seat table", field="seat",
-                                rule=rule("6a"))
-    taken = table.sit(seat, str(_uuid(player_id, "player_id")), str(session.id), actor=actor,
+                                rule=sd_rule("6a"))
+    taken = table.sit(seat, str(check_uuid(player_id, "player_id")), str(session.id), actor=actor,
                       at=uow.at)
     return {"table_id": str(table.id), "seat": int(taken), "session_id": str(session.id)}
 
 
 def leave(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, actor: str) -> dict[str, Any]:
     table = get_table(uow, table_id)
-    seat = table.leave(str(_uuid(player_id, "player_id")), actor=actor, at=uow.at)
+    seat = table.leave(str(check_uuid(player_id, "player_id")), actor=actor, at=uow.at)
     return {"table_id": str(table.id), "seat": int(seat), "left": True}
 
 
@@ -134,7 +127,7 @@ def place_ante(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, 
                jackpot_bet_cents: int | None, idempotency_key: str, actor: str) -> dict[str, Any]:
     """Rules 2a, 14–18 and A8; Portaria r3–r4. Idempotent by key."""
     check_key(idempotency_key)
-    pid = _uuid(player_id, "player_id")
+    pid = check_uuid(player_id, "player_id")
     scope = f"semdescarte-ante:{pid}"
     fp = fingerprint("ante", {"table_id": str(table_id), "ante_cents": ante_cents,
                               "jackpot_bet_cents": jackpot_bet_cents})
@@ -182,7 +175,7 @@ def deal(uow: UnitOfWork, *, table_id: UUID | str, seed: bytes, forced_deck: lis
     """Rule 15 (an individual table: the player starts the deal) or rule 14 (a multi-seat
     table: at the end of the betting period); then Portaria r4b, 903-B 6.7.5 and rule 19."""
     table = get_table(uow, table_id)
-    pid = None if player_id is None else str(_uuid(player_id, "player_id"))
+    pid = None if player_id is None else str(check_uuid(player_id, "player_id"))
     forced = table.close_betting(forced_deck=forced_deck, certification_mode=certification_mode,
                                  player_id=pid, actor=actor, at=uow.at)
     _collect_jackpot_bets(uow, table, actor)
@@ -221,7 +214,7 @@ def decide(uow: UnitOfWork, *, table_id: UUID | str, jogada_id: str, player_id: 
     """Rules 20–23: fold (the ante is lost) or continue (the bet is exactly 2 × ante). When the
     last player has decided, the bank shows its cards and the jogada settles (rules 24–29)."""
     table = get_table(uow, table_id)
-    pid = str(_uuid(player_id, "player_id"))
+    pid = str(check_uuid(player_id, "player_id"))
     seat = table.check_decision(pid, jogada_id, decision, uow.at)
     if decision == FOLD:
         _fold(uow, table, seat, "player", actor)
@@ -262,15 +255,11 @@ def _settle(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> None:
     for seat in sorted(jogada["bets"], key=int):
         bet = jogada["bets"][seat]
         pid = UUID(bet["player_id"])
-        if bet["decision"] == FOLD:
-            outcomes[seat] = {"result": "folded", "player_id": bet["player_id"],
-                              "ante_cents": bet["ante_cents"], "bet_cents": 0, "returned_cents": 0,
-                              "lost_cents": bet["ante_cents"], "won_cents": 0, "multiplier": None,
-                              "rule": rule(22), "player_hand": evaluate(jogada["hands"][seat]).words,
-                              "bank_hand": bank_value.words}
-            continue
-        outcome = settle(ante_cents=bet["ante_cents"], continued=True,
+        outcome = settle(ante_cents=bet["ante_cents"], continued=bet["decision"] == CONTINUE,
                          player_cards=jogada["hands"][seat], bank_cards=bank_cards)
+        outcomes[seat] = {"player_id": bet["player_id"], **outcome.to_dict()}
+        if bet["decision"] == FOLD:  # the ante was posted at the fold (rule 22)
+            continue
         hold_id = _hold_id(jid, seat, "ante")
         if outcome.lost_cents:
             wallets.post_stake(uow, player_id=pid, transfer_id=hold_id,
@@ -280,24 +269,15 @@ def _settle(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> None:
                                actor=actor)
         if outcome.won_cents:
             wallets.transfer_between(
-                uow, from_code=HOUSE_CODE, to_code=f"wallet:{pid}",
+                uow, from_code=HOUSE_CODE, to_code=wallet_code(pid),
                 transfer_id=_hold_id(jid, seat, "win"), amount_cents=outcome.won_cents,
                 reason=outcome.result, refs={"jogada_id": jid, "rule": outcome.rule},
                 actor=actor)
-        outcomes[seat] = {"player_id": bet["player_id"], **_outcome_dict(outcome)}
         _record_win(uow, bet, jid, outcome.returned_cents + outcome.won_cents, outcome.result,
                     actor)
     awards = _pay_jackpot(uow, table, actor)
     table.settle(outcomes=outcomes, jackpot=awards, actor=actor, at=uow.at)
     _count_idle_seats(uow, table, jogada, actor)
-
-
-def _outcome_dict(outcome: Any) -> dict[str, Any]:
-    return {"result": outcome.result, "ante_cents": outcome.ante_cents,
-            "bet_cents": outcome.bet_cents, "returned_cents": outcome.returned_cents,
-            "lost_cents": outcome.lost_cents, "won_cents": outcome.won_cents,
-            "multiplier": outcome.multiplier, "rule": outcome.rule,
-            "player_hand": outcome.player_hand, "bank_hand": outcome.bank_hand}
 
 
 def _record_win(uow: UnitOfWork, bet: dict[str, Any], jogada_id: str, amount: int,
@@ -335,7 +315,7 @@ def _pay_jackpot(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> list[d
         bet = jogada["bets"][award.seat_key]
         if award.amount_cents:
             wallets.transfer_between(
-                uow, from_code=table.jackpot_code, to_code=f"wallet:{bet['player_id']}",
+                uow, from_code=table.jackpot_code, to_code=wallet_code(bet["player_id"]),
                 transfer_id=_hold_id(jogada["jogada_id"], award.seat_key, "jackpot-prize"),
                 amount_cents=award.amount_cents, reason="jackpot_prize",
                 refs={"jogada_id": jogada["jogada_id"], "rule": award.rule}, actor=actor)
@@ -400,7 +380,7 @@ def connection_lost(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | 
                     actor: str) -> dict[str, Any]:
     """Rules 34–36: a fault of the player's equipment."""
     table = get_table(uow, table_id)
-    pid = str(_uuid(player_id, "player_id"))
+    pid = str(check_uuid(player_id, "player_id"))
     jogada = table.open_jogada()
     seat = table.seat_of(pid)
     if seat is None or seat not in jogada["bets"]:
@@ -414,8 +394,8 @@ def connection_lost(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | 
         table.record_connection_lost(seat, actor=actor, at=uow.at)
         effect = "stands"
     settled = _finish_if_decided(uow, table, actor)
-    cited = (rule("34, 35") if effect == "folded" else rule(36) if bet["decision"] == CONTINUE
-             else rule(34))  # before the deal: the jogada goes on; no decision → rule 32
+    cited = (sd_rule("34, 35") if effect == "folded" else sd_rule(36) if bet["decision"] == CONTINUE
+             else sd_rule(34))  # before the deal: the jogada goes on; no decision → rule 32
     return {"jogada_id": jogada["jogada_id"], "seat": int(seat), "effect": effect,
             "rule": cited, "settled": settled}
 
@@ -430,10 +410,10 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str, actor: st
     for seat in sorted(jogada["bets"], key=int):
         bet = jogada["bets"][seat]
         pid = UUID(bet["player_id"])
-        refs = {"jogada_id": jid, "rule": rule(33)}
+        refs = {"jogada_id": jid, "rule": sd_rule(33)}
         refund = bet["ante_cents"] + bet["bet_cents"]
         if bet["decision"] == FOLD:  # the ante was posted on the fold: it comes back
-            wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=f"wallet:{pid}",
+            wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=wallet_code(pid),
                                      transfer_id=_hold_id(jid, seat, "refund"),
                                      amount_cents=bet["ante_cents"], reason="void", refs=refs,
                                      actor=actor)
@@ -448,7 +428,7 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str, actor: st
                                          transfer_id=_hold_id(jid, seat, "jackpot-house-share-back"),
                                          amount_cents=stake - share, reason="void", refs=refs,
                                          actor=actor)
-            wallets.transfer_between(uow, from_code=table.jackpot_code, to_code=f"wallet:{pid}",
+            wallets.transfer_between(uow, from_code=table.jackpot_code, to_code=wallet_code(pid),
                                      transfer_id=_hold_id(jid, seat, "jackpot-refund"),
                                      amount_cents=stake, reason="void", refs=refs, actor=actor)
         elif stake:
@@ -457,7 +437,7 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str, actor: st
         refunds[seat] = refund + stake
         _record_win(uow, bet, jid, refund + stake, "refund", actor)
     table.void(reason=reason, refunds=refunds, actor=actor, at=uow.at)
-    return {"jogada_id": jid, "voided": True, "reason": reason, "rule": rule(33),
+    return {"jogada_id": jid, "voided": True, "reason": reason, "rule": sd_rule(33),
             "refunds_cents": {int(s): c for s, c in refunds.items()}}
 
 
@@ -476,16 +456,33 @@ def recover(uow: UnitOfWork, *, actor: str) -> list[str]:
     return voided
 
 
-def open_table_ids(uow: UnitOfWork) -> list[str]:
+def due_tables(uow: UnitOfWork) -> list[str]:
+    """The tables whose clock has something to do at ``uow.at``: a betting period over (rule
+    14) or a decision time over (rules 31, 32). A query: records nothing."""
     registry = uow.find(registry_id(), TableRegistry)
-    return [] if registry is None else list(registry.table_ids)
+    due = []
+    for table_id in [] if registry is None else registry.table_ids:
+        table = uow.find(UUID(table_id), SemDescarteTable)
+        jogada = None if table is None else table.jogada
+        if jogada is None:
+            continue
+        if jogada["status"] == BETTING:
+            deadline = jogada["betting_closes_at"]
+        elif jogada["status"] == DECIDING:
+            deadline = jogada["decision_deadline"]
+        else:
+            continue
+        if deadline is not None and uow.at > deadline:
+            due.append(table_id)
+    return due
 
 
 # What a player may see ------------------------------------------------------------------------
 def player_view(table: SemDescarteTable, player_id: str | None,
                 jogada_id: str | None = None) -> dict[str, Any]:
     """The open jogada as one player may see it: its own cards and the bank's open card only
-    (rule 19c), until the bank's cards are revealed (rule 24)."""
+    (rule 19c), until the bank's cards are revealed (rule 24), and the options open to it now
+    (rule 30: fold or continue while its decision is due; none otherwise, nor for staff)."""
     jogada = table.jogada
     if jogada is None or (jogada_id is not None and jogada["jogada_id"] != jogada_id):
         return {"jogada_id": jogada_id or table.last_jogada_id, "status": "ended",
@@ -493,17 +490,13 @@ def player_view(table: SemDescarteTable, player_id: str | None,
     seat = table.seat_of(player_id) if player_id else None
     view = {"jogada_id": jogada["jogada_id"], "table_id": str(table.id),
             "status": jogada["status"], "bank_open_card": jogada["bank_open_card"],
-            "decision_deadline": jogada["decision_deadline"],
-            "options": ["fold", "continue"] if jogada["status"] == DECIDING else []}
+            "decision_deadline": jogada["decision_deadline"], "options": []}
     if seat is not None and seat in jogada["hands"]:
         view["seat"] = int(seat)
         view["cards"] = list(jogada["hands"][seat])
         view["ante_cents"] = jogada["bets"][seat]["ante_cents"]
         view["decision"] = jogada["bets"][seat]["decision"]
         view["bet_if_continue_cents"] = 2 * jogada["bets"][seat]["ante_cents"]
+        if jogada["status"] == DECIDING and view["decision"] is None:
+            view["options"] = [FOLD, CONTINUE]
     return view
-
-
-__all__ = ["create_table", "sit", "leave", "place_ante", "deal", "decide", "tick",
-           "connection_lost", "void_jogada", "recover", "player_view", "venue_of",
-           "NotFoundError", "CONTINUE"]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.accounts import check_amount
+from domain.wallets import MAX_MOVEMENT_CENTS
 from domain.errors import InvalidInputError, RuleViolationError
 
 INDIVIDUAL, MULTI = "individual", "multi"
@@ -31,6 +32,10 @@ KINDS = (INDIVIDUAL, MULTI)
 MAX_SEATS = 7  # rule 6a
 ANTE_MAX_FACTOR = 25  # rule 18
 MIN_DECISION_SECONDS = 3  # 903-B 6.1.4
+# Upper bounds the text does not set: a timer of more than an hour is a typo, and a deadline
+# must stay a representable date; an amount above the largest money movement likewise.
+MAX_TIMER_SECONDS = 3_600
+MAX_AMOUNT_CENTS = MAX_MOVEMENT_CENTS
 MIN_EXTRA_SECONDS = 1  # rule 31: some extra time must be granted
 BET_FACTOR = 2  # rules 2f, 23: the second bet is 2 × the ante
 HOLD_FACTOR = 1 + BET_FACTOR  # A8
@@ -125,11 +130,13 @@ def _check_keys(data: Any, allowed: tuple[str, ...], required: tuple[str, ...],
 
 
 def _int(value: Any, field: str, minimum: int, rule: str | None = None,
-         what: str = "a whole number") -> int:
+         what: str = "a whole number", maximum: int = MAX_AMOUNT_CENTS) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInputError(f"{field} must be {what} (an integer)", field=field, rule=rule)
     if value < minimum:
         raise InvalidInputError(f"{field} must be at least {minimum}", field=field, rule=rule)
+    if value > maximum:
+        raise InvalidInputError(f"{field} must be at most {maximum}", field=field, rule=rule)
     return value
 
 
@@ -188,9 +195,9 @@ def check_table_config(data: Any) -> TableConfig:
             f" ({ANTE_MAX_FACTOR * min_ante} cents)", field="max_ante_cents", rule=sd_rule(18))
 
     decision = _int(data["decision_seconds"], "decision_seconds", MIN_DECISION_SECONDS,
-                    "903-B 6.1.4; " + sd_rule(21), "whole seconds")
+                    "903-B 6.1.4; " + sd_rule(21), "whole seconds", MAX_TIMER_SECONDS)
     extra = _int(data["extra_seconds"], "extra_seconds", MIN_EXTRA_SECONDS, sd_rule(31),
-                 "whole seconds")
+                 "whole seconds", MAX_TIMER_SECONDS)
 
     betting = data.get("betting_seconds")
     if kind == MULTI:
@@ -199,7 +206,7 @@ def check_table_config(data: Any) -> TableConfig:
                                     field="betting_seconds", rule=sd_rule(14),
                                     code="missing_field")
         betting = _int(betting, "betting_seconds", MIN_DECISION_SECONDS,
-                       "903-B 6.1.4; " + sd_rule(14), "whole seconds")
+                       "903-B 6.1.4; " + sd_rule(14), "whole seconds", MAX_TIMER_SECONDS)
     elif betting is not None:
         raise InvalidInputError(
             "an individual table has no betting window: the player starts the deal",

@@ -28,16 +28,13 @@ from domain import certification
 from domain.errors import ConflictError, ForbiddenError, InvalidInputError, RuleViolationError
 from domain.jogada_rng import JogadaRng
 from domain.semdescarte import dealing
-from domain.semdescarte.config import INDIVIDUAL, TableConfig, check_ante, check_jackpot_bet, hold_for_ante
+from domain.semdescarte.config import (INDIVIDUAL, TableConfig, check_ante, check_jackpot_bet,
+                                       hold_for_ante, sd_rule)
 
 BETTING, DECIDING = "betting", "deciding"
 FOLD, CONTINUE = "fold", "continue"
 DECISIONS = (FOLD, CONTINUE)
 FOLD_REASONS = ("player", "timeout", "connection_lost")
-
-
-def rule(n: int | str) -> str:
-    return f"póquer sem descarte rule {n}"
 
 
 class SemDescarteTable(JogadaRng):
@@ -52,7 +49,6 @@ class SemDescarteTable(JogadaRng):
         self.jogada: dict[str, Any] | None = None  # the open jogada
         self.jogadas_started = 0
         self.last_jogada_id: str | None = None
-        self.last_jogada_by_player: dict[str, str] = {}
 
     @staticmethod
     def create_id(table_id: str, **_: Any) -> UUID:  # type: ignore[override]
@@ -95,12 +91,12 @@ class SemDescarteTable(JogadaRng):
         config = self.config
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= config.seats:
             raise InvalidInputError(f"seat must be 1 to {config.seats} at this table",
-                                    field="seat", rule=rule("6a"))
+                                    field="seat", rule=sd_rule("6a"))
         if self.seat_of(player_id) is not None:
             raise ConflictError(f"player {player_id} already sits at seat {self.seat_of(player_id)}",
                                 field="seat")
         if str(seat) in self.seats:
-            raise ConflictError(f"seat {seat} is taken", field="seat", rule=rule("6a"))
+            raise ConflictError(f"seat {seat} is taken", field="seat", rule=sd_rule("6a"))
         self._seated(seat=str(seat), player_id=player_id, session_id=session_id, actor=actor, at=at)
         return str(seat)
 
@@ -110,7 +106,7 @@ class SemDescarteTable(JogadaRng):
             raise ConflictError(f"player {player_id} is not seated here", field="player_id")
         if self.jogada is not None and seat in self.jogada["bets"]:
             raise ConflictError("a player with a bet in the open jogada stays until it ends",
-                                field="player_id", rule=rule("2e"))
+                                field="player_id", rule=sd_rule("2e"))
         self._left(seat=seat, player_id=player_id, actor=actor, at=at)
         return seat
 
@@ -122,7 +118,7 @@ class SemDescarteTable(JogadaRng):
         seat = self.seat_of(player_id)
         if seat is None:
             raise ForbiddenError("only a seated player may bet at this table", field="player_id",
-                                 rule=rule("6a"))
+                                 rule=sd_rule("6a"))
         check_ante(config, ante_cents)
         if jackpot_bet_cents is not None:
             check_jackpot_bet(config, jackpot_bet_cents)
@@ -130,16 +126,16 @@ class SemDescarteTable(JogadaRng):
         if jogada is not None:
             if jogada["status"] != BETTING:
                 raise RuleViolationError("the betting period of this jogada is over",
-                                         field="ante_cents", rule=rule(14),
+                                         field="ante_cents", rule=sd_rule(14),
                                          code="betting_closed")
             closes = jogada["betting_closes_at"]
             if closes is not None and at > closes:
                 raise RuleViolationError("the betting period of this jogada is over "
                                          f"(closed at {closes.isoformat()})", field="ante_cents",
-                                         rule=rule(14), code="betting_closed")
+                                         rule=sd_rule(14), code="betting_closed")
             if seat in jogada["bets"]:
                 raise ConflictError("this seat already placed its ante in this jogada",
-                                    field="ante_cents", rule=rule("2a"), code="already_bet")
+                                    field="ante_cents", rule=sd_rule("2a"), code="already_bet")
         return seat
 
     def place_ante(self, player_id: str, ante_cents: int, jackpot_bet_cents: int | None, *,
@@ -168,21 +164,21 @@ class SemDescarteTable(JogadaRng):
         jogada = self.open_jogada()
         if jogada["status"] != BETTING:
             raise ConflictError("the cards of this jogada were already dealt", field="jogada_id",
-                                rule=rule(19))
+                                rule=sd_rule(19))
         if self.individual:
             if player_id is None or self.seat_of(player_id) not in jogada["bets"]:
                 raise ForbiddenError("only the player who placed the ante starts the deal",
-                                     field="player_id", rule=rule(15))
+                                     field="player_id", rule=sd_rule(15))
         else:
             if player_id is not None:
                 raise ForbiddenError("at a multi-seat table the deal follows the betting period:"
                                      " the table's clock or an operator deals", field="player_id",
-                                     rule=rule(14))
+                                     rule=sd_rule(14))
             closes = jogada["betting_closes_at"]
             if at <= closes:
                 raise RuleViolationError(
                     f"the betting period runs until {closes.isoformat()}", field="jogada_id",
-                    rule=rule(14), code="betting_open")
+                    rule=sd_rule(14), code="betting_open")
         return jogada
 
     def close_betting(self, *, forced_deck: list[str] | None, certification_mode: bool,
@@ -229,25 +225,25 @@ class SemDescarteTable(JogadaRng):
         jogada = self.open_jogada(jogada_id)
         if decision not in DECISIONS:
             raise InvalidInputError("decision must be 'fold' or 'continue'", field="decision",
-                                    rule=rule(20))
+                                    rule=sd_rule(20))
         seat = self.seat_of(player_id)
         if seat is None or seat not in jogada["bets"]:
             raise ForbiddenError("only a player with an ante in this jogada decides in it",
-                                 field="player_id", rule=rule(20))
+                                 field="player_id", rule=sd_rule(20))
         if jogada["status"] != DECIDING:
-            raise ConflictError("the cards are not dealt yet", field="decision", rule=rule(20))
+            raise ConflictError("the cards are not dealt yet", field="decision", rule=sd_rule(20))
         if jogada["bets"][seat]["decision"] is not None:
             raise ConflictError(f"seat {seat} already decided ({jogada['bets'][seat]['decision']})",
-                                field="decision", rule=rule(20), code="already_decided")
+                                field="decision", rule=sd_rule(20), code="already_decided")
         if at > jogada["decision_deadline"]:
             raise RuleViolationError("the decision time is over", field="decision",
-                                     rule=rule(32), code="decision_time_over")
+                                     rule=sd_rule(32), code="decision_time_over")
         return seat
 
     def fold(self, seat: str, *, reason: str, actor: str, at: datetime) -> None:
         jogada = self.open_jogada()
         bet = jogada["bets"][seat]
-        cited = {"player": rule(22), "timeout": rule(32), "connection_lost": rule("34, 35")}[reason]
+        cited = {"player": sd_rule(22), "timeout": sd_rule(32), "connection_lost": sd_rule("34, 35")}[reason]
         self._folded(jogada_id=jogada["jogada_id"], seat=seat, player_id=bet["player_id"],
                      reason=reason, ante_lost_cents=bet["ante_cents"], rule=cited,
                      actor=actor, at=at)
@@ -268,7 +264,7 @@ class SemDescarteTable(JogadaRng):
         start = max(jogada["decision_deadline"], at)
         deadline = start + timedelta(seconds=self.config_data["extra_seconds"])
         self._decision_time_extended(jogada_id=jogada["jogada_id"], seats=self.undecided(),
-                                     decision_deadline=deadline, rule=rule(31), actor=actor, at=at)
+                                     decision_deadline=deadline, rule=sd_rule(31), actor=actor, at=at)
 
     def record_connection_lost(self, seat: str, *, actor: str, at: datetime) -> None:
         """Rules 34–36: the player's equipment failed; commands.connection_lost decides what
@@ -283,7 +279,7 @@ class SemDescarteTable(JogadaRng):
     def reveal_bank(self, *, bank_hand: str, qualifies: bool, actor: str, at: datetime) -> None:
         jogada = self.open_jogada()
         self._bank_revealed(jogada_id=jogada["jogada_id"], bank_cards=list(jogada["bank_cards"]),
-                            bank_hand=bank_hand, qualifies=qualifies, rule=rule("24, 25"),
+                            bank_hand=bank_hand, qualifies=qualifies, rule=sd_rule("24, 25"),
                             actor=actor, at=at)
 
     def settle(self, *, outcomes: dict[str, dict[str, Any]], jackpot: list[dict[str, Any]],
@@ -298,7 +294,7 @@ class SemDescarteTable(JogadaRng):
         """Rule 33: a fault of the system voids the jogada; every bet goes back."""
         jogada = self.open_jogada()
         self._voided(jogada_id=jogada["jogada_id"], reason=reason, refunds=refunds,
-                     rule=rule(33), actor=actor, at=at)
+                     rule=sd_rule(33), actor=actor, at=at)
         if jogada["jogada_id"] in self.rng_open:
             self.reveal_rng(jogada["jogada_id"], actor=actor, at=at)
 
@@ -329,7 +325,6 @@ class SemDescarteTable(JogadaRng):
             "player_id": player_id, "session_id": session_id, "ante_cents": ante_cents,
             "held_cents": held_cents, "jackpot_bet_cents": jackpot_bet_cents,
             "decision": None, "bet_cents": 0, "connection_lost": False}
-        self.last_jogada_by_player[player_id] = jogada_id
 
     @event("BettingClosed", topic="ledger.SemDescarteTable.BettingClosed")
     def _betting_closed(self, jogada_id: str, seats: list[str], actor: str, at: datetime) -> None:

@@ -528,6 +528,9 @@ def test_18_table_whose_maximum_exceeds_25_times_the_minimum_is_422(client, min_
     (multi_config(betting_seconds=None), "betting_seconds", f"{SD} 14"),
     (individual_config(betting_seconds=10), "betting_seconds", f"{SD} 15"),
     (individual_config(seats=2), "seats", f"{SD} 4"),
+    # a deadline beyond any date used to fail the ante or the deal with a 500
+    (multi_config(betting_seconds=10**12), "betting_seconds", f"903-B 6.1.4; {SD} 14"),
+    (individual_config(decision_seconds=10**12), "decision_seconds", f"903-B 6.1.4; {SD} 21"),
     ({**multi_config(), "jackpot": {"stake_cents": 100, "contribution_bp": 7_000,
                                     "starting_value_cents": 999_999}},
      "jackpot.starting_value_cents", "Portaria 461/2001 rule 10"),

@@ -225,3 +225,22 @@ def test_a8_three_antes_are_held_so_continue_is_always_possible():
     assert cfg.bet_for_ante(500) == 1_000
     with pytest.raises(InvalidInputError):
         hold_for_ante(0)
+
+
+@pytest.mark.parametrize("field", ["decision_seconds", "extra_seconds", "betting_seconds"])
+def test_rules_14_21_31_timers_have_an_upper_bound(field):
+    """Rules 14, 21, 31 set the betting period, decision time and extra time [CFG] without a
+    maximum; a timer above an hour is refused (it would also put the deadline beyond any
+    representable date: 10**12 s made the ante or the deal fail with an internal error)."""
+    check_table_config(multi(**{field: cfg.MAX_TIMER_SECONDS}))
+    with pytest.raises(InvalidInputError) as error:
+        check_table_config(multi(**{field: 10**12}))
+    assert error.value.field == field
+
+
+def test_rules_16_17_ante_limits_have_an_upper_bound():
+    """Rules 16, 17: the operator's ante limits are amounts of money, at most the largest money
+    movement the ledger takes."""
+    with pytest.raises(InvalidInputError) as error:
+        check_table_config(multi(min_ante_cents=10**15, max_ante_cents=10**15))
+    assert error.value.field == "min_ante_cents"

@@ -834,3 +834,48 @@ def test_rule_39_session_statement_after_a_won_jogada(cert):
     assert statement["net_cents"] == 2_200
     assert wallet(cert, player).balance_cents - DEPOSIT_CENTS == statement["net_cents"]
     assert_money_conserved(cert)
+
+
+def test_rule_24_bank_shows_its_hidden_cards_only_after_every_decision(cert, clock):
+    """Rule 24: the bank's four hidden cards are shown once every player has decided: not
+    after the first of two decisions, and then all five, with the bank's hand."""
+    table, (first, second) = setup_table(cert, multi_config(), players=2)
+    bank = ["Ac", "Kd", "8h", "6s", "3c"]
+    deck = forced_deck("5c", [["2c", "2d", "9s", "7c", "4d"], ["Qh", "Qd", "Ts", "7h", "4s"]],
+                       bank)
+    placed = ante(cert, table, first, 200)
+    ante(cert, table, second, 200)
+    clock.advance(21)
+    deal(cert, table, None, deck)
+    decide(cert, table, placed["jogada_id"], first, "continue")
+    assert "BankCardsRevealed" not in names(table_events(cert, table, placed["jogada_id"]))
+    waiting = sd.view(cert, table_id=table["table_id"], player_id=second.player_id)
+    assert waiting["bank_open_card"] == "3c"
+    assert not any(card in str(waiting) for card in bank[:4])  # still hidden
+    decide(cert, table, placed["jogada_id"], second, "fold")
+    events = table_events(cert, table, placed["jogada_id"])
+    revealed = only(events, "BankCardsRevealed")
+    assert revealed.bank_cards == bank and revealed.qualifies is True
+    assert names(events).index("BankCardsRevealed") > names(events).index("PlayerFolded")
+    assert_money_conserved(cert)
+
+
+def test_rule_30_player_is_shown_the_options_open_to_it_now(cert, clock):
+    """Rule 30: the player is shown every option open to it — fold or continue (with the
+    second bet it would cost) while its decision is due; none before the deal, none once it
+    decided (while another player still decides), and none for staff."""
+    table, (first, second) = setup_table(cert, multi_config(), players=2)
+    placed = ante(cert, table, first, 300)
+    ante(cert, table, second, 200)
+    assert sd.view(cert, table_id=table["table_id"], player_id=first.player_id)["options"] == []
+    clock.advance(21)
+    deal(cert, table, None, forced_deck("5c", [["2c", "2d", "9s", "7c", "4d"],
+                                               ["Qh", "Qd", "Ts", "7h", "4s"]], BANK_AK))
+    due = sd.view(cert, table_id=table["table_id"], player_id=first.player_id)
+    assert due["options"] == ["fold", "continue"] and due["bet_if_continue_cents"] == 600
+    assert sd.view(cert, table_id=table["table_id"], player_id=None)["options"] == []
+    decide(cert, table, placed["jogada_id"], first, "continue")
+    decided = sd.view(cert, table_id=table["table_id"], player_id=first.player_id)
+    assert decided["decision"] == "continue" and decided["options"] == []
+    assert sd.view(cert, table_id=table["table_id"],
+                   player_id=second.player_id)["options"] == ["fold", "continue"]
