@@ -84,8 +84,11 @@ class SessionStatementPublic(BaseModel):
                                                      "suspension or system (A61)")
     jogadas: int = Field(description="Jogadas in which the player bet")
     wagered_cents: int
-    won_cents: int
-    net_cents: int = Field(description="won_cents - wagered_cents: the profit (or loss)")
+    won_cents: int = Field(description="Prizes and winnings, stakes returned with them included")
+    refunded_cents: int = Field(0, description="Stakes given back because a jogada was void "
+                                               "(sem descarte rule 33, bingo rules 20 and 47)")
+    net_cents: int = Field(description="won_cents + refunded_cents - wagered_cents: the profit "
+                                       "(or loss)")
     won_by_category: dict[str, CategoryTotalPublic] = Field(
         description="Prizes per category (bingo rule 52)")
     lines: list[StatementLinePublic]

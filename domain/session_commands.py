@@ -12,6 +12,7 @@ slot, so the event store's optimistic concurrency lets only one win.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
@@ -23,7 +24,7 @@ from domain.base import LedgerAggregate
 from domain.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
 from domain.inactivity import InactivityPolicy, check_policy, policy_for
 from domain.principals import Principal
-from domain.sessions import GameSession
+from domain.sessions import PLAYER, GameSession
 from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
 
@@ -111,14 +112,37 @@ def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
     return session.id
 
 
+# (jogada id, rule) of a jogada in play with a bet of the session's player at its venue, or None.
+BetInPlay = Callable[[UnitOfWork, GameSession], "tuple[str, str] | None"]
+
+
+def venue_game(venue_id: str) -> str:
+    """Venues are named ``<game>:<table or room id>`` ("semdescarte:…")."""
+    return venue_id.split(":", 1)[0]
+
+
 def end_session(uow: UnitOfWork, *, session_id: UUID | str, reason: str,
-                actor: str, player_id: UUID | str | None = None) -> dict[str, Any]:
+                actor: str, player_id: UUID | str | None = None,
+                bet_in_play: BetInPlay | None = None) -> dict[str, Any]:
     """Ends the session; returns its statement (the end-of-session information).
-    ``player_id``: the session must be this player's (a player ends only its own)."""
+    ``player_id``: the session must be this player's (a player ends only its own).
+
+    The player ends its session between jogadas: with a bet in a jogada still in play
+    (``bet_in_play``, from the venue's game) it is refused, so the statement it gets covers
+    every jogada it bet in (sem descarte rules 2e, 39). An operator's end (a lost connection,
+    a suspension, the system) is not refused: that jogada goes on by the game's interruption
+    rules and still settles onto this session (GameSession.in_play)."""
     check_actor(actor)
     session = get_session(uow, session_id)
     if player_id is not None and session.player_id != str(check_uuid(player_id, "player_id")):
         raise ForbiddenError("a player may only end its own game session", field="session_id")
+    if reason == PLAYER and not session.ended and bet_in_play is not None:
+        in_play = bet_in_play(uow, session)
+        if in_play is not None:
+            jogada_id, rule = in_play
+            raise ConflictError(f"jogada {jogada_id} is in play with a bet of this player: the"
+                                " session can end once it has settled", field="session_id",
+                                rule=rule)
     session.end(reason, actor=actor, at=uow.at)
     return session.statement()
 

@@ -33,9 +33,14 @@ SYSTEM = "system"
 END_REASONS = (PLAYER, INACTIVITY, CONNECTION_LOST, SUSPENSION, SYSTEM)  # A61
 OPEN, ENDED = "open", "ended"
 NO_BET_TIME, NO_BET_JOGADAS = "no_bet_time", "no_bet_jogadas"
+# A win of this category is a stake given back (a jogada nula: sem descarte rule 33, bingo rules
+# 20, 47): the statement shows it as refunded_cents, apart from prizes, so that a void jogada
+# leaves wagered − refunded = what the player really risked.
+REFUND = "refund"
 
 
 class GameSession(LedgerAggregate):
+    refunded_cents = 0  # sessions snapshotted before refunds were apart
     @event("SessionStarted", topic="ledger.GameSession.SessionStarted")
     def __init__(self, player_id: str, venue_id: str, game: str, policy: dict[str, Any],
                  player_session_id: str | None, actor: str, at: datetime) -> None:
@@ -94,7 +99,8 @@ class GameSession(LedgerAggregate):
             "jogadas": self.jogadas,
             "wagered_cents": self.wagered_cents,
             "won_cents": self.won_cents,
-            "net_cents": self.won_cents - self.wagered_cents,
+            "refunded_cents": self.refunded_cents,
+            "net_cents": self.won_cents + self.refunded_cents - self.wagered_cents,
             "won_by_category": {k: dict(v) for k, v in self.won_by_category.items()},
             "lines": [dict(line) for line in self.lines],
             "invitation_at": self.invitation_at,
@@ -114,6 +120,17 @@ class GameSession(LedgerAggregate):
                 f" {self.warning_deadline.isoformat()}: no {self.policy.activity} after the"
                 " warning", field="session_id", rule=self.policy.rule)
 
+    def in_play(self, jogada_id: str) -> bool:
+        """A jogada this session has already bet in. Its later bets and wins go on this
+        statement even if the session ended meanwhile (an operator's end, a lost connection:
+        sem descarte rules 35–36 and 39, bingo rules 49 and 52), so the statement always
+        matches the money."""
+        return self.jogada_kinds.get(jogada_id) == "bet"
+
+    def takes(self, jogada_id: str, at: datetime) -> bool:
+        """Whether a game may record a bet or a win of ``jogada_id`` here (no exception)."""
+        return self.in_play(jogada_id) or not (self.ended or self.inactivity_end_due(at))
+
     def _check_jogada(self, jogada_id: str, kind: str) -> None:
         check_text(jogada_id, "jogada_id")
         recorded = self.jogada_kinds.get(jogada_id)  # several bets in one jogada are fine
@@ -126,7 +143,8 @@ class GameSession(LedgerAggregate):
     def record_bet(self, jogada_id: str, amount_cents: int, actor: str, at: datetime) -> None:
         """A bet (hold'em/Omaha: a posted blind too, A34; bingo: a card purchase) resets the
         idle period and withdraws a pending warning (A43)."""
-        self.check_accepting(at)
+        if not self.in_play(jogada_id):
+            self.check_accepting(at)
         self._check_jogada(jogada_id, "bet")
         check_amount(amount_cents)
         self._bet_recorded(jogada_id=jogada_id, amount_cents=amount_cents,
@@ -134,9 +152,11 @@ class GameSession(LedgerAggregate):
 
     def record_win(self, jogada_id: str, amount_cents: int, category: str, actor: str,
                    at: datetime) -> None:
-        """A prize; bingo shows the prizes per category (bingo rule 52)."""
-        self.check_accepting(at)
+        """A prize; bingo shows the prizes per category (bingo rule 52). Category ``REFUND``:
+        a stake given back by a void jogada."""
         check_text(jogada_id, "jogada_id")
+        if not self.in_play(jogada_id):
+            self.check_accepting(at)
         check_amount(amount_cents)
         check_text(category, "category", 64)
         self._win_recorded(jogada_id=jogada_id, amount_cents=amount_cents, category=category,
@@ -245,6 +265,9 @@ class GameSession(LedgerAggregate):
     @event("WinRecorded", topic="ledger.GameSession.WinRecorded")
     def _win_recorded(self, jogada_id: str, amount_cents: int, category: str, actor: str,
                       at: datetime) -> None:
+        if category == REFUND:
+            self.refunded_cents += amount_cents
+            return
         self.won_cents += amount_cents
         entry = self.won_by_category.setdefault(category, {"count": 0, "amount_cents": 0})
         entry["count"] += 1

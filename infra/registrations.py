@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.rulesets import RuleSet
-from domain.session_commands import SessionSlot
+from domain.semdescarte import commands as semdescarte_commands
+from domain.session_commands import SessionSlot, venue_game
 from domain.sessions import GameSession
 from domain.semdescarte.registry import TableRegistry
 from domain.semdescarte.table import SemDescarteTable
@@ -23,6 +24,16 @@ register_snapshotting(RuleSet)
 # A table plays thousands of jogadas (issue 3: a command must not slow down with history).
 register_snapshotting(SemDescarteTable)
 register_snapshotting(TableRegistry)
+
+# Whether a player has a bet in a jogada still in play at a venue, by the venue's game: a
+# player may not end its session until that jogada has settled (session_commands.end_session).
+BET_IN_PLAY = {"semdescarte": semdescarte_commands.bet_in_play}
+
+
+def bet_in_play(uow, session):  # type: ignore[no-untyped-def]
+    """Dispatches on the session's venue (a module-level function: commands must pickle)."""
+    check = BET_IN_PLAY.get(venue_game(session.venue_id))
+    return None if check is None else check(uow, session)
 
 
 def start_services(ledger: "Ledger") -> None:

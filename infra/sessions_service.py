@@ -24,6 +24,7 @@ from domain.actors import system_actor
 from domain.errors import NotFoundError
 from domain.inactivity import POLICIES, TIME, InactivityPolicy
 from domain.sessions import GameSession
+from infra import registrations
 from infra.periodic import Periodic
 from projections import session_queries
 
@@ -51,7 +52,7 @@ def end_session(ledger: "Ledger", session_id: UUID | str, reason: str, actor: st
     this player's (a player ends only its own)."""
     return ledger.writer.execute(
         partial(commands.end_session, session_id=session_id, reason=reason, actor=actor,
-                player_id=player_id),
+                player_id=player_id, bet_in_play=registrations.bet_in_play),
         "end_session")
 
 

@@ -26,6 +26,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from operator import itemgetter
 from concurrent.futures import Future
 from datetime import datetime
 from typing import Any, TypeVar
@@ -267,10 +268,14 @@ class GroupCommitWriter:
 
     def _save(self, working: dict[UUID, Any]) -> None:
         processing = ProcessingEvent[UUID]()
+        numbered: list[tuple[int, Any]] = []
         for aggregate in working.values():
             if aggregate.pending_events:
-                processing.events.extend(aggregate.collect_events())
+                numbered.extend(aggregate.collect_numbered_events())
                 processing.aggregates[aggregate.id] = aggregate
+        # The order they happened in, across aggregates (domain/base.py; Portaria r4b).
+        numbered.sort(key=itemgetter(0))
+        processing.events.extend(event for _, event in numbered)
         if not processing.events:
             return
         # What Application.save() does, minus its per-object protocol checks (hot path).

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, Integer, String, Table,
                         Text, select, update)
 
-from domain.sessions import ENDED, OPEN, GameSession, add_line
+from domain.sessions import ENDED, OPEN, REFUND, GameSession, add_line
 from projections.tables import metadata
 
 session_statements = Table(
@@ -29,6 +29,7 @@ session_statements = Table(
     Column("jogadas", Integer, nullable=False),
     Column("wagered_cents", BigInteger, nullable=False),
     Column("won_cents", BigInteger, nullable=False),
+    Column("refunded_cents", BigInteger, nullable=False, server_default="0"),  # 0005
     Column("net_cents", BigInteger, nullable=False),
     Column("won_by_category", Text, nullable=False),
     Column("lines", Text, nullable=False),
@@ -104,7 +105,7 @@ def _new_row(sid: str, e: Any) -> dict[str, Any]:
     return {
         "session_id": sid, "player_id": e.player_id, "venue_id": e.venue_id, "game": e.game,
         "status": OPEN, "started_at": utc(e.at), "ended_at": None, "end_reason": None, "jogadas": 0,
-        "wagered_cents": 0, "won_cents": 0, "net_cents": 0, "won_by_category": {}, "lines": [],
+        "wagered_cents": 0, "won_cents": 0, "refunded_cents": 0, "net_cents": 0, "won_by_category": {}, "lines": [],
         "invitation_at": None, "warning_at": None, "last_bet_at": None,
     }
 
@@ -132,6 +133,8 @@ def _apply(row: dict[str, Any], e: Any) -> None:
         row["wagered_cents"] += e.amount_cents
         row["jogadas"] += 1 if e.new_jogada else 0
         row["last_bet_at"] = utc(e.at)
+    elif isinstance(e, GameSession.WinRecorded) and e.category == REFUND:
+        row["refunded_cents"] += e.amount_cents
     elif isinstance(e, GameSession.WinRecorded):
         row["won_cents"] += e.amount_cents
         entry = row["won_by_category"].setdefault(e.category, {"count": 0, "amount_cents": 0})
@@ -147,4 +150,4 @@ def _apply(row: dict[str, Any], e: Any) -> None:
         row["status"] = ENDED
         row["ended_at"] = utc(e.ended_at)
         row["end_reason"] = e.reason
-    row["net_cents"] = row["won_cents"] - row["wagered_cents"]
+    row["net_cents"] = row["won_cents"] + row["refunded_cents"] - row["wagered_cents"]

@@ -29,7 +29,7 @@ from domain.semdescarte.registry import TableRegistry, registry_id
 from domain.semdescarte.settlement import bank_qualifies, settle
 from domain.semdescarte.table import BETTING, CONTINUE, DECIDING, FOLD, SemDescarteTable
 from domain.session_commands import find_open_session, get_session
-from domain.sessions import GameSession
+from domain.sessions import REFUND, GameSession
 from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
 
@@ -120,6 +120,18 @@ def leave(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, actor
     table = get_table(uow, table_id)
     seat = table.leave(str(check_uuid(player_id, "player_id")), actor=actor, at=uow.at)
     return {"table_id": str(table.id), "seat": int(seat), "left": True}
+
+
+def bet_in_play(uow: UnitOfWork, session: GameSession) -> tuple[str, str] | None:
+    """The open jogada in which the session's player has a bet (rule 2e: a jogada runs from
+    the bets to the payment; rule 39: the statement covers it), as (jogada id, rule)."""
+    table = uow.find(UUID(session.venue_id.split(":", 1)[1]), SemDescarteTable)
+    jogada = None if table is None else table.jogada
+    if jogada is None:
+        return None
+    if any(bet["session_id"] == str(session.id) for bet in jogada["bets"].values()):
+        return jogada["jogada_id"], sd_rule("2e")
+    return None
 
 
 # Bets ----------------------------------------------------------------------------------------
@@ -221,7 +233,7 @@ def decide(uow: UnitOfWork, *, table_id: UUID | str, jogada_id: str, player_id: 
     else:
         session = uow.find(UUID(table.jogada["bets"][seat]["session_id"]), GameSession)
         bet = table.continue_(seat, actor=actor, at=uow.at)
-        if _recording(session, uow):  # guarded: a refusal here would half-record the decision
+        if _recording(session, jogada_id, uow):  # guarded: a refusal here would half-record the decision
             session.record_bet(jogada_id, bet, actor=actor, at=uow.at)
     settled = _finish_if_decided(uow, table, actor)
     return {"jogada_id": jogada_id, "seat": int(seat), "decision": decision,
@@ -282,19 +294,19 @@ def _settle(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> None:
 
 def _record_win(uow: UnitOfWork, bet: dict[str, Any], jogada_id: str, amount: int,
                 category: str, actor: str) -> None:
-    """Into the player's session statement (rule 39). A session that already ended (its
-    statement issued) is left as it is; the money is on the wallet either way."""
+    """Into the player's session statement (rule 39), also when the session ended while the
+    jogada was in play (GameSession.in_play): the statement matches the money."""
     if amount <= 0:
         return
     session = uow.find(UUID(bet["session_id"]), GameSession)
-    if _recording(session, uow):
+    if _recording(session, jogada_id, uow):
         session.record_win(jogada_id, amount, category, actor=actor, at=uow.at)
 
 
-def _recording(session: GameSession | None, uow: UnitOfWork) -> bool:
-    """Whether the session still takes the jogada's bets and wins (not ended, no warned
-    inactivity minute run out, A43)."""
-    return session is not None and not session.ended and not session.inactivity_end_due(uow.at)
+def _recording(session: GameSession | None, jogada_id: str, uow: UnitOfWork) -> bool:
+    """Whether the session takes the jogada's bets and wins: open (no warned inactivity
+    minute run out, A43), or it had bet in this jogada before it ended."""
+    return session is not None and session.takes(jogada_id, uow.at)
 
 
 def _pay_jackpot(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> list[dict[str, Any]]:
@@ -435,7 +447,7 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str, actor: st
             wallets.void_stake(uow, player_id=pid, transfer_id=_hold_id(jid, seat, "jackpot"),
                                reason="void", actor=actor)
         refunds[seat] = refund + stake
-        _record_win(uow, bet, jid, refund + stake, "refund", actor)
+        _record_win(uow, bet, jid, refund + stake, REFUND, actor)
     table.void(reason=reason, refunds=refunds, actor=actor, at=uow.at)
     return {"jogada_id": jid, "voided": True, "reason": reason, "rule": sd_rule(33),
             "refunds_cents": {int(s): c for s, c in refunds.items()}}

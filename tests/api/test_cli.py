@@ -61,7 +61,7 @@ def test_db_upgrade_then_current(env, capsys):
     code, out, _ = run(capsys, "db", "upgrade")  # idempotent
     assert code == 0
     code, out, _ = run(capsys, "db", "current")
-    assert code == 0 and "up to date" in out and "0003_sessions" in out  # every branch head
+    assert code == 0 and "up to date" in out and "0005_session_refunds" in out  # every branch head
 
 
 def test_staff_and_player_create_print_a_key_that_works(env, capsys, make_settings, clock):

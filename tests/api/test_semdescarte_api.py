@@ -364,14 +364,20 @@ def test_15_individual_table_the_player_starts_the_deal_and_decides(api, make_cl
     assert audit(client)["total_cents"] == 0
 
 
-def test_26_a3_bank_that_does_not_qualify_pays_the_ante_and_returns_the_bet(api, make_client):
-    """Rule 26 with A3: the bank holds neither ace + king nor a pair; the player's ante is paid
-    1 to 1 and its second bet comes back untouched, whatever its hand."""
+def certified_individual(make_client):
+    """A client in certification mode (forced decks) and Ana seated at an individual table:
+    (client, api, table id, player id, Ana's headers, session id)."""
     client = make_client(certification_mode="1")
     api = Api(client)
     table = create_table(client, individual_config())
-    tid = table["table_id"]
     pid, ana, sid = seated(api, table, "Ana")
+    return client, api, table["table_id"], pid, ana, sid
+
+
+def test_26_a3_bank_that_does_not_qualify_pays_the_ante_and_returns_the_bet(api, make_client):
+    """Rule 26 with A3: the bank holds neither ace + king nor a pair; the player's ante is paid
+    1 to 1 and its second bet comes back untouched, whatever its hand."""
+    client, api, tid, pid, ana, sid = certified_individual(make_client)
     jogada_id = ante(client, tid, ana, 300, "a1").json()["jogada_id"]
     hand, bank = ["3c", "5d", "7h", "9s", "Jc"], ["Ah", "Qd", "Js", "5s", "2c"]  # A-Q high
     assert deal(client, tid, ana, forced_deck([hand], bank)).status_code == 200
@@ -409,29 +415,52 @@ def test_31_the_extra_time_runs_from_the_warning(api, client, clock):
     assert r.status_code == 200, r.text
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: rule 39 — a session ended while its player has an ante in an open jogada freezes a "
-    "statement that disagrees with the money: the settlement (and the 2 × ante second bet) "
-    "is not recorded on the ended session (domain/semdescarte/commands.py _record_win and "
-    "decide() skip an ended session) and the player may still continue/bet with no open "
-    "session. Fix: refuse POST /sessions/{id}/end with 409 while the player has a bet in an "
-    "open jogada at the venue (or defer the end until the jogada settles), or record the "
-    "settlement on the ended statement."))
-def test_39_the_statement_of_a_session_ended_mid_jogada_matches_the_money(api, make_client):
-    client = make_client(certification_mode="1")
-    api = Api(client)
-    table = create_table(client, individual_config())
-    tid = table["table_id"]
-    pid, ana, sid = seated(api, table, "Ana")
+FLUSH_HAND = ["Kh", "Th", "8h", "5h", "2h"]
+BANK_AK = ["Ac", "Kd", "9s", "4c", "7d"]
+
+
+def test_2e_39_a_player_cannot_end_its_session_with_a_bet_in_play(api, make_client):
+    """Rules 2e and 39: a jogada runs from the bets to the payment, and the statement covers
+    every jogada the player bet in; so the player ends its session between jogadas (409,
+    nothing recorded) and the statement it then gets matches the money to the cent."""
+    client, api, tid, pid, ana, sid = certified_individual(make_client)
     jogada_id = ante(client, tid, ana, 100, "a1").json()["jogada_id"]
-    hand, bank = ["Kh", "Th", "8h", "5h", "2h"], ["Ac", "Kd", "9s", "4c", "7d"]
-    assert deal(client, tid, ana, forced_deck([hand], bank, burn="Qs")).status_code == 200
+    early = client.post(f"/sessions/{sid}/end", json={"reason": "player"}, headers=ana)
+    assert error_of(early, 409)["rule"] == "póquer sem descarte rule 2e"  # betting, before the cards
+    assert deal(client, tid, ana, forced_deck([FLUSH_HAND], BANK_AK, burn="Qs")).status_code == 200
     ended = client.post(f"/sessions/{sid}/end", json={"reason": "player"}, headers=ana)
-    if ended.status_code == 409:  # the fix that refuses the end mid-jogada
-        return
-    decide(client, tid, ana, jogada_id, "continue")
+    err = error_of(ended, 409)
+    assert (err["field"], err["rule"]) == ("session_id", "póquer sem descarte rule 2e")
+    assert jogada_id in err["message"]
+    assert statement(client, sid, ana)["status"] == "open"
+    assert decide(client, tid, ana, jogada_id, "continue").status_code == 200
+    ended = client.post(f"/sessions/{sid}/end", json={"reason": "player"}, headers=ana)
+    assert ended.status_code == 200, ended.text
     change = api.balance(pid)["available_cents"] - FUNDS
-    assert statement(client, sid, ana)["net_cents"] == change  # 1 100 won; statement says −100
+    assert change > 0  # a flush against a qualified bank
+    final = ended.json()
+    assert (final["status"], final["jogadas"], final["wagered_cents"]) == ("ended", 1, 300)
+    assert final["net_cents"] == change
+
+
+def test_35_39_a_session_ended_by_the_operator_mid_jogada_still_gets_its_settlement(
+        api, make_client):
+    """Rules 35–36 and 39: an operator may end the session while the jogada is in play (a
+    lost connection); the jogada goes on, and its second bet and its settlement still go on
+    that session's statement, which then matches the money."""
+    client, api, tid, pid, ana, sid = certified_individual(make_client)
+    jogada_id = ante(client, tid, ana, 100, "a1").json()["jogada_id"]
+    assert deal(client, tid, ana, forced_deck([FLUSH_HAND], BANK_AK, burn="Qs")).status_code == 200
+    ended = client.post(f"/sessions/{sid}/end", json={"reason": "connection_lost"},
+                        headers=OPERATOR)
+    assert ended.status_code == 200, ended.text
+    assert ended.json()["net_cents"] == -100  # only the ante so far
+    assert decide(client, tid, ana, jogada_id, "continue").status_code == 200
+    final = statement(client, sid, ana)
+    change = api.balance(pid)["available_cents"] - FUNDS
+    assert change > 0
+    assert (final["status"], final["end_reason"]) == ("ended", "connection_lost")
+    assert (final["wagered_cents"], final["net_cents"]) == (300, change)
 
 
 def test_31_32_no_decision_in_time_extra_time_then_fold(api, client, clock):

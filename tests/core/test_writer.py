@@ -131,3 +131,25 @@ def test_903B_5_2_2_4_no_transfer_between_player_accounts(ledger):
             amount_cents=50, reason="gift", refs=None, actor=OPERATOR))
     assert caught.value.rule == "903-B 5.2.2(4)"
     assert balance_of(ledger, a) == 100
+
+
+def test_903B_6_3_4_events_are_stored_in_the_order_they_happened_across_streams(ledger):
+    """A command that changes several streams (wallet A, then B, then A again) is stored in
+    the order its events were triggered, not stream by stream, so a replay by position tells
+    what happened first (903-B 6.3.4(2); Portaria 461/2001 r4b relies on it)."""
+    from domain.accounts import account_id, wallet_code
+
+    a, _ = ledger.register_player(display_name="Ana", actor=OPERATOR)
+    b, _ = ledger.register_player(display_name="Rui", actor=OPERATOR)
+    start = ledger.writer.last_position
+
+    def three_deposits(uow):
+        for player_id, key in ((a, "x1"), (b, "x2"), (a, "x3")):
+            wallets.move_cash(uow, operation="deposit", player_id=player_id, amount_cents=100,
+                              idempotency_key=key, payment_method="card", actor=OPERATOR)
+
+    ledger.writer.execute(three_deposits)
+    stored = ledger.app.recorder.select_notifications(start + 1, 1_000)
+    wallet_of = {account_id(wallet_code(a)): "A", account_id(wallet_code(b)): "B"}
+    order = [wallet_of[n.originator_id] for n in stored if n.originator_id in wallet_of]
+    assert order == ["A", "B", "A"]
