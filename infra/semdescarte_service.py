@@ -164,6 +164,9 @@ def jogada_domain_events(ledger: "Ledger", jogada_id: str,
     from domain.errors import NotFoundError
     from projections import queries
 
+    from domain.text import check_text
+
+    check_text(jogada_id, "jogada_id")  # 903-B 7.9.1: 422 naming the field, never a 500
     rows = queries.jogada_events(_views_engine(ledger, engine), str(jogada_id))
     if not any(".SemDescarteTable." in row["topic"] for row in rows):
         raise NotFoundError(f"no póquer sem descarte jogada {jogada_id}", field="jogada_id")

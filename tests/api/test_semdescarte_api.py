@@ -364,6 +364,16 @@ def test_15_individual_table_the_player_starts_the_deal_and_decides(api, make_cl
     assert audit(client)["total_cents"] == 0
 
 
+def two_seated(make_client):
+    """Certification mode, a two-seat table without jackpot, Ana at seat 1 and Bia at seat 2:
+    (client, api, table id, Ana's (id, headers, session), Bia's)."""
+    client = make_client(certification_mode="1")
+    api = Api(client)
+    table = create_table(client, multi_config(seats=2, jackpot=False))
+    return (client, api, table["table_id"], seated(api, table, "Ana", seat=1),
+            seated(api, table, "Bia", seat=2))
+
+
 def certified_individual(make_client):
     """A client in certification mode (forced decks) and Ana seated at an individual table:
     (client, api, table id, player id, Ana's headers, session id)."""
@@ -593,6 +603,30 @@ def test_14_ante_after_the_betting_period_is_409_betting_closed(api, client, clo
     assert statement(client, bia_sid)["wagered_cents"] == 0
     assert "cards" not in view(client, tid, bia)  # no ante, no cards
     assert len(view(client, tid, ana)["cards"]) == 5
+
+
+def test_20_23_a_second_bet_out_of_turn_is_409_and_moves_nothing(api, client):
+    """Rules 20–23: the decision (and with "continue" the second bet) comes after the deal and
+    once per jogada. Before the cards, or a second time, it is refused (409 naming jogada_id
+    or decision), nothing is recorded and only the ante's hold stays on the wallet."""
+    table = create_table(client, individual_config())
+    tid = table["table_id"]
+    pid, ana, sid = seated(api, table, "Ana")
+    jogada_id = ante(client, tid, ana, 100, "a1").json()["jogada_id"]
+    held = {"available_cents": FUNDS - 300, "held_cents": 300, "balance_cents": FUNDS}
+    early = error_of(decide(client, tid, ana, jogada_id, "continue"), 409)
+    assert early["field"] in ("jogada_id", "decision")
+    assert api.balance(pid) == held
+    assert statement(client, sid, ana)["wagered_cents"] == 100  # the ante only
+    assert deal(client, tid, ana).status_code == 200
+    # Ana's first decision settles her individual table; a second one finds no jogada to decide.
+    assert decide(client, tid, ana, jogada_id, "fold").status_code == 200
+    after = api.balance(pid)
+    again = error_of(decide(client, tid, ana, jogada_id, "continue"), 409)
+    assert again["field"] in ("jogada_id", "decision")
+    assert api.balance(pid) == after == {"available_cents": FUNDS - 100, "held_cents": 0,
+                                         "balance_cents": FUNDS - 100}
+    assert statement(client, sid, ana)["wagered_cents"] == 100
 
 
 def test_2a_a_second_ante_in_the_same_jogada_is_409(api, client, multi):
@@ -900,12 +934,7 @@ def test_34_35_player_equipment_fault_before_the_decision_is_a_fold(api, make_cl
     """Rules 34, 35: a fault of the player's equipment after the ante and before the decision
     counts as a fold (the ante is lost); rule 36 (A6): after the second bet the bets stand and
     the jogada settles normally."""
-    client = make_client(certification_mode="1")
-    api = Api(client)
-    table = create_table(client, multi_config(seats=2, jackpot=False))
-    tid = table["table_id"]
-    ana_id, ana, ana_sid = seated(api, table, "Ana", seat=1)
-    bia_id, bia, bia_sid = seated(api, table, "Bia", seat=2)
+    client, api, tid, (ana_id, ana, ana_sid), (bia_id, bia, bia_sid) = two_seated(make_client)
     jogada_id = ante(client, tid, ana, 200, "a1").json()["jogada_id"]
     assert ante(client, tid, bia, 100, "b1").status_code == 201
     clock.advance(16)
