@@ -86,6 +86,14 @@ jogada_events = Table(
 )
 
 ACTIVITY_COLUMNS = tuple(c.name for c in account_activity.columns)
+# Built once: SQLAlchemy would otherwise build each statement and its cache key on every page
+# (about 15 % of the projection worker's time under load).
+_ADD_TO_BALANCE = update(balances).where(balances.c.account_code == bindparam("b_code")).values(
+    balance_cents=balances.c.balance_cents + bindparam("b_balance"),
+    held_cents=balances.c.held_cents + bindparam("b_held"),
+    updated_at=bindparam("b_at"), last_position=bindparam("b_position"))
+_INSERT_BALANCE = insert(balances)
+_INSERT_ACTIVITY = insert(account_activity)
 _ACTIVITY_TYPES = {
     Account.Credited: "credited",
     Account.Debited: "debited",
@@ -174,21 +182,18 @@ class BalancesProjection:
         # Rows are written in account-code order: two transactions that race on the same page
         # (two runners) then lock rows in the same order, and wait instead of deadlocking.
         if opened:
-            conn.execute(insert(balances), sorted(opened.values(),
+            conn.execute(_INSERT_BALANCE, sorted(opened.values(),
                                                   key=lambda row: row["account_code"]))
         if changed:
             conn.execute(
-                update(balances).where(balances.c.account_code == bindparam("b_code")).values(
-                    balance_cents=balances.c.balance_cents + bindparam("b_balance"),
-                    held_cents=balances.c.held_cents + bindparam("b_held"),
-                    updated_at=bindparam("b_at"), last_position=bindparam("b_position")),
+                _ADD_TO_BALANCE,
                 [{"b_code": self._accounts[account_id][0], "b_balance": row["balance_cents"],
                   "b_held": row["held_cents"], "b_at": row["updated_at"],
                   "b_position": row["last_position"]}
                  for account_id, row in sorted(changed.items(),
                                                key=lambda item: self._accounts[item[0]][0])])
         if activity:
-            conn.execute(insert(account_activity), activity)
+            conn.execute(_INSERT_ACTIVITY, activity)
 
     def _activity_row(self, position: int, e: Any, at: datetime) -> dict[str, Any]:
         code, kind, owner = self._accounts[e.originator_id]

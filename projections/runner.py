@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import structlog
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, bindparam, delete, insert, select, update
 
 from projections.base import Projection
 from projections.db import build_engine
@@ -25,6 +25,11 @@ from projections.tables import projection_tracking
 
 log = structlog.get_logger("ledger.projections")
 PAGE_SIZE = 1000
+# The compare-and-set of a tracking row, built once (not on every page of every projection).
+_ADVANCE = (update(projection_tracking)
+            .where(projection_tracking.c.name == bindparam("t_name"),
+                   projection_tracking.c.position == bindparam("t_old"))
+            .values(position=bindparam("t_new")))
 Progress = Callable[[str, int, int], None]  # (projection name, position, head)
 
 
@@ -99,11 +104,9 @@ class ProjectionRunner:
                 # give up) instead of writing the same rows and failing on them.
                 with self.engine.begin() as conn:
                     for projection in due:
-                        moved = conn.execute(
-                            update(projection_tracking)
-                            .where(projection_tracking.c.name == projection.name,
-                                   projection_tracking.c.position == positions[projection.name])
-                            .values(position=last)).rowcount
+                        moved = conn.execute(_ADVANCE, {
+                            "t_name": projection.name, "t_old": positions[projection.name],
+                            "t_new": last}).rowcount
                         if moved != 1:
                             raise _Overtaken()
                     for projection in due:
