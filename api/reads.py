@@ -8,8 +8,6 @@ balance read right after a deposit shows the deposit; if the projections cannot 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 from sqlalchemy import Engine
 
 from api.errors import UnavailableError
@@ -29,8 +27,3 @@ def fresh_engine(ledger: Ledger) -> Engine:
     return ledger.projections.engine
 
 
-def as_utc(value: datetime | None) -> datetime | None:
-    """Query times without an offset are taken as UTC."""
-    if value is None:
-        return None
-    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value

@@ -7,14 +7,41 @@ cents: ``10.0``, ``"10"`` and ``true`` are all refused with 422 naming the field
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import (AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict,
+                      Field, StrictInt, StrictStr)
 
 from domain.receipts import MAX_KEY_LENGTH
 from domain.wallets import MAX_MOVEMENT_CENTS, PAYMENT_METHODS
+
+
+# Date-times (A65: instants are kept in UTC) ------------------------------------------------------
+def _iso_text(value: Any) -> Any:
+    if not isinstance(value, (str, datetime)):  # no Unix timestamps: ISO 8601 only
+        raise ValueError("must be an ISO 8601 date-time")
+    return value
+
+
+def _in_utc(when: datetime) -> datetime:
+    """UTC; a time without an offset is taken as UTC. A time that has no UTC equivalent
+    (9999-12-31T23:59-05:00) is a 422, not an OverflowError (a 500)."""
+    if when.tzinfo is None:
+        return when.replace(tzinfo=timezone.utc)
+    try:
+        return when.astimezone(timezone.utc)
+    except OverflowError:
+        raise ValueError("is outside the range of dates this service keeps") from None
+
+
+# A body's date-time: ISO 8601 with an explicit offset.
+Instant = Annotated[AwareDatetime, BeforeValidator(_iso_text), AfterValidator(_in_utc)]
+# A query's date-time: ISO 8601, UTC if no offset.
+QueryInstant = Annotated[datetime, BeforeValidator(_iso_text), AfterValidator(_in_utc)]
+# A page position in the notification log (a BIGINT).
+LogPosition = Annotated[int, Field(ge=0, le=2**63 - 1)]
 
 PaymentMethod = Literal[PAYMENT_METHODS]  # type: ignore[valid-type]
 StaffRole = Literal["operator", "auditor", "complaint_handler"]

@@ -4,13 +4,13 @@ strict, times carry an offset)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, Field, StrictStr
+from pydantic import BaseModel, Field, StrictStr
 
-from api.schemas import RequestModel
+from api.schemas import Instant, RequestModel
 from domain.inactivity import KINDS
 from domain.sessions import CONNECTION_LOST, PLAYER, SUSPENSION, SYSTEM
 from domain.text import MAX_ID_LENGTH
@@ -22,16 +22,6 @@ EndReason = Literal[PLAYER, CONNECTION_LOST, SUSPENSION, SYSTEM]  # type: ignore
 VenueId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH,
                                      examples=["sd-table-1"])]
 
-
-def _iso_text(value: Any) -> Any:
-    if not isinstance(value, (str, datetime)):  # no Unix timestamps: ISO 8601 only
-        raise ValueError("must be an ISO 8601 date-time with an offset")
-    return value
-
-
-# A date-time with an explicit offset, kept in UTC (A65).
-Instant = Annotated[AwareDatetime, BeforeValidator(_iso_text),
-                    AfterValidator(lambda when: when.astimezone(timezone.utc))]
 
 
 # Sessions ----------------------------------------------------------------------------------------

@@ -108,8 +108,10 @@ class Ledger:
         """903-B 1.5: undo a transfer with a new, opposite one that points at it."""
         from domain.corrections import correct_transfer
         from domain.errors import NotFoundError
+        from domain.text import check_text
         from projections import queries
 
+        check_text(transfer_id, "transfer_id", 200)  # 903-B 7.9.1: before any query
         if self.projections is None:
             raise NotFoundError("corrections need the projections", field="transfer_id")
         self.projections.wait(self.writer.last_position)

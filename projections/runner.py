@@ -52,6 +52,7 @@ class ProjectionRunner:
         self.position = 0  # every projection has applied at least up to here
         self.follower = False  # True: a separate worker process applies the events
         self.last_error: str | None = None
+        self._tracking_ready = False
 
     def by_name(self, name: str) -> Projection:
         for projection in self.projections:
@@ -67,12 +68,17 @@ class ProjectionRunner:
         return {p.name: int(rows.get(p.name, 0)) for p in self.projections}
 
     def _ensure_tracking_rows(self) -> None:
+        """Once per runner: a tracking row is never deleted, so the worker's 20 ms polls need
+        not ask again."""
+        if self._tracking_ready:
+            return
         with self.engine.begin() as conn:
             have = set(conn.execute(select(projection_tracking.c.name)).scalars())
             for projection in self.projections:
                 if projection.name not in have:
                     conn.execute(insert(projection_tracking).values(name=projection.name,
                                                                     position=0))
+        self._tracking_ready = True
 
     # Processing -------------------------------------------------------------------------------
     def catch_up(self, progress: Progress | None = None, only: Sequence[str] | None = None) -> int:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated
 from uuid import UUID
 
 from fastapi import APIRouter, Query
 
 from api.deps import AccountReader, LedgerDep, OperatorCaller
-from api.reads import as_utc, fresh_engine
+from api.reads import fresh_engine
 from api.routes.responses import errors
-from api.schemas import ActivityPublic, BalancePublic, PlayerCreate, PlayerCreated
+from api.schemas import (ActivityPublic, BalancePublic, LogPosition, PlayerCreate, PlayerCreated,
+                         QueryInstant)
 from domain.errors import NotFoundError
 from projections import queries
 
@@ -48,18 +48,18 @@ def read_activity(
     player_id: UUID,
     ledger: LedgerDep,
     caller: AccountReader,
-    since: Annotated[datetime | None, Query(description="From this time (ISO 8601; UTC if no offset)")] = None,
-    until: Annotated[datetime | None, Query(description="Before this time")] = None,
+    since: Annotated[QueryInstant | None, Query(description="From this time (ISO 8601; UTC if no offset)")] = None,
+    until: Annotated[QueryInstant | None, Query(description="Before this time")] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-    before_id: Annotated[int | None, Query(ge=1, description="Page back: next_before_id")] = None,
+    before_id: Annotated[LogPosition | None, Query(ge=1, description="Page back: next_before_id")] = None,
 ) -> dict:
     """List a player's account activity, newest first: deposits, withdrawals, bets, prizes,
     refunds and refused attempts, over the whole history (903-B 5.2.2(9): ≥ 90 days online)."""
     caller.require_player_access(player_id)
     engine = fresh_engine(ledger)
     existing_balance(engine, player_id)
-    items = queries.account_activity(engine, player_id, since=as_utc(since),
-                                     until=as_utc(until), limit=limit, before_id=before_id)
+    items = queries.account_activity(engine, player_id, since=since,
+                                     until=until, limit=limit, before_id=before_id)
     next_before = items[-1]["notification_id"] if len(items) == limit else None
     return {"player_id": player_id, "data": items, "count": len(items),
             "next_before_id": next_before}

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 
 from api.deps import AuditReader, LedgerDep
-from api.reads import as_utc, fresh_engine
+from api.reads import fresh_engine
 from api.routes.responses import errors
-from api.schemas import AccountsAuditPublic, CashMovementsPublic
+from api.schemas import AccountsAuditPublic, CashMovementsPublic, LogPosition, QueryInstant
 from projections import queries
 
 router = APIRouter(tags=["reports"])
@@ -22,16 +21,16 @@ def list_cash_movements(
     ledger: LedgerDep,
     caller: AuditReader,
     kind: Annotated[Literal["deposit", "withdrawal"] | None, Query()] = None,
-    since: Annotated[datetime | None, Query(description="ISO 8601; UTC if no offset")] = None,
-    until: Annotated[datetime | None, Query()] = None,
+    since: Annotated[QueryInstant | None, Query(description="ISO 8601; UTC if no offset")] = None,
+    until: Annotated[QueryInstant | None, Query()] = None,
     include_refused: bool = True,
     limit: Annotated[int, Query(ge=1, le=10_000)] = 1000,
-    after_id: Annotated[int | None, Query(ge=0, description="Page on: next_after_id")] = None,
+    after_id: Annotated[LogPosition | None, Query(description="Page on: next_after_id")] = None,
 ) -> dict:
     """List deposits and withdrawals with time, instrument, player, amount and type, refused
     attempts included (903-B 5.4.1(5)–(8), 5.4.2(7)–(9)), oldest first."""
-    items = queries.cash_movements(fresh_engine(ledger), kind=kind, since=as_utc(since),
-                                   until=as_utc(until), include_refused=include_refused,
+    items = queries.cash_movements(fresh_engine(ledger), kind=kind, since=since,
+                                   until=until, include_refused=include_refused,
                                    limit=limit, after_id=after_id)
     next_after = items[-1]["notification_id"] if len(items) == limit else None
     return {"data": items, "count": len(items), "next_after_id": next_after}

@@ -9,16 +9,14 @@ it): the answer is the recorded state, never stale.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query
 
 from api.auth import Caller
 from api.deps import LedgerDep, OperatorCaller, require_roles
-from api.reads import as_utc
 from api.routes.responses import errors
-from api.schemas import ErrorPublic
+from api.schemas import ErrorPublic, QueryInstant
 from api.session_schemas import (RuleSetCreate, RuleSetInForcePublic, RuleSetVersionCreated,
                                  RuleSetVersionsPublic)
 from domain.text import MAX_ID_LENGTH
@@ -62,8 +60,8 @@ def read_version_in_force(
     venue_id: VenuePath,
     ledger: LedgerDep,
     caller: StaffReader,
-    at: Annotated[datetime | None, Query(
+    at: Annotated[QueryInstant | None, Query(
         description="A jogada's start (ISO 8601; UTC if no offset). Default: now")] = None,
 ) -> dict[str, Any]:
     """Read the version a jogada starting at ``at`` runs under, to its end (903-B 6.1.5(3))."""
-    return rulesets_service.version_in_force(ledger, venue_id, as_utc(at))
+    return rulesets_service.version_in_force(ledger, venue_id, at)

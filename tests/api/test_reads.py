@@ -52,9 +52,19 @@ def test_activity_keeps_more_than_90_days_and_filters_by_time(api, clock):
 def test_activity_query_parameters_are_validated(api):
     player_id, player = api.player()
     for params, field in (({"limit": 0}, "limit"), ({"limit": 5000}, "limit"),
-                          ({"since": "yesterday"}, "since"), ({"before_id": -1}, "before_id")):
+                          ({"since": "yesterday"}, "since"), ({"before_id": -1}, "before_id"),
+                          ({"before_id": 2**63}, "before_id"),  # beyond a BIGINT: not a 500
+                          ({"since": "9999-12-31T23:59:59-05:00"}, "since"),  # no UTC equivalent
+                          ({"until": "0001-01-01T00:00:00+05:00"}, "until")):
         r = api.client.get(f"/players/{player_id}/activity", headers=player, params=params)
-        assert r.status_code == 422 and r.json()["error"]["field"] == field
+        assert r.status_code == 422 and r.json()["error"]["field"] == field, (params, r.text)
+
+
+def test_cash_movements_query_parameters_are_validated(api):
+    for params, field in (({"after_id": 2**63}, "after_id"), ({"after_id": -1}, "after_id"),
+                          ({"since": "9999-12-31T23:59:59-05:00"}, "since")):
+        r = api.client.get("/cash-movements", headers=OPERATOR, params=params)
+        assert r.status_code == 422 and r.json()["error"]["field"] == field, (params, r.text)
 
 
 def test_cash_movements_log_with_filters(api, clock):

@@ -27,6 +27,15 @@ def test_903B_7_9_1_control_characters_are_refused_everywhere(client, api, bad):
     assert client.get("/health").json()["projection_lag"] == 0
 
 
+def test_903B_7_9_1_a_control_character_in_a_corrected_transfer_id_is_422(client):
+    """A NUL in the path's transfer id is refused before any query (it was a 500 on
+    PostgreSQL)."""
+    r = client.post("/transfers/a%00b/corrections", headers=OPERATOR, json={"reason": "test"})
+    assert r.status_code == 422, r.text
+    assert (r.json()["error"]["field"], r.json()["error"]["rule"]) == ("transfer_id",
+                                                                        "903-B 7.9.1")
+
+
 def test_903B_7_9_1_rule_set_settings_refuse_nul_but_keep_other_text(client):
     refused = client.post("/venues/table-1/rulesets", headers=OPERATOR,
                           json={"settings": {"name": "Mesa\x00 1"}})
