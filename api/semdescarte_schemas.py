@@ -23,13 +23,14 @@ class JackpotConfigIn(RequestModel):
 class TableConfigIn(RequestModel):
     """Rules 4–6 (individual, or 1 to 7 seats), 16–18 (ante limits, max ≤ 25 × min), 14
     (betting period of a multi-seat table), 21 and 31 (decision time and extra time; at least
-    3 s, 903-B 6.1.4); the optional jackpot (A11)."""
+    3 s, 903-B 6.1.4); the optional jackpot (A11). What may be left out and what it then means
+    is the domain's to say (domain/semdescarte/config.py): no defaults here."""
     kind: Literal["individual", "multi"]
-    seats: StrictInt = 1
+    seats: StrictInt | None = Field(None, description="required for a multi-seat table")
     min_ante_cents: StrictInt
     max_ante_cents: StrictInt
-    decision_seconds: StrictInt = 20
-    extra_seconds: StrictInt = 10
+    decision_seconds: StrictInt
+    extra_seconds: StrictInt
     betting_seconds: StrictInt | None = None
     jackpot: JackpotConfigIn | None = None
 

@@ -116,11 +116,6 @@ def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
 BetInPlay = Callable[[UnitOfWork, GameSession], "tuple[str, str] | None"]
 
 
-def venue_game(venue_id: str) -> str:
-    """Venues are named ``<game>:<table or room id>`` ("semdescarte:…")."""
-    return venue_id.split(":", 1)[0]
-
-
 def end_session(uow: UnitOfWork, *, session_id: UUID | str, reason: str,
                 actor: str, player_id: UUID | str | None = None,
                 bet_in_play: BetInPlay | None = None) -> dict[str, Any]:

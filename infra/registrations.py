@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.rulesets import RuleSet
+from domain.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.semdescarte import commands as semdescarte_commands
-from domain.session_commands import SessionSlot, venue_game
+from domain.session_commands import SessionSlot
+from domain.uow import UnitOfWork
 from domain.sessions import GameSession
 from domain.semdescarte.registry import TableRegistry
 from domain.semdescarte.table import SemDescarteTable
@@ -25,14 +27,15 @@ register_snapshotting(RuleSet)
 register_snapshotting(SemDescarteTable)
 register_snapshotting(TableRegistry)
 
-# Whether a player has a bet in a jogada still in play at a venue, by the venue's game: a
-# player may not end its session until that jogada has settled (session_commands.end_session).
-BET_IN_PLAY = {"semdescarte": semdescarte_commands.bet_in_play}
+# Whether a player has a bet in a jogada still in play at the session's venue, by the session's
+# game: a player may not end its session until that jogada has settled (end_session).
+BET_IN_PLAY = {SEM_DESCARTE_INDIVIDUAL: semdescarte_commands.bet_in_play,
+               SEM_DESCARTE_MULTI: semdescarte_commands.bet_in_play}
 
 
-def bet_in_play(uow, session):  # type: ignore[no-untyped-def]
-    """Dispatches on the session's venue (a module-level function: commands must pickle)."""
-    check = BET_IN_PLAY.get(venue_game(session.venue_id))
+def bet_in_play(uow: UnitOfWork, session: GameSession) -> tuple[str, str] | None:
+    """Dispatches on the session's game (a module-level function: commands must pickle)."""
+    check = BET_IN_PLAY.get(session.game)
     return None if check is None else check(uow, session)
 
 

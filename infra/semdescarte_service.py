@@ -19,8 +19,11 @@ from uuid import UUID
 import structlog
 
 from domain.actors import system_actor
+from domain.errors import NotFoundError
 from domain.semdescarte import commands
-from domain.text import check_uuid
+from domain.semdescarte.config import pt_rule, sd_rule
+from domain.semdescarte.replay import player_last_jogada, replay
+from domain.text import check_text, check_uuid
 from infra.periodic import Periodic
 
 if TYPE_CHECKING:
@@ -120,7 +123,7 @@ def void_jogada(ledger: "Ledger", *, table_id: UUID | str, reason: str, actor: s
 def recover(ledger: "Ledger") -> list[str]:
     voided = ledger.writer.execute(partial(commands.recover, actor=RECOVERY_ACTOR), "recover")
     if voided:
-        log.warning("semdescarte_jogadas_voided_on_start", jogadas=voided, rule="rule 33")
+        log.warning("semdescarte_jogadas_voided_on_start", jogadas=voided, rule=sd_rule(33))
     return voided
 
 
@@ -146,8 +149,6 @@ def stop(ledger: "Ledger") -> None:
 def _views_engine(ledger: "Ledger", engine: Any = None) -> Any:
     """The projections' engine, once they caught up with this process's last write. The API
     passes its own (api/reads.py ``fresh_engine``: a read that cannot catch up is a 503)."""
-    from domain.errors import NotFoundError
-
     if engine is not None:
         return engine
     if ledger.projections is None:
@@ -161,10 +162,7 @@ def jogada_domain_events(ledger: "Ledger", jogada_id: str,
                          engine: Any = None) -> list[tuple[int, Any]]:
     """The recorded events of one póquer sem descarte jogada as (notification id, domain
     event), in notification order, read through the jogada index (903-B 6.3.4(2))."""
-    from domain.errors import NotFoundError
     from projections import queries
-
-    from domain.text import check_text
 
     check_text(jogada_id, "jogada_id")  # 903-B 7.9.1: 422 naming the field, never a 500
     rows = queries.jogada_events(_views_engine(ledger, engine), str(jogada_id))
@@ -181,8 +179,6 @@ def jogada_domain_events(ledger: "Ledger", jogada_id: str,
 
 def replay_jogada(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
     """Every event of the jogada with the state after it, and the RNG check (auditor view)."""
-    from domain.semdescarte.replay import replay
-
     return replay(jogada_domain_events(ledger, jogada_id, engine))
 
 
@@ -197,9 +193,6 @@ def last_jogada(ledger: "Ledger", player_id: UUID | str, engine: Any = None) -> 
     "ante", whose refs name the jogada), on whichever table the player sat. The first such
     jogada that is a póquer sem descarte jogada (the jogada index holds a SemDescarteTable
     event) and has ended (settled or voided: a jogada still open has no result yet) is it."""
-    from domain.errors import NotFoundError
-    from domain.semdescarte.config import sd_rule
-    from domain.semdescarte.replay import player_last_jogada
     from projections import queries
 
     pid = check_uuid(player_id, "player_id")
@@ -230,7 +223,6 @@ def jackpot_value(ledger: "Ledger", table_id: UUID | str, engine: Any = None) ->
     (one statement, so the value and the position are of the same snapshot)."""
     from sqlalchemy import select
 
-    from domain.errors import NotFoundError
     from projections.money import balances, from_db
     from projections.tables import projection_tracking
 
@@ -244,7 +236,7 @@ def jackpot_value(ledger: "Ledger", table_id: UUID | str, engine: Any = None) ->
                            .where(balances.c.account_code == f"jackpot:{tid}")).first()
     if row is None:
         raise NotFoundError(f"table {tid} has no jackpot", field="table_id",
-                            rule="Portaria 461/2001 rule 3")
+                            rule=pt_rule("3"))
     return {"table_id": str(tid), "jackpot_cents": int(row.balance_cents),
             "as_of_position": int(row.as_of or 0), "updated_at": from_db(row.updated_at),
             "last_change_position": int(row.last_position)}

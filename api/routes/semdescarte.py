@@ -21,6 +21,7 @@ from api.routes.responses import errors
 from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, InterruptionCreate,
                                      SeatLeave, SeatTake, TableCreate)
 from domain.errors import ConflictError, InvalidInputError
+from domain.semdescarte.config import sd_rule
 from infra import semdescarte_service as service
 
 router = APIRouter(prefix="/semdescarte", tags=["póquer sem descarte"])
@@ -36,7 +37,7 @@ def create_table(body: TableCreate, ledger: LedgerDep, caller: OperatorCaller) -
     """Create a table (rules 4–6, 14–18, 21, 31; Portaria r3, r8, r10). With a jackpot, the
     house funds its starting value at once."""
     return service.create_table(ledger, name=body.name,
-                                config=body.config.model_dump(), actor=caller.actor)
+                                config=body.config.model_dump(exclude_none=True), actor=caller.actor)
 
 
 @router.get("/tables/{table_id}", responses=errors(401, 403, 404, 422, 503))
@@ -118,7 +119,7 @@ def interrupt(table_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
                                    actor=caller.actor)
     if body.player_id is None:
         raise InvalidInputError("player_id is required for a player_equipment interruption",
-                                field="player_id", rule="póquer sem descarte rule 34")
+                                field="player_id", rule=sd_rule(34))
     return service.connection_lost(ledger, table_id=table_id, player_id=body.player_id,
                                    actor=caller.actor)
 

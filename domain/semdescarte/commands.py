@@ -24,7 +24,8 @@ from domain.poker_hands import evaluate
 from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
 from domain.rulesets import RuleSet, ruleset_id
 from domain.semdescarte import jackpot as jackpot_rules
-from domain.semdescarte.config import INDIVIDUAL, check_table_config, sd_rule
+from domain.semdescarte.config import (INDIVIDUAL, bet_for_ante, check_table_config,
+                                       hold_for_ante, pt_rule, sd_rule)
 from domain.semdescarte.registry import TableRegistry, registry_id
 from domain.semdescarte.settlement import bank_qualifies, settle
 from domain.semdescarte.table import BETTING, CONTINUE, DECIDING, FOLD, SemDescarteTable
@@ -34,8 +35,22 @@ from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
 
 
+_VENUE_PREFIX = "semdescarte:"
+
+
 def venue_of(table_id: UUID | str) -> str:
-    return f"semdescarte:{table_id}"
+    return f"{_VENUE_PREFIX}{table_id}"
+
+
+def table_of(venue_id: str) -> UUID | None:
+    """The table a venue id names (``venue_of`` read back); None if it names none: a session
+    may be started at any venue id."""
+    if not venue_id.startswith(_VENUE_PREFIX):
+        return None
+    try:
+        return UUID(venue_id[len(_VENUE_PREFIX):])
+    except ValueError:
+        return None
 
 
 def game_kind(config: dict[str, Any]) -> str:
@@ -76,7 +91,7 @@ def create_table(uow: UnitOfWork, *, table_id: UUID | str, name: str, config: di
         wallets.transfer_between(  # Portaria r10: the starting value, funded by the house
             uow, from_code=HOUSE_CODE, to_code=jackpot_code, transfer_id=f"{tid}:jackpot-start",
             amount_cents=checked.jackpot.starting_value_cents, reason="jackpot_start",
-            refs={"rule": "Portaria 461/2001 rule 10"}, actor=actor)
+            refs={"rule": pt_rule("10")}, actor=actor)
     return describe(table)
 
 
@@ -125,7 +140,8 @@ def leave(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, actor
 def bet_in_play(uow: UnitOfWork, session: GameSession) -> tuple[str, str] | None:
     """The open jogada in which the session's player has a bet (rule 2e: a jogada runs from
     the bets to the payment; rule 39: the statement covers it), as (jogada id, rule)."""
-    table = uow.find(UUID(session.venue_id.split(":", 1)[1]), SemDescarteTable)
+    table_id = table_of(session.venue_id)
+    table = None if table_id is None else uow.find(table_id, SemDescarteTable)
     jogada = None if table is None else table.jogada
     if jogada is None:
         return None
@@ -151,7 +167,7 @@ def place_ante(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, 
     session = get_session(uow, table.seats[seat]["session_id"])
     session.check_accepting(uow.at)
     wallet = wallets.get_wallet(uow, pid)
-    held = 3 * ante_cents
+    held = hold_for_ante(ante_cents)  # A8
     wallet.check_can_debit(held + (jackpot_bet_cents or 0), field="ante_cents")
     ruleset = uow.find(ruleset_id(table.venue_id), RuleSet)
     version = None
@@ -202,20 +218,22 @@ def _collect_jackpot_bets(uow: UnitOfWork, table: SemDescarteTable, actor: str) 
     bettors = {s: b for s, b in jogada["bets"].items() if b["jackpot_bet_cents"]}
     if not bettors or config.jackpot is None:
         return
+    # The side bet is the table's fixed stake (r8, checked on the ante): every bettor's stake
+    # splits the same way.
     share = jackpot_rules.contribution(config.jackpot)
+    kept = jackpot_rules.house_share(config.jackpot)
     contributions, house = {}, {}
     for seat, bet in sorted(bettors.items(), key=lambda kv: int(kv[0])):
-        stake = bet["jackpot_bet_cents"]
         wallets.post_stake(uow, player_id=UUID(bet["player_id"]),
                            transfer_id=_hold_id(jogada["jogada_id"], seat, "jackpot"),
                            reason="jackpot_bet", actor=actor)
-        contributions[seat], house[seat] = share, stake - share
-        if stake - share:
+        contributions[seat], house[seat] = share, kept
+        if kept:
             wallets.transfer_between(
                 uow, from_code=table.jackpot_code, to_code=HOUSE_CODE,
                 transfer_id=_hold_id(jogada["jogada_id"], seat, "jackpot-house-share"),
-                amount_cents=stake - share, reason="jackpot_house_share",
-                refs={"jogada_id": jogada["jogada_id"], "rule": "Portaria 461/2001 rule 8"},
+                amount_cents=kept, reason="jackpot_house_share",
+                refs={"jogada_id": jogada["jogada_id"], "rule": pt_rule("8")},
                 actor=actor)
     table.collect_jackpot_bets(contributions, house, actor=actor, at=uow.at)
 
@@ -227,6 +245,7 @@ def decide(uow: UnitOfWork, *, table_id: UUID | str, jogada_id: str, player_id: 
     last player has decided, the bank shows its cards and the jogada settles (rules 24–29)."""
     table = get_table(uow, table_id)
     pid = str(check_uuid(player_id, "player_id"))
+    check_text(jogada_id, "jogada_id")  # 903-B 7.9.1: a NUL is refused, not echoed in a 409
     seat = table.check_decision(pid, jogada_id, decision, uow.at)
     if decision == FOLD:
         _fold(uow, table, seat, "player", actor)
@@ -285,7 +304,7 @@ def _settle(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> None:
                 transfer_id=_hold_id(jid, seat, "win"), amount_cents=outcome.won_cents,
                 reason=outcome.result, refs={"jogada_id": jid, "rule": outcome.rule},
                 actor=actor)
-        _record_win(uow, bet, jid, outcome.returned_cents + outcome.won_cents, outcome.result,
+        _record_win(uow, bet, jid, outcome.paid_out_cents, outcome.result,
                     actor)
     awards = _pay_jackpot(uow, table, actor)
     table.settle(outcomes=outcomes, jackpot=awards, actor=actor, at=uow.at)
@@ -342,7 +361,7 @@ def _pay_jackpot(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> list[d
             wallets.transfer_between(
                 uow, from_code=HOUSE_CODE, to_code=table.jackpot_code,
                 transfer_id=f"{jogada['jogada_id']}:jackpot-refill", amount_cents=refill,
-                reason="jackpot_refill", refs={"rule": "Portaria 461/2001 rule 10"},
+                reason="jackpot_refill", refs={"rule": pt_rule("10")},
                 actor=actor)
     return out
 
@@ -398,12 +417,11 @@ def connection_lost(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | 
     if seat is None or seat not in jogada["bets"]:
         raise ConflictError("the player has no bet in the open jogada", field="player_id")
     bet = jogada["bets"][seat]
+    table.record_connection_lost(seat, actor=actor, at=uow.at)
     if bet["decision"] is None and jogada["status"] == DECIDING:
-        table.record_connection_lost(seat, actor=actor, at=uow.at)
         _fold(uow, table, seat, "connection_lost", actor)
         effect = "folded"
     else:
-        table.record_connection_lost(seat, actor=actor, at=uow.at)
         effect = "stands"
     settled = _finish_if_decided(uow, table, actor)
     cited = (sd_rule("34, 35") if effect == "folded" else sd_rule(36) if bet["decision"] == CONTINUE
@@ -434,11 +452,11 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str, actor: st
                                reason="void", actor=actor)
         stake = bet["jackpot_bet_cents"]
         if stake and jogada.get("jackpot_collected"):
-            share = jackpot_rules.contribution(table.config.jackpot)
-            if stake - share:
+            kept = jackpot_rules.house_share(table.config.jackpot)
+            if kept:
                 wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=table.jackpot_code,
                                          transfer_id=_hold_id(jid, seat, "jackpot-house-share-back"),
-                                         amount_cents=stake - share, reason="void", refs=refs,
+                                         amount_cents=kept, reason="void", refs=refs,
                                          actor=actor)
             wallets.transfer_between(uow, from_code=table.jackpot_code, to_code=wallet_code(pid),
                                      transfer_id=_hold_id(jid, seat, "jackpot-refund"),
@@ -508,7 +526,7 @@ def player_view(table: SemDescarteTable, player_id: str | None,
         view["cards"] = list(jogada["hands"][seat])
         view["ante_cents"] = jogada["bets"][seat]["ante_cents"]
         view["decision"] = jogada["bets"][seat]["decision"]
-        view["bet_if_continue_cents"] = 2 * jogada["bets"][seat]["ante_cents"]
+        view["bet_if_continue_cents"] = bet_for_ante(jogada["bets"][seat]["ante_cents"])
         if jogada["status"] == DECIDING and view["decision"] is None:
             view["options"] = [FOLD, CONTINUE]
     return view

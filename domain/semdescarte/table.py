@@ -28,8 +28,8 @@ from domain import certification
 from domain.errors import ConflictError, ForbiddenError, InvalidInputError, RuleViolationError
 from domain.jogada_rng import JogadaRng
 from domain.semdescarte import dealing
-from domain.semdescarte.config import (INDIVIDUAL, TableConfig, check_ante, check_jackpot_bet,
-                                       hold_for_ante, sd_rule)
+from domain.semdescarte.config import (INDIVIDUAL, TableConfig, bet_for_ante, check_ante,
+                                       check_jackpot_bet, hold_for_ante, pt_rule, sd_rule)
 
 BETTING, DECIDING = "betting", "deciding"
 FOLD, CONTINUE = "fold", "continue"
@@ -216,7 +216,7 @@ class SemDescarteTable(JogadaRng):
         jackpot, before any card is dealt."""
         jogada = self.open_jogada()
         self._jackpot_bets_collected(jogada_id=jogada["jogada_id"], contributions=contributions,
-                                     house_shares=house_shares, rule="Portaria 461/2001 rule 4b",
+                                     house_shares=house_shares, rule=pt_rule("4b"),
                                      actor=actor, at=at)
 
     # Decisions --------------------------------------------------------------------------------
@@ -251,7 +251,7 @@ class SemDescarteTable(JogadaRng):
     def continue_(self, seat: str, *, actor: str, at: datetime) -> int:
         jogada = self.open_jogada()
         bet = jogada["bets"][seat]
-        amount = 2 * bet["ante_cents"]  # rules 2f, 23: exactly twice the ante
+        amount = bet_for_ante(bet["ante_cents"])  # rules 2f, 23: exactly twice the ante
         self._continued(jogada_id=jogada["jogada_id"], seat=seat, player_id=bet["player_id"],
                         bet_cents=amount, actor=actor, at=at)
         return amount

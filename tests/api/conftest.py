@@ -18,6 +18,12 @@ def bearer(key: str) -> dict[str, str]:
 OPERATOR = bearer(OPERATOR_KEY)
 
 
+def ok(r, status: int = 200):
+    """The JSON body of a response that must have ``status``."""
+    assert r.status_code == status, r.text
+    return r.json()
+
+
 @pytest.fixture
 def make_client(make_settings, clock):
     clients: list[TestClient] = []

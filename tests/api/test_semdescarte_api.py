@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.api.conftest import OPERATOR, Api, bearer
+from tests.api.conftest import OPERATOR, Api, bearer, ok
 
 SD = "póquer sem descarte rule"
 FUNDS = 100_000
@@ -85,27 +85,19 @@ def decide(client, table_id: str, headers, jogada_id: str, decision: str):
 
 
 def view(client, table_id: str, headers) -> dict[str, Any]:
-    r = client.get(f"/semdescarte/tables/{table_id}/view", headers=headers)
-    assert r.status_code == 200, r.text
-    return r.json()
+    return ok(client.get(f"/semdescarte/tables/{table_id}/view", headers=headers))
 
 
 def table_state(client, table_id: str) -> dict[str, Any]:
-    r = client.get(f"/semdescarte/tables/{table_id}", headers=OPERATOR)
-    assert r.status_code == 200, r.text
-    return r.json()
+    return ok(client.get(f"/semdescarte/tables/{table_id}", headers=OPERATOR))
 
 
 def statement(client, session_id: str, headers=OPERATOR) -> dict[str, Any]:
-    r = client.get(f"/sessions/{session_id}/statement", headers=headers)
-    assert r.status_code == 200, r.text
-    return r.json()
+    return ok(client.get(f"/sessions/{session_id}/statement", headers=headers))
 
 
 def audit(client) -> dict[str, Any]:
-    r = client.get("/audit/accounts", headers=OPERATOR)
-    assert r.status_code == 200, r.text
-    return r.json()
+    return ok(client.get("/audit/accounts", headers=OPERATOR))
 
 
 def account_balance(report: dict[str, Any], code: str) -> int:
@@ -453,6 +445,22 @@ def test_2e_39_a_player_cannot_end_its_session_with_a_bet_in_play(api, make_clie
     assert final["net_cents"] == change
 
 
+@pytest.mark.parametrize("venue_id", ["semdescarte:nope", "semdescarte:",
+                                      "semdescarte:00000000-0000-0000-0000-000000000000"])
+def test_2e_39_a_session_at_a_venue_that_names_no_table_ends_normally(api, client, venue_id):
+    """Rule 2e's check looks for the table the session's venue names; a venue id that names no
+    table (sessions may be started at any venue id) has no jogada in play: the end is a 200 with
+    the statement, not a 500."""
+    _, ana = api.player("Ana")
+    r = client.post("/sessions", json={"venue_id": venue_id, "game": "sem_descarte_individual"},
+                    headers=ana)
+    assert r.status_code == 201, r.text
+    ended = client.post(f"/sessions/{r.json()['session_id']}/end", json={"reason": "player"},
+                        headers=ana)
+    assert ended.status_code == 200, ended.text
+    assert (ended.json()["status"], ended.json()["end_reason"]) == ("ended", "player")
+
+
 def test_35_39_a_session_ended_by_the_operator_mid_jogada_still_gets_its_settlement(
         api, make_client):
     """Rules 35–36 and 39: an operator may end the session while the jogada is in play (a
@@ -564,6 +572,8 @@ def test_18_table_whose_maximum_exceeds_25_times_the_minimum_is_422(client, min_
 
 @pytest.mark.parametrize("config, field, rule", [
     (multi_config(seats=8), "seats", f"{SD} 6a"),
+    # the API adds no default: a multi-seat table without seats was created with one seat
+    ({k: v for k, v in multi_config().items() if k != "seats"}, "seats", f"{SD} 6a"),
     (multi_config(betting_seconds=None), "betting_seconds", f"{SD} 14"),
     (individual_config(betting_seconds=10), "betting_seconds", f"{SD} 15"),
     (individual_config(seats=2), "seats", f"{SD} 4"),
@@ -578,6 +588,17 @@ def test_other_table_configurations_refused_with_field_and_rule(client, config, 
     r = client.post("/semdescarte/tables", json={"name": "X", "config": config}, headers=OPERATOR)
     error = error_of(r, 422)
     assert (error["field"], error["rule"]) == (field, rule)
+
+
+def test_38_a_player_sees_the_table_rules_and_bet_values_before_betting(api, client):
+    """Rule 38 (rules-digest §1.4): the rules and bet values are available to the player at
+    all times: any player reads the table's configuration, limits, timers and jackpot."""
+    config = multi_config(seats=3)
+    table = create_table(client, config)
+    _, stranger = api.player("Rui")  # not seated, no session
+    shown = ok(client.get(f"/semdescarte/tables/{table['table_id']}", headers=stranger))
+    assert shown["config"] == config
+    assert (shown["game"], shown["open_jogada"]) == ("sem_descarte_multi", None)
 
 
 def test_14_ante_after_the_betting_period_is_409_betting_closed(api, client, clock):
@@ -704,6 +725,7 @@ def test_14_a_player_cannot_deal_a_multi_seat_table(api, client, clock):
     ({"decision": "raise"}, 422, "decision"),
     ({"decision": "continue", "extra": 1}, 422, "extra"),
     ({"decision": "continue", "jogada_id": "other:1"}, 409, "jogada_id"),
+    ({"decision": "continue", "jogada_id": "a\x00b"}, 422, "jogada_id"),  # 903-B 7.9.1
 ])
 def test_malformed_decisions(api, client, clock, body, status, field):
     table = create_table(client, individual_config())

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from domain.accounts import wallet_code
-from tests.api.conftest import OPERATOR, Api
+from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.test_semdescarte_api import (FUNDS, SD, ante, audit, create_table, deal, decide,
                                             error_of, forced_deck, individual_config,
                                             multi_config, seated, statement, two_seated, view)
@@ -36,11 +36,6 @@ def last_jogada(client, player_id: str, headers):
 
 def replay(client, jogada_id: str, headers):
     return client.get(f"/semdescarte/jogadas/{jogada_id}/replay", headers=headers)
-
-
-def ok(r) -> dict[str, Any]:
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 def jackpot(client, table_id: str, headers=OPERATOR) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from domain.errors import (
     RuleViolationError,
 )
 from infra import semdescarte_service as sd
-from infra import sessions_service
+from infra import rulesets_service, sessions_service
 from infra.container import build_ledger
 from infra.rng import SeededSeedSource
 from projections import queries
@@ -175,6 +175,39 @@ def test_rule_16_ante_at_min_and_at_max_accepted(ledger):
     ante(ledger, table, high, 2_500)
     assert balances(ledger, [low, high]) == [(DEPOSIT_CENTS, 300), (DEPOSIT_CENTS, 7_500)]
     assert_money_conserved(ledger)
+
+
+def test_portaria_r5_one_side_bet_per_seat_and_jogada(ledger):
+    """Portaria 461/2001 r5: one box per player, so one jackpot side bet per seat and jogada:
+    a second ante with its side bet is refused and neither stake is held again."""
+    table, (player,) = setup_table(ledger, individual_config(jackpot=JACKPOT))
+    ante(ledger, table, player, 200, jackpot_bet_cents=JACKPOT_STAKE)
+    with refused(ledger, ConflictError, players=[player], code="already_bet"):
+        ante(ledger, table, player, 200, jackpot_bet_cents=JACKPOT_STAKE)
+    assert wallet(ledger, player).held_cents == 600 + JACKPOT_STAKE
+    assert_money_conserved(ledger)
+
+
+def test_903B_6_1_5_3_a_jogada_runs_under_the_rule_set_in_force_when_it_opened(ledger, clock):
+    """903-B 6.1.5(3): every jogada records the version of its venue's rule set in force when
+    it opened; a version published for later applies only to jogadas opened after it."""
+    table, (player,) = setup_table(ledger, individual_config())
+    rulesets_service.publish_settings(ledger, table["venue_id"], {"min_ante_cents": 100},
+                                      OPERATOR)
+    first = ante(ledger, table, player, 200)
+    rulesets_service.publish_settings(ledger, table["venue_id"], {"min_ante_cents": 200},
+                                      OPERATOR, effective_from=clock.now() + timedelta(minutes=5))
+    deal(ledger, table, player)
+    decide(ledger, table, first["jogada_id"], player, "fold")
+    second = ante(ledger, table, player, 200)  # the new version is not in force yet
+    deal(ledger, table, player)
+    decide(ledger, table, second["jogada_id"], player, "fold")
+    clock.advance(minutes=5)
+    third = ante(ledger, table, player, 200)
+    events = table_events(ledger, table)
+    opened = {e.jogada_id: e.ruleset_version
+              for e, n in zip(events, names(events)) if n == "JogadaOpened"}
+    assert [opened[p["jogada_id"]] for p in (first, second, third)] == [1, 1, 2]
 
 
 def test_rule_2a_second_ante_in_the_same_jogada_refused(ledger):

@@ -133,8 +133,10 @@ def test_rule26_bank_not_qualified_pays_the_ante_even_to_a_lower_hand():
                                                                        100, 0)
 
 
-def test_rule28_player_higher_ante_paid_1_to_1_bet_per_paytable():
-    """Rule 28a, b, A2: the ante 1 to 1, the second bet N to 1, both stakes returned."""
+def test_rules_10_11_27_28_player_higher_ante_paid_1_to_1_bet_per_paytable():
+    """Rules 10, 11, 27: a banked game, the hands compared when the bank qualifies; rule 28a,
+    b, A2: the higher player hand is paid, the ante 1 to 1, the second bet N to 1, both stakes
+    returned."""
     outcome = settle(ante_cents=100, continued=True, player_cards=["9c", "9d", "9h", "9s", "2c"],
                      bank_cards=BANK_PAIR)
     assert outcome == Outcome(result="player_won", ante_cents=100, bet_cents=200,
@@ -179,8 +181,9 @@ def test_rule12_paytable_covers_every_category():
                         "two_pair": 2, "one_pair": 1, "high_card": 1}
 
 
-def test_rule29_bank_higher_takes_both_bets():
-    """Rule 29: a lower hand loses the ante and the second bet."""
+def test_rules_10_11_27_29_bank_higher_takes_both_bets():
+    """Rules 10, 11, 27: the qualified bank's hand is compared with the player's; rule 29: a
+    lower hand loses the ante and the second bet."""
     outcome = settle(ante_cents=100, continued=True, player_cards=["2c", "2d", "Jh", "8s", "6c"],
                      bank_cards=BANK_PAIR)
     assert (outcome.result, outcome.lost_cents, outcome.returned_cents, outcome.won_cents,
