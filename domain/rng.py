@@ -55,17 +55,25 @@ class Drbg:
         self._prefix = LABEL + b"\x00" + purpose.encode() + b"\x00"
         self._counter = 0
         self._buffer = b""
-        self.bytes_read = 0
+        self._pos = 0  # read position in _buffer (no re-slicing per read: card generation
+        self.bytes_read = 0  # reads a byte at a time, 100,000 cards per jogada)
+        self._mac = hmac.new(self._key, self._prefix, hashlib.sha256)
 
     def read(self, n: int) -> bytes:
-        while len(self._buffer) < n:
-            block = hmac.new(self._key, self._prefix + self._counter.to_bytes(8, "big"),
-                             hashlib.sha256).digest()
-            self._buffer += block
-            self._counter += 1
-        out, self._buffer = self._buffer[:n], self._buffer[n:]
+        pos = self._pos
+        if len(self._buffer) - pos < n:
+            parts = [self._buffer[pos:]]
+            have = len(parts[0])
+            while have < n:
+                mac = self._mac.copy()  # HMAC(key, prefix || counter), the prefix absorbed once
+                mac.update(self._counter.to_bytes(8, "big"))
+                parts.append(mac.digest())
+                have += 32
+                self._counter += 1
+            self._buffer, pos = b"".join(parts), 0
+        self._pos = pos + n
         self.bytes_read += n
-        return out
+        return self._buffer[pos:pos + n]
 
     def randbits(self, k: int) -> int:
         if k < 0:

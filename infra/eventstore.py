@@ -29,6 +29,11 @@ class LedgerApplication(Application[UUID]):
         due: dict[UUID, Any] = {}
         for domain_event in processing_event.events:
             aggregate = processing_event.aggregates.get(domain_event.originator_id)
+            own_rule = getattr(aggregate, "snapshot_after", None)
+            if own_rule is not None:  # an aggregate that says when (a bingo room: between jogadas)
+                if own_rule(domain_event):
+                    due[aggregate.id] = aggregate
+                continue
             interval = self.snapshotting_intervals.get(type(aggregate))
             if interval and domain_event.originator_version % interval == 0:
                 due[aggregate.id] = aggregate

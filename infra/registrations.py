@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.rulesets import RuleSet
-from domain.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
+from domain.bingo import commands as bingo_commands
+from domain.bingo.room import BingoRoomRegistry
+from domain.inactivity import BINGO, SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.semdescarte import commands as semdescarte_commands
 from domain.session_commands import SessionSlot
 from domain.uow import UnitOfWork
@@ -26,11 +28,14 @@ register_snapshotting(RuleSet)
 # A table plays thousands of jogadas (issue 3: a command must not slow down with history).
 register_snapshotting(SemDescarteTable)
 register_snapshotting(TableRegistry)
+# A bingo room snapshots itself between jogadas (BingoRoom.snapshot_after); its registry grows.
+register_snapshotting(BingoRoomRegistry)
 
 # Whether a player has a bet in a jogada still in play at the session's venue, by the session's
 # game: a player may not end its session until that jogada has settled (end_session).
 BET_IN_PLAY = {SEM_DESCARTE_INDIVIDUAL: semdescarte_commands.bet_in_play,
-               SEM_DESCARTE_MULTI: semdescarte_commands.bet_in_play}
+               SEM_DESCARTE_MULTI: semdescarte_commands.bet_in_play,
+               BINGO: bingo_commands.bet_in_play}
 
 
 def bet_in_play(uow: UnitOfWork, session: GameSession) -> tuple[str, str] | None:
@@ -44,16 +49,18 @@ def start_services(ledger: "Ledger") -> None:
     from infra.sessions_service import start_inactivity_sweeper
 
     start_inactivity_sweeper(ledger)
-    from infra import semdescarte_service
+    from infra import bingo_service, semdescarte_service
 
     semdescarte_service.start(ledger)
+    bingo_service.start(ledger)
 
 
 def stop_services(ledger: "Ledger") -> None:
     """Called at the start of ``Ledger.close()``, before the writer stops."""
     from infra.sessions_service import stop_inactivity_sweeper
 
-    from infra import semdescarte_service
+    from infra import bingo_service, semdescarte_service
 
+    bingo_service.stop(ledger)
     semdescarte_service.stop(ledger)
     stop_inactivity_sweeper(ledger)

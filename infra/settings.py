@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     inactivity_sweep_interval: float = 5.0
     # How often the póquer sem descarte tables' clock runs (betting period, decision time), s; 0 = off.
     semdescarte_tick_interval: float = 1.0
+    # How often the bingo rooms' clock runs (close of sales, the next ball), s; 0 = off. A ball
+    # is drawn at most this late after it is due (the interval itself is the room's, >= 1 s).
+    bingo_tick_interval: float = 0.2
     postgres_pool_size: int = 10
     postgres_max_overflow: int = 20
 

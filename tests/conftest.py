@@ -58,7 +58,8 @@ def make_settings(database_url: str):
     def make(**overrides) -> Settings:
         values = {"database_url": database_url, "bootstrap_operator_key": "test-operator-key",
                   "certification_mode": "0", "inactivity_sweep_interval": 0.0,
-                  "semdescarte_tick_interval": 0.0}
+                  "semdescarte_tick_interval": 0.0,
+                  "bingo_tick_interval": 0.0}
         values.update(overrides)
         return Settings(**values)
     return make

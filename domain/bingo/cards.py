@@ -15,7 +15,7 @@ A card is an immutable tuple of rows; ``None`` is an empty cell.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -106,6 +106,34 @@ def generate_card(drbg: Drbg, variant: str, *, four_corners: bool = False) -> Ca
 
 def card_numbers(card: Card) -> frozenset[int]:
     return frozenset(n for row in card for n in row if n is not None)
+
+
+def card_key(card: Card) -> bytes:
+    """A card's numbers as a compact, comparable key (rule 15, A20: sets, not positions):
+    100,000 keys of a jogada take a few MB where frozensets take ~70."""
+    return bytes(sorted(card_numbers(card)))
+
+
+def generate_more(drbg: Drbg, variant: str, count: int, taken: Collection[bytes], *,
+                  four_corners: bool = False) -> list[Card]:
+    """``count`` new cards whose keys (``card_key``) are neither in ``taken`` nor repeated
+    among themselves (rule 15, A20). ``taken`` is only read: the caller records the new keys
+    when it records the cards (an aggregate's mutator)."""
+    _check_variant(variant)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise InvalidInputError("count must be a non-negative integer", field="count")
+    if variant in DISTINCT_SETS and len(taken) + count > DISTINCT_SETS[variant]:
+        raise InvalidInputError(f"bingo {variant} has only {DISTINCT_SETS[variant]} distinct cards",
+                                field="count", rule=bingo_rule(15))
+    cards: list[Card] = []
+    fresh: set[bytes] = set()
+    while len(cards) < count:
+        card = generate_card(drbg, variant, four_corners=four_corners)
+        key = card_key(card)
+        if key not in taken and key not in fresh:  # rule 15, A20
+            fresh.add(key)
+            cards.append(card)
+    return cards
 
 
 def generate_cards(drbg: Drbg, variant: str, count: int, *,
