@@ -21,6 +21,8 @@ import structlog
 
 from domain.actors import system_actor
 from domain.bingo import commands
+from domain.errors import NotFoundError
+from domain.text import check_text, check_uuid
 from infra.periodic import Periodic
 
 if TYPE_CHECKING:
@@ -108,3 +110,102 @@ def stop(ledger: "Ledger") -> None:
     clock = ledger.extras.pop("bingo_clock", None)
     if clock is not None:
         clock.stop()
+
+
+# Views (issue 4 §6): the player's screen, replay, the last three jogadas, the jackpot -------
+def view(ledger: "Ledger", *, room_id: UUID | str, player_id: UUID | str | None,
+         order: str = "purchase") -> dict[str, Any]:
+    return ledger.writer.execute(partial(_view, room_id=room_id, player_id=player_id,
+                                         order=order), "bingo_view")
+
+
+def _view(uow: Any, *, room_id: UUID | str, player_id: UUID | str | None,
+          order: str) -> dict[str, Any]:
+    from domain.bingo.views import player_view
+
+    room = commands.get_room(uow, room_id)
+    return player_view(room, None if player_id is None else str(player_id), order)
+
+
+def jogada_domain_events(ledger: "Ledger", jogada_id: str, engine: Any = None) -> list[tuple[int, Any]]:
+    """The recorded events of one bingo jogada as (notification id, event), in order."""
+    from infra.semdescarte_service import _views_engine
+    from projections import queries
+
+    check_text(jogada_id, "jogada_id")
+    rows = queries.jogada_events(_views_engine(ledger, engine), str(jogada_id))
+    if not any(".BingoRoom." in row["topic"] for row in rows):
+        raise NotFoundError(f"no bingo jogada {jogada_id}", field="jogada_id")
+    events = []
+    for row in rows:
+        version = row["originator_version"]
+        records = ledger.app.recorder.select_events(row["originator_id"], gt=version - 1,
+                                                    lte=version)
+        events.append((row["notification_id"], ledger.app.mapper.to_domain_event(records[0])))
+    return events
+
+
+def replay_jogada(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
+    """Rule 2h, "modo repetição": every event of the jogada, the state after it, the checks."""
+    from domain.bingo.replay import replay
+
+    return replay(jogada_domain_events(ledger, jogada_id, engine))
+
+
+_ENDED = (".BingoRoom.JogadaSettled", ".BingoRoom.JogadaVoided", ".BingoRoom.JogadaCancelled")
+
+
+def last_jogadas(ledger: "Ledger", player_id: UUID | str, engine: Any = None,
+                 count: int = 3) -> list[dict[str, Any]]:
+    """Rule 50: the player's last ``count`` (at least 3) ended bingo jogadas, newest first,
+    found from its card purchases in the account activity projection."""
+    from domain.bingo.replay import player_jogada
+    from infra.semdescarte_service import _views_engine
+    from projections import queries
+
+    pid = check_uuid(player_id, "player_id")
+    engine = _views_engine(ledger, engine)
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    before = None
+    while len(out) < count:
+        rows = queries.account_activity(engine, pid, limit=200, before_id=before)
+        for row in rows:
+            jogada_id = row["refs"].get("jogada_id")
+            if row["reason"] != "bingo_cards" or not jogada_id or jogada_id in seen:
+                continue
+            seen.add(jogada_id)
+            topics = [e["topic"] for e in queries.jogada_events(engine, jogada_id)]
+            if any(t.endswith(_ENDED) for t in topics):
+                out.append(player_jogada(replay_jogada(ledger, jogada_id, engine), pid))
+                if len(out) == count:
+                    break
+        if len(rows) < 200:
+            break
+        before = rows[-1]["notification_id"]
+    return out
+
+
+def jackpot_value(ledger: "Ledger", room_id: UUID | str, engine: Any = None) -> dict[str, Any]:
+    """Rules 43–44: the room's accumulated jackpot, from the balances projection (updated by
+    the deduction at each close of sales), readable by anyone at any time."""
+    from sqlalchemy import select
+
+    from infra.semdescarte_service import _views_engine
+    from projections.money import balances, from_db
+    from projections.tables import projection_tracking
+
+    rid = check_uuid(room_id, "room_id")
+    engine = _views_engine(ledger, engine)
+    position = (select(projection_tracking.c.position)
+                .where(projection_tracking.c.name == "balances").scalar_subquery())
+    with engine.connect() as conn:
+        row = conn.execute(select(balances.c.balance_cents, balances.c.updated_at,
+                                  position.label("as_of"))
+                           .where(balances.c.account_code == f"bingo-jackpot:{rid}")).first()
+    if row is None:
+        raise NotFoundError(f"room {rid} has no accumulated jackpot", field="room_id",
+                            rule="bingo rule 39")
+    return {"room_id": str(rid), "jackpot_cents": int(row.balance_cents),
+            "as_of_position": int(row.as_of or 0), "updated_at": from_db(row.updated_at),
+            "rule": "bingo rules 43, 44"}

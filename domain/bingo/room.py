@@ -143,7 +143,8 @@ class BingoRoom(JogadaRng):
                                              max_ball=config.n_balls)
         self._jogada_opened(jogada_id=jogada_id, number=number,
                             sales_close_at=at + timedelta(seconds=config.sale_seconds),
-                            ruleset_version=ruleset_version, actor=actor, at=at)
+                            config=dict(self.config_data), ruleset_version=ruleset_version,
+                            actor=actor, at=at)
         self.commit_balls(jogada_id, seed, n_balls=config.n_balls, forced_balls=forced_balls,
                           certification_mode=certification_mode, actor=actor, at=at)
         return jogada_id
@@ -299,7 +300,8 @@ class BingoRoom(JogadaRng):
 
     @event("JogadaOpened", topic="ledger.BingoRoom.JogadaOpened")
     def _jogada_opened(self, jogada_id: str, number: int, sales_close_at: datetime,
-                       ruleset_version: int | None, actor: str, at: datetime) -> None:
+                       config: dict[str, Any], ruleset_version: int | None, actor: str,
+                       at: datetime) -> None:
         config = self.config
         self.jogadas_started = number
         self.jogada = {"jogada_id": jogada_id, "number": number, "status": SALE,

@@ -19,53 +19,21 @@ Pure: no I/O, no clock. Items of ``events`` are domain events or ``(position, ev
 from __future__ import annotations
 
 import copy
-from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from domain.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
 from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
 from domain.jogada_rng import check_reveal, expected_outcome, verify_jogada
+from domain.replay_support import META as _META
+from domain.replay_support import MONEY_KINDS, to_json
+from domain.replay_support import apply_money as _apply_money
+from domain.replay_support import event_name as _name
+from domain.replay_support import jogada_of as _jogada_id
+from domain.replay_support import numbered as _numbered
 from domain.poker_hands import evaluate
 from domain.semdescarte import dealing
 from domain.semdescarte.config import sd_rule
-
-MONEY_KINDS = {"FundsHeld": "held", "HoldPosted": "posted", "HoldVoided": "voided",
-               "Credited": "credited", "Debited": "debited"}
-_BALANCE_SIGN = {"posted": -1, "debited": -1, "credited": 1}  # held / voided: no balance change
-_META = ("originator_id", "originator_version", "timestamp")
-
-
-def to_json(value: Any) -> Any:
-    """Datetimes as ISO 8601, UUIDs as strings, tuples as lists, recursively."""
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, UUID):
-        return str(value)
-    if isinstance(value, dict):
-        return {str(k): to_json(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_json(v) for v in value]
-    return value
-
-
-def _name(e: Any) -> str:
-    return type(e).__name__
-
-
-def _jogada_id(e: Any) -> str | None:
-    jogada_id = getattr(e, "jogada_id", None)
-    if jogada_id is None and isinstance(getattr(e, "refs", None), dict):
-        jogada_id = e.refs.get("jogada_id")
-    return None if jogada_id in (None, "") else str(jogada_id)
-
-
-def _numbered(events: list[Any]) -> list[tuple[int, Any]]:
-    if not isinstance(events, (list, tuple)) or not events:
-        raise InvalidInputError("a replay needs the events of one jogada", field="events")
-    return [item if isinstance(item, tuple) else (index, item)
-            for index, item in enumerate(events, start=1)]
-
 
 def _empty_state() -> dict[str, Any]:
     return {"status": None, "number": None, "betting_closes_at": None, "seats": {},
@@ -128,20 +96,6 @@ def _account_codes(numbered: list[tuple[int, Any]], table_id: str) -> dict[str, 
         if getattr(e, "player_id", None):
             codes.add(wallet_code(e.player_id))
     return {str(account_id(code)): code for code in codes}
-
-
-def _apply_money(state: dict[str, Any], name: str, e: Any, position: int,
-                 codes: dict[str, str]) -> None:
-    kind = MONEY_KINDS[name]
-    account = codes.get(str(e.originator_id), str(e.originator_id))
-    entry = {"position": position, "account": account, "kind": kind,
-             "amount_cents": e.amount_cents, "transfer_id": e.transfer_id,
-             "counterparty": e.counterparty, "reason": e.reason}
-    if kind == "posted":
-        entry["released_cents"] = e.released_cents
-    state["money"].append(entry)
-    net = state["net_by_account"]
-    net[account] = net.get(account, 0) + _BALANCE_SIGN.get(kind, 0) * e.amount_cents
 
 
 def _rng(committed: Any, revealed: Any, dealt: Any, bank_shown: Any) -> dict[str, Any]:

@@ -1,0 +1,63 @@
+"""What every game's replay (903-B 6.3.4(2): a jogada step by step from the record) shares:
+JSON-ready values, the jogada an event belongs to, and the money events of the jogada folded
+into a list of movements and a net change per account. Pure: no I/O, no clock."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from domain.errors import InvalidInputError
+
+MONEY_KINDS = {"FundsHeld": "held", "HoldPosted": "posted", "HoldVoided": "voided",
+               "Credited": "credited", "Debited": "debited"}
+_BALANCE_SIGN = {"posted": -1, "debited": -1, "credited": 1}  # held / voided: no balance change
+META = ("originator_id", "originator_version", "timestamp")
+
+
+def to_json(value: Any) -> Any:
+    """Datetimes as ISO 8601, UUIDs as strings, tuples as lists, recursively."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, UUID):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    return value
+
+
+def event_name(e: Any) -> str:
+    return type(e).__name__
+
+
+def jogada_of(e: Any) -> str | None:
+    jogada_id = getattr(e, "jogada_id", None)
+    if jogada_id is None and isinstance(getattr(e, "refs", None), dict):
+        jogada_id = e.refs.get("jogada_id")
+    return None if jogada_id in (None, "") else str(jogada_id)
+
+
+def numbered(events: list[Any]) -> list[tuple[int, Any]]:
+    if not isinstance(events, (list, tuple)) or not events:
+        raise InvalidInputError("a replay needs the events of one jogada", field="events")
+    return [item if isinstance(item, tuple) else (index, item)
+            for index, item in enumerate(events, start=1)]
+
+
+def apply_money(state: dict[str, Any], name: str, e: Any, position: int,
+                codes: dict[str, str]) -> None:
+    kind = MONEY_KINDS[name]
+    account = codes.get(str(e.originator_id), str(e.originator_id))
+    entry = {"position": position, "account": account, "kind": kind,
+             "amount_cents": e.amount_cents, "transfer_id": e.transfer_id,
+             "counterparty": e.counterparty, "reason": e.reason}
+    if kind == "posted":
+        entry["released_cents"] = e.released_cents
+    state["money"].append(entry)
+    net = state["net_by_account"]
+    net[account] = net.get(account, 0) + _BALANCE_SIGN.get(kind, 0) * e.amount_cents
+
+
