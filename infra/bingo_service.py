@@ -98,6 +98,12 @@ def void_jogada(ledger: "Ledger", *, room_id: UUID | str, reason: str, actor: st
                                          actor=actor), "void_bingo_jogada")
 
 
+def connection_lost(ledger: "Ledger", *, room_id: UUID | str, player_id: UUID | str,
+                    actor: str) -> dict[str, Any]:
+    return ledger.writer.execute(partial(commands.connection_lost, room_id=room_id,
+                                         player_id=player_id, actor=actor), "bingo_connection_lost")
+
+
 def start(ledger: "Ledger") -> None:
     interval = float(ledger.settings.bingo_tick_interval)
     if interval > 0 and "bingo_clock" not in ledger.extras:

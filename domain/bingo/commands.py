@@ -404,3 +404,13 @@ def void_jogada(uow: UnitOfWork, *, room_id: UUID | str, reason: str,
                                  refs={"jogada_id": jid, "rule": bingo_rule(46)}, actor=actor)
     room.void(reason=reason, prizes_paid=prizes_paid, refunds=refunds, actor=actor, at=uow.at)
     return {"jogada_id": jid, "voided": True, "prizes_paid": prizes_paid, "refunds": refunds}
+
+
+def connection_lost(uow: UnitOfWork, *, room_id: UUID | str, player_id: UUID | str,
+                    actor: str) -> dict[str, Any]:
+    """Rules 12, 48, 49: recorded; nothing is cancelled or refunded."""
+    room = get_room(uow, room_id)
+    pid = str(check_uuid(player_id, "player_id"))
+    cards = room.record_connection_lost(pid, actor=actor, at=uow.at)
+    return {"jogada_id": room.jogada["jogada_id"], "player_id": pid, "cards_in_play": cards,
+            "rule": bingo_rule("12, 48, 49")}

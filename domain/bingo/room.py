@@ -288,7 +288,24 @@ class BingoRoom(JogadaRng):
                             rule=bingo_rule("45, 46, 47"), actor=actor, at=at)
         self.reveal_rng(jogada["jogada_id"], actor=actor, at=at)
 
+    def record_connection_lost(self, player_id: str, *, actor: str, at: datetime) -> list[int]:
+        """Rules 12, 48, 49: the player's connection dropped; its purchase stands and its cards
+        stay in play, any prize paid at the end. Recorded for the complaint record."""
+        jogada = self.open_jogada()
+        cards = self.cards_of(player_id)
+        if not cards:
+            raise ConflictError("the player holds no card in the open jogada",
+                                field="player_id", rule=bingo_rule(48))
+        self._connection_lost(jogada_id=jogada["jogada_id"], player_id=player_id, cards=cards,
+                              rule=bingo_rule("12, 48, 49"), actor=actor, at=at)
+        return cards
+
     # Mutators (run on trigger and on replay: no validation, no RNG) ---------------------------
+    @event("PlayerConnectionLost", topic="ledger.BingoRoom.PlayerConnectionLost")
+    def _connection_lost(self, jogada_id: str, player_id: str, cards: list[int], rule: str,
+                         actor: str, at: datetime) -> None:
+        pass  # nothing changes: the cards play on (rule 49)
+
     @event("PlayerJoined", topic="ledger.BingoRoom.PlayerJoined")
     def _player_joined(self, player_id: str, session_id: str, actor: str, at: datetime) -> None:
         self.members[player_id] = session_id

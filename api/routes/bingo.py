@@ -1,0 +1,130 @@
+"""Bingo online (Reg. 425-A/2015): rooms, jogadas, cards, the draw and the views.
+
+Operators create rooms (rules 2f, 8–10, 13, 31–44) and open jogadas (rules 16–17; in
+certification mode with ``forced_balls``); players with an open bingo game session at the
+room's venue join and buy cards (rules 11–15); the room's clock closes the sale (rules 18–20)
+and draws (rules 21–26), and an operator may run it now (``tick``). Each command is one
+transaction on the writer (infra/bingo_service.py); errors name the field and the rule.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+from uuid import UUID
+
+from fastapi import APIRouter, Depends
+
+from api.auth import Caller
+from api.bingo_schemas import CardsBuy, InterruptionCreate, JogadaOpen, RoomCreate, RoomJoin
+from api.deps import AccountReader, LedgerDep, OperatorCaller, require_roles
+from api.reads import fresh_engine
+from api.routes.responses import errors
+from domain.errors import ConflictError, InvalidInputError
+from infra import bingo_service as service
+
+router = APIRouter(prefix="/bingo", tags=["bingo"])
+PlayerOrOperator = Annotated[Caller, Depends(require_roles("player", "operator"))]
+PlayerCaller = Annotated[Caller, Depends(require_roles("player"))]
+Anyone = Annotated[Caller, Depends(require_roles("player", "operator", "auditor",
+                                                 "complaint_handler"))]
+Reviewer = Annotated[Caller, Depends(require_roles("operator", "auditor", "complaint_handler"))]
+
+
+@router.post("/rooms", status_code=201, responses=errors(401, 403, 409, 422, 503))
+def create_room(body: RoomCreate, ledger: LedgerDep, caller: OperatorCaller) -> dict[str, Any]:
+    """Create a room; the answer lists the configuration's warnings (A14, A18). With a jackpot,
+    the house funds its base value at once (rule 41)."""
+    return service.create_room(ledger, name=body.name,
+                               config=body.config.model_dump(exclude_none=True),
+                               actor=caller.actor)
+
+
+@router.get("/rooms/{room_id}", responses=errors(401, 403, 404, 422, 503))
+def read_room(room_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
+    """The room: configuration, accounts, and the open jogada as every screen shows it (rule 4)."""
+    return service.describe(ledger, room_id)
+
+
+@router.post("/rooms/{room_id}/players", status_code=201,
+             responses=errors(401, 403, 404, 409, 422, 503))
+def join_room(room_id: UUID, body: RoomJoin, ledger: LedgerDep,
+              caller: PlayerOrOperator) -> dict[str, Any]:
+    """Enter the room; the player needs an open game session at the room's ``venue_id``
+    (POST /sessions with game ``bingo``). Buying cards also enters it."""
+    return service.join(ledger, room_id=room_id, player_id=caller.player_acted_for(body.player_id),
+                        actor=caller.actor)
+
+
+@router.post("/rooms/{room_id}/jogadas", status_code=201,
+             responses=errors(401, 403, 404, 409, 422, 503))
+def open_jogada(room_id: UUID, body: JogadaOpen, ledger: LedgerDep,
+                caller: OperatorCaller) -> dict[str, Any]:
+    """Open the sale of the next jogada (rules 16–17; rule 7 in a session room). The draw is
+    committed now (903-B 6.7.5). A continuous room's clock does this by itself."""
+    return service.open_jogada(ledger, room_id=room_id, forced_balls=body.forced_balls,
+                               actor=caller.actor)
+
+
+@router.post("/rooms/{room_id}/cards", status_code=201,
+             responses=errors(401, 403, 404, 409, 422, 503))
+def buy_cards(room_id: UUID, body: CardsBuy, ledger: LedgerDep,
+              caller: PlayerCaller) -> dict[str, Any]:
+    """Buy ``count`` cards of the open jogada (rules 11–13, 15); never cancelled (rule 12).
+    Idempotent by key."""
+    return service.buy_cards(ledger, room_id=room_id, player_id=caller.id, count=body.count,
+                             idempotency_key=body.idempotency_key, actor=caller.actor)
+
+
+@router.get("/rooms/{room_id}/view", responses=errors(401, 403, 404, 422, 503))
+def view(room_id: UUID, ledger: LedgerDep, caller: Anyone,
+         order: Literal["purchase", "closeness"] = "purchase") -> dict[str, Any]:
+    """The open jogada (rule 4); a player also sees its cards, marked, ordered by purchase or
+    by closeness to a prize (rule 14), and an alert for each card one number away (rule 28)."""
+    player_id = caller.id if caller.role == "player" else None
+    return service.view(ledger, room_id=room_id, player_id=player_id, order=order)
+
+
+@router.post("/rooms/{room_id}/tick", responses=errors(401, 403, 404, 409, 422, 503))
+def tick(room_id: UUID, ledger: LedgerDep, caller: OperatorCaller) -> dict[str, Any]:
+    """Run the room's clock now: close a sale that is due, draw a ball that is due (never
+    sooner than the room's interval, rule 22), open the next jogada of a continuous room."""
+    return {"room_id": str(room_id), "done": service.tick(ledger, room_id)}
+
+
+@router.post("/rooms/{room_id}/interruptions", responses=errors(401, 403, 404, 409, 422, 503))
+def interrupt(room_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
+              caller: OperatorCaller) -> dict[str, Any]:
+    """A system fault voids the jogada (rules 45–47); a player's lost connection is recorded
+    and its cards play on (rules 48–49)."""
+    if body.kind == "system_fault":
+        return service.void_jogada(ledger, room_id=room_id, reason=body.reason, actor=caller.actor)
+    if body.player_id is None:
+        raise InvalidInputError("player_id is required for a player_connection interruption",
+                                field="player_id", rule="bingo rule 48")
+    return service.connection_lost(ledger, room_id=room_id, player_id=body.player_id,
+                                   actor=caller.actor)
+
+
+@router.get("/rooms/{room_id}/jackpot", responses=errors(401, 403, 404, 422, 503))
+def jackpot(room_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
+    """The accumulated jackpot (rules 43–44), a projection of the room's jackpot account."""
+    return service.jackpot_value(ledger, room_id, fresh_engine(ledger))
+
+
+@router.get("/jogadas/{jogada_id}/replay", responses=errors(401, 403, 404, 409, 422, 503))
+def replay(jogada_id: str, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
+    """"Modo repetição" (rule 2h): every event of an ended jogada with the state it led to, the
+    RNG check re-deriving every card and ball, and the prizes found again."""
+    replayed = service.replay_jogada(ledger, jogada_id, fresh_engine(ledger))
+    if not replayed["final"].get("ended"):
+        raise ConflictError("the jogada is still open; its replay is available when it ends",
+                            field="jogada_id", rule="903-B 6.7.5")
+    return replayed
+
+
+@router.get("/players/{player_id}/last-jogadas", responses=errors(401, 403, 404, 422, 503))
+def last_jogadas(player_id: UUID, ledger: LedgerDep, caller: AccountReader) -> dict[str, Any]:
+    """The player's last three ended jogadas (rule 50), newest first."""
+    caller.require_player_access(player_id)
+    return {"player_id": str(player_id), "rule": "bingo rule 50",
+            "jogadas": service.last_jogadas(ledger, player_id, fresh_engine(ledger))}
