@@ -57,3 +57,9 @@ AccountReader = Annotated[
     Caller, Depends(require_roles("player", "operator", "auditor", "complaint_handler"))]
 # Ledger-wide reports.
 AuditReader = Annotated[Caller, Depends(require_roles("operator", "auditor"))]
+# Game routes: a player or an operator acting for one; a player alone; anyone; staff reviewers.
+PlayerOrOperator = Annotated[Caller, Depends(require_roles("player", "operator"))]
+PlayerCaller = Annotated[Caller, Depends(require_roles("player"))]
+Anyone = Annotated[Caller, Depends(require_roles("player", "operator", "auditor",
+                                                 "complaint_handler"))]
+Reviewer = Annotated[Caller, Depends(require_roles("operator", "auditor", "complaint_handler"))]

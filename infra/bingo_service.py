@@ -22,7 +22,8 @@ import structlog
 from domain.actors import system_actor
 from domain.bingo import commands
 from domain.errors import NotFoundError
-from domain.text import check_text, check_uuid
+from domain.text import check_uuid
+from infra.jogada_views import account_balance, jogada_events, views_engine
 from infra.periodic import Periodic
 
 if TYPE_CHECKING:
@@ -135,20 +136,7 @@ def _view(uow: Any, *, room_id: UUID | str, player_id: UUID | str | None,
 
 def jogada_domain_events(ledger: "Ledger", jogada_id: str, engine: Any = None) -> list[tuple[int, Any]]:
     """The recorded events of one bingo jogada as (notification id, event), in order."""
-    from infra.semdescarte_service import _views_engine
-    from projections import queries
-
-    check_text(jogada_id, "jogada_id")
-    rows = queries.jogada_events(_views_engine(ledger, engine), str(jogada_id))
-    if not any(".BingoRoom." in row["topic"] for row in rows):
-        raise NotFoundError(f"no bingo jogada {jogada_id}", field="jogada_id")
-    events = []
-    for row in rows:
-        version = row["originator_version"]
-        records = ledger.app.recorder.select_events(row["originator_id"], gt=version - 1,
-                                                    lte=version)
-        events.append((row["notification_id"], ledger.app.mapper.to_domain_event(records[0])))
-    return events
+    return jogada_events(ledger, jogada_id, engine, marker=".BingoRoom.", game="bingo")
 
 
 def replay_jogada(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
@@ -166,11 +154,10 @@ def last_jogadas(ledger: "Ledger", player_id: UUID | str, engine: Any = None,
     """Rule 50: the player's last ``count`` (at least 3) ended bingo jogadas, newest first,
     found from its card purchases in the account activity projection."""
     from domain.bingo.replay import player_jogada
-    from infra.semdescarte_service import _views_engine
     from projections import queries
 
     pid = check_uuid(player_id, "player_id")
-    engine = _views_engine(ledger, engine)
+    engine = views_engine(ledger, engine)
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
     before = None
@@ -195,23 +182,11 @@ def last_jogadas(ledger: "Ledger", player_id: UUID | str, engine: Any = None,
 def jackpot_value(ledger: "Ledger", room_id: UUID | str, engine: Any = None) -> dict[str, Any]:
     """Rules 43–44: the room's accumulated jackpot, from the balances projection (updated by
     the deduction at each close of sales), readable by anyone at any time."""
-    from sqlalchemy import select
-
-    from infra.semdescarte_service import _views_engine
-    from projections.money import balances, from_db
-    from projections.tables import projection_tracking
-
     rid = check_uuid(room_id, "room_id")
-    engine = _views_engine(ledger, engine)
-    position = (select(projection_tracking.c.position)
-                .where(projection_tracking.c.name == "balances").scalar_subquery())
-    with engine.connect() as conn:
-        row = conn.execute(select(balances.c.balance_cents, balances.c.updated_at,
-                                  position.label("as_of"))
-                           .where(balances.c.account_code == f"bingo-jackpot:{rid}")).first()
-    if row is None:
+    found = account_balance(ledger, f"bingo-jackpot:{rid}", engine)
+    if found is None:
         raise NotFoundError(f"room {rid} has no accumulated jackpot", field="room_id",
                             rule="bingo rule 39")
-    return {"room_id": str(rid), "jackpot_cents": int(row.balance_cents),
-            "as_of_position": int(row.as_of or 0), "updated_at": from_db(row.updated_at),
+    return {"room_id": str(rid), "jackpot_cents": found["balance_cents"],
+            "as_of_position": found["as_of_position"], "updated_at": found["updated_at"],
             "rule": "bingo rules 43, 44"}

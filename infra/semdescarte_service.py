@@ -23,7 +23,8 @@ from domain.errors import NotFoundError
 from domain.semdescarte import commands
 from domain.semdescarte.config import pt_rule, sd_rule
 from domain.semdescarte.replay import player_last_jogada, replay
-from domain.text import check_text, check_uuid
+from domain.text import check_uuid
+from infra.jogada_views import account_balance, jogada_events, views_engine
 from infra.periodic import Periodic
 
 if TYPE_CHECKING:
@@ -146,35 +147,12 @@ def stop(ledger: "Ledger") -> None:
 
 
 # Views (issue 3 §6): replay, the player's last jogada (rule 37), the jackpot value -----------
-def _views_engine(ledger: "Ledger", engine: Any = None) -> Any:
-    """The projections' engine, once they caught up with this process's last write. The API
-    passes its own (api/reads.py ``fresh_engine``: a read that cannot catch up is a 503)."""
-    if engine is not None:
-        return engine
-    if ledger.projections is None:
-        raise NotFoundError("these views read the projections, which this ledger does not run",
-                            field="projections")
-    ledger.projections.wait(ledger.writer.last_position)
-    return ledger.projections.engine
-
-
 def jogada_domain_events(ledger: "Ledger", jogada_id: str,
                          engine: Any = None) -> list[tuple[int, Any]]:
     """The recorded events of one póquer sem descarte jogada as (notification id, domain
     event), in notification order, read through the jogada index (903-B 6.3.4(2))."""
-    from projections import queries
-
-    check_text(jogada_id, "jogada_id")  # 903-B 7.9.1: 422 naming the field, never a 500
-    rows = queries.jogada_events(_views_engine(ledger, engine), str(jogada_id))
-    if not any(".SemDescarteTable." in row["topic"] for row in rows):
-        raise NotFoundError(f"no póquer sem descarte jogada {jogada_id}", field="jogada_id")
-    events = []
-    for row in rows:
-        version = row["originator_version"]
-        records = ledger.app.recorder.select_events(row["originator_id"], gt=version - 1,
-                                                    lte=version)
-        events.append((row["notification_id"], ledger.app.mapper.to_domain_event(records[0])))
-    return events
+    return jogada_events(ledger, jogada_id, engine, marker=".SemDescarteTable.",
+                         game="póquer sem descarte")
 
 
 def replay_jogada(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
@@ -196,7 +174,7 @@ def last_jogada(ledger: "Ledger", player_id: UUID | str, engine: Any = None) -> 
     from projections import queries
 
     pid = check_uuid(player_id, "player_id")
-    engine = _views_engine(ledger, engine)
+    engine = views_engine(ledger, engine)
     seen: set[str] = set()
     before = None
     while True:
@@ -219,24 +197,12 @@ def last_jogada(ledger: "Ledger", player_id: UUID | str, engine: Any = None) -> 
 
 def jackpot_value(ledger: "Ledger", table_id: UUID | str, engine: Any = None) -> dict[str, Any]:
     """The live jackpot of a table (Portaria 461/2001 r3, r4b): the balance of its jackpot
-    account in the balances projection, with the projection position it is current as of
-    (one statement, so the value and the position are of the same snapshot)."""
-    from sqlalchemy import select
-
-    from projections.money import balances, from_db
-    from projections.tables import projection_tracking
-
+    account in the balances projection, with the projection position it is current as of."""
     tid = check_uuid(table_id, "table_id")
-    engine = _views_engine(ledger, engine)
-    position = (select(projection_tracking.c.position)
-                .where(projection_tracking.c.name == "balances").scalar_subquery())
-    with engine.connect() as conn:
-        row = conn.execute(select(balances.c.balance_cents, balances.c.updated_at,
-                                  balances.c.last_position, position.label("as_of"))
-                           .where(balances.c.account_code == f"jackpot:{tid}")).first()
-    if row is None:
+    found = account_balance(ledger, f"jackpot:{tid}", engine)
+    if found is None:
         raise NotFoundError(f"table {tid} has no jackpot", field="table_id",
                             rule=pt_rule("3"))
-    return {"table_id": str(tid), "jackpot_cents": int(row.balance_cents),
-            "as_of_position": int(row.as_of or 0), "updated_at": from_db(row.updated_at),
-            "last_change_position": int(row.last_position)}
+    return {"table_id": str(tid), "jackpot_cents": found["balance_cents"],
+            "as_of_position": found["as_of_position"], "updated_at": found["updated_at"],
+            "last_change_position": found["last_change_position"]}

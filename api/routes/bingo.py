@@ -9,25 +9,20 @@ transaction on the writer (infra/bingo_service.py); errors name the field and th
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 from uuid import UUID
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 
-from api.auth import Caller
 from api.bingo_schemas import CardsBuy, InterruptionCreate, JogadaOpen, RoomCreate, RoomJoin
-from api.deps import AccountReader, LedgerDep, OperatorCaller, require_roles
+from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCaller,
+                      PlayerOrOperator, Reviewer)
 from api.reads import fresh_engine
 from api.routes.responses import errors
 from domain.errors import ConflictError, InvalidInputError
 from infra import bingo_service as service
 
 router = APIRouter(prefix="/bingo", tags=["bingo"])
-PlayerOrOperator = Annotated[Caller, Depends(require_roles("player", "operator"))]
-PlayerCaller = Annotated[Caller, Depends(require_roles("player"))]
-Anyone = Annotated[Caller, Depends(require_roles("player", "operator", "auditor",
-                                                 "complaint_handler"))]
-Reviewer = Annotated[Caller, Depends(require_roles("operator", "auditor", "complaint_handler"))]
 
 
 @router.post("/rooms", status_code=201, responses=errors(401, 403, 409, 422, 503))

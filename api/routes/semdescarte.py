@@ -9,13 +9,13 @@ the writer (infra/semdescarte_service.py); errors name the field and the rule.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 from uuid import UUID
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 
-from api.auth import Caller
-from api.deps import AccountReader, LedgerDep, OperatorCaller, require_roles
+from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCaller,
+                      PlayerOrOperator, Reviewer)
 from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, InterruptionCreate,
@@ -25,11 +25,6 @@ from domain.semdescarte.config import sd_rule
 from infra import semdescarte_service as service
 
 router = APIRouter(prefix="/semdescarte", tags=["póquer sem descarte"])
-PlayerOrOperator = Annotated[Caller, Depends(require_roles("player", "operator"))]
-PlayerCaller = Annotated[Caller, Depends(require_roles("player"))]
-Anyone = Annotated[Caller, Depends(require_roles("player", "operator", "auditor",
-                                                 "complaint_handler"))]
-Reviewer = Annotated[Caller, Depends(require_roles("operator", "auditor", "complaint_handler"))]
 
 
 @router.post("/tables", status_code=201, responses=errors(401, 403, 409, 422, 503))

@@ -1,0 +1,64 @@
+"""What the games' views share (infra/semdescarte_service.py, infra/bingo_service.py): the
+projections' engine once caught up, the recorded events of one jogada read through the jogada
+index (903-B 6.3.4(2)), and an account's balance as the balances projection has it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from domain.errors import NotFoundError
+from domain.text import check_text
+
+if TYPE_CHECKING:
+    from infra.container import Ledger
+
+
+def views_engine(ledger: "Ledger", engine: Any = None) -> Any:
+    """The projections' engine, once they caught up with this process's last write. The API
+    passes its own (api/reads.py ``fresh_engine``: a read that cannot catch up is a 503)."""
+    if engine is not None:
+        return engine
+    if ledger.projections is None:
+        raise NotFoundError("these views read the projections, which this ledger does not run",
+                            field="projections")
+    ledger.projections.wait(ledger.writer.last_position)
+    return ledger.projections.engine
+
+
+def jogada_events(ledger: "Ledger", jogada_id: str, engine: Any, *, marker: str,
+                  game: str) -> list[tuple[int, Any]]:
+    """(notification id, domain event) of one jogada, in notification order; NotFoundError
+    unless one of them is the game's own (its topic holds ``marker``, e.g. ".BingoRoom.")."""
+    from projections import queries
+
+    check_text(jogada_id, "jogada_id")  # 903-B 7.9.1: 422 naming the field, never a 500
+    rows = queries.jogada_events(views_engine(ledger, engine), str(jogada_id))
+    if not any(marker in row["topic"] for row in rows):
+        raise NotFoundError(f"no {game} jogada {jogada_id}", field="jogada_id")
+    events = []
+    for row in rows:
+        version = row["originator_version"]
+        records = ledger.app.recorder.select_events(row["originator_id"], gt=version - 1,
+                                                    lte=version)
+        events.append((row["notification_id"], ledger.app.mapper.to_domain_event(records[0])))
+    return events
+
+
+def account_balance(ledger: "Ledger", code: str, engine: Any = None) -> dict[str, Any] | None:
+    """An account's balance in the balances projection with the position it is current as of
+    (one statement: the value and the position are of the same snapshot); None if unknown."""
+    from sqlalchemy import select
+
+    from projections.money import balances, from_db
+    from projections.tables import projection_tracking
+
+    position = (select(projection_tracking.c.position)
+                .where(projection_tracking.c.name == "balances").scalar_subquery())
+    with views_engine(ledger, engine).connect() as conn:
+        row = conn.execute(select(balances.c.balance_cents, balances.c.updated_at,
+                                  balances.c.last_position, position.label("as_of"))
+                           .where(balances.c.account_code == code)).first()
+    if row is None:
+        return None
+    return {"balance_cents": int(row.balance_cents), "as_of_position": int(row.as_of or 0),
+            "updated_at": from_db(row.updated_at), "last_change_position": int(row.last_position)}
