@@ -179,7 +179,7 @@ def buy_cards(uow: UnitOfWork, *, room_id: UUID | str, player_id: UUID | str, co
     fp = fingerprint("bingo_cards", {"room_id": str(room_id), "count": count})
     existing = uow.find_receipt(receipt_id(scope, idempotency_key))
     if existing is not None:
-        return existing.replay(fp)
+        return _unpack(existing.replay(fp))
     room = get_room(uow, room_id)
     jogada = room.check_purchase(str(pid), count, uow.at)
     session = _session_for(uow, room, pid)
@@ -202,9 +202,33 @@ def buy_cards(uow: UnitOfWork, *, room_id: UUID | str, player_id: UUID | str, co
               "cards": [{"card": n, "numbers": [list(r) for r in c]} for n, c in zip(numbers, cards)],
               "amount_cents": amount, "available_cents": wallet.available_cents}
     uow.add(CommandReceipt(scope=scope, key=idempotency_key, fingerprint=fp,
-                           operation="bingo_cards", outcome={"result": result}, actor=actor,
-                           at=uow.at))
+                           operation="bingo_cards", outcome={"result": _pack(result)},
+                           actor=actor, at=uow.at))
     return result
+
+
+# A receipt keeps the cards as one hex string each (a cell a byte, 0 for a blank): the writer
+# caches receipts, and nested lists cost ~700 bytes a card (70 MB for a 100,000-card jogada).
+_GRIDS = {27: (3, 9), 16: (4, 4), 25: (5, 5), 9: (3, 3)}
+
+
+def _pack(result: dict[str, Any]) -> dict[str, Any]:
+    cards = [{"card": c["card"], "numbers": bytes(n or 0 for row in c["numbers"] for n in row).hex()}
+             for c in result["cards"]]
+    return {**result, "cards": cards}
+
+
+def _unpack(result: Any) -> Any:
+    if not isinstance(result, dict) or not result.get("cards") or \
+            not isinstance(result["cards"][0]["numbers"], str):
+        return result
+    cards = []
+    for c in result["cards"]:
+        flat = bytes.fromhex(c["numbers"])
+        rows, cols = _GRIDS[len(flat)]
+        cards.append({"card": c["card"], "numbers": [[flat[r * cols + k] or None for k in range(cols)]
+                                                     for r in range(rows)]})
+    return {**result, "cards": cards}
 
 
 def close_sales(uow: UnitOfWork, *, room_id: UUID | str, actor: str) -> dict[str, Any]:
