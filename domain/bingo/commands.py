@@ -249,10 +249,11 @@ def close_sales(uow: UnitOfWork, *, room_id: UUID | str, actor: str) -> dict[str
             _record_win(uow, players[player_id], jid, amount, REFUND, actor)
         return {"jogada_id": jid, "cancelled": True, "refunds": refunds}
     pool = room.close_sales(actor=actor, at=uow.at)
-    wallets.transfer_between(uow, from_code=room.pool_code, to_code=HOUSE_CODE,
-                             transfer_id=_ref(jid, "house-share"), amount_cents=pool.house_cents,
-                             reason="bingo_house_share", refs={"jogada_id": jid, "rule": bingo_rule(31)},
-                             actor=actor)
+    if pool.house_cents:  # 0 when a few 1-cent cards leave no whole cent for the house
+        wallets.transfer_between(uow, from_code=room.pool_code, to_code=HOUSE_CODE,
+                                 transfer_id=_ref(jid, "house-share"),
+                                 amount_cents=pool.house_cents, reason="bingo_house_share",
+                                 refs={"jogada_id": jid, "rule": bingo_rule(31)}, actor=actor)
     if pool.jackpot_cents:
         wallets.transfer_between(uow, from_code=room.pool_code, to_code=room.jackpot_code,
                                  transfer_id=_ref(jid, "jackpot-deduction"),
@@ -386,10 +387,11 @@ def void_jogada(uow: UnitOfWork, *, room_id: UUID | str, reason: str,
     jid = jogada["jogada_id"]
     pool = jogada["pool"]
     if pool is not None:  # after the close of sales: undo the house share and the deduction
-        wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=room.pool_code,
-                                 transfer_id=_ref(jid, "void:house-share"),
-                                 amount_cents=pool["house_cents"], reason="bingo_void",
-                                 refs={"jogada_id": jid, "rule": bingo_rule(45)}, actor=actor)
+        if pool["house_cents"]:
+            wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=room.pool_code,
+                                     transfer_id=_ref(jid, "void:house-share"),
+                                     amount_cents=pool["house_cents"], reason="bingo_void",
+                                     refs={"jogada_id": jid, "rule": bingo_rule(45)}, actor=actor)
         if pool["jackpot_deduction_cents"]:  # A15
             wallets.transfer_between(uow, from_code=room.jackpot_code, to_code=room.pool_code,
                                      transfer_id=_ref(jid, "void:jackpot-deduction"),
