@@ -43,7 +43,17 @@ def describe(ledger: "Ledger", room_id: UUID | str) -> dict[str, Any]:
 
 
 def _describe(uow: Any, *, room_id: UUID | str) -> dict[str, Any]:
-    return commands.describe(commands.get_room(uow, room_id))
+    room = commands.get_room(uow, room_id)
+    return commands.describe(room) | _jackpot_now(uow, room)
+
+
+def _jackpot_now(uow: Any, room: Any) -> dict[str, Any]:
+    """Rules 4, 44: the jackpot's value is on every screen, as the writer has it now."""
+    if room.jackpot_code is None:
+        return {}
+    from domain import wallets
+
+    return {"jackpot_cents": wallets.get_account(uow, room.jackpot_code).balance_cents}
 
 
 def join(ledger: "Ledger", *, room_id: UUID | str, player_id: UUID | str, actor: str) -> dict[str, Any]:
@@ -131,7 +141,8 @@ def _view(uow: Any, *, room_id: UUID | str, player_id: UUID | str | None,
     from domain.bingo.views import player_view
 
     room = commands.get_room(uow, room_id)
-    return player_view(room, None if player_id is None else str(player_id), order)
+    return player_view(room, None if player_id is None else str(player_id), order) | \
+        _jackpot_now(uow, room)
 
 
 def jogada_domain_events(ledger: "Ledger", jogada_id: str, engine: Any = None) -> list[tuple[int, Any]]:

@@ -38,6 +38,7 @@ from domain.uow import UnitOfWork
 _VENUE_PREFIX = "bingo:"
 JACKPOT_CATEGORY = "jackpot"
 CARDS_LINE = "cards"
+CARDS_LABEL = "cartões comprados"  # rule 56: what the player reads is in Portuguese
 
 
 def venue_of(room_id: UUID | str) -> str:
@@ -196,7 +197,7 @@ def buy_cards(uow: UnitOfWork, *, room_id: UUID | str, player_id: UUID | str, co
                              reason="bingo_cards", refs={"jogada_id": jid, "room_id": str(room.id)},
                              actor=actor)
     session.record_bet(jid, amount, actor=actor, at=uow.at)
-    session.add_statement_line(CARDS_LINE, "cards bought", count, amount, actor=actor, at=uow.at)
+    session.add_statement_line(CARDS_LINE, CARDS_LABEL, count, amount, actor=actor, at=uow.at)
     numbers = room.cards_of(str(pid))[-count:]
     result = {"jogada_id": jid, "room_id": str(room.id), "purchase": purchase,
               "cards": [{"card": n, "numbers": [list(r) for r in c]} for n, c in zip(numbers, cards)],

@@ -16,6 +16,7 @@ rebuilds it on replay. It decides nothing about money and records nothing.
 from __future__ import annotations
 
 from array import array
+from itertools import combinations
 from typing import Any
 
 from domain.bingo.cards import Card
@@ -41,6 +42,7 @@ class DrawEngine:
         self.lines_done = bytearray()
         self.index: dict[int, Any] = {n: array("I") for n in range(1, int(variant) + 1)}
         self.drawn: list[int] = []
+        self.drawn_set: set[int] = set()
         self.won: set[str] = set()
 
     @property
@@ -76,6 +78,7 @@ class DrawEngine:
         """Marks ``ball`` on every card holding it. Returns, for each prize not yet won, the
         cards that complete it with this ball (rule 36: only these can win it), in A17 order."""
         self.drawn.append(ball)
+        self.drawn_set.add(ball)
         remaining = self.remaining
         finished = []
         for slot in self.index[ball]:
@@ -104,24 +107,33 @@ class DrawEngine:
         """How many numbers ``card`` still needs for ``prize``."""
         base = card * self.per_card
         rem = self.remaining
-        if prize in (LINE, TWO_LINES):
-            left = sorted(rem[base + t] for t in self.line_slots)
-            return left[0] if prize == LINE else left[0] + left[1]
+        if prize == TWO_LINES:
+            return len(self._two_lines_missing(card))
+        if prize == LINE:
+            return min(rem[base + t] for t in self.line_slots)
         slots = [rem[base + t] for t, kind in enumerate(self.kinds) if kind == prize]
         return min(slots)
 
     def missing_numbers(self, card: int, prize: str) -> list[int]:
         """The undrawn numbers of the shape closest to completing ``prize`` (for a one-away
         alert, rule 28: the number the card waits for)."""
+        if prize == TWO_LINES:
+            return sorted(self._two_lines_missing(card))
         base = card * self.per_card
-        kind = LINE if prize == TWO_LINES else prize
-        slots = [t for t, k in enumerate(self.kinds) if k == kind]
-        slots.sort(key=lambda t: self.remaining[base + t])
-        take = slots[:2] if prize == TWO_LINES else slots[:1]
-        drawn = set(self.drawn)
+        slots = [t for t, k in enumerate(self.kinds) if k == prize]
+        best = min(slots, key=lambda t: self.remaining[base + t])
+        return sorted(self._undrawn(card, best))
+
+    def _undrawn(self, card: int, slot: int) -> set[int]:
         flat = self.cells[card * self.width:(card + 1) * self.width]
-        numbers = {flat[o] for t in take for o in self.shape_offsets[t]}
-        return sorted(n for n in numbers if n and n not in drawn)
+        drawn = self.drawn_set
+        return {flat[o] for o in self.shape_offsets[slot] if flat[o] and flat[o] not in drawn}
+
+    def _two_lines_missing(self, card: int) -> set[int]:
+        """The fewest undrawn numbers that complete two lines: crossing lines share a cell
+        (bingo 80, 75, 30), so the pair is counted as a union, not a sum."""
+        undrawn = [self._undrawn(card, t) for t in self.line_slots]
+        return min((a | b for a, b in combinations(undrawn, 2)), key=len)
 
     def closeness(self, card: int) -> int:
         """Numbers missing to the nearest prize still in play (rule 14)."""

@@ -165,7 +165,7 @@ def test_6_20_a22_two_players_jogada_cancelled_at_the_close_every_card_refunded(
         assert (st["wagered_cents"], st["refunded_cents"], st["won_cents"], st["net_cents"]) == (
             paid, paid, 0, 0)
         assert st["won_by_category"] == {}
-        assert st["lines"] == [{"category": "cards", "label": "cards bought", "count": cards,
+        assert st["lines"] == [{"category": "cards", "label": "cartões comprados", "count": cards,
                                 "amount_cents": paid}]
     assert all_accounts_total(ledger) == 0
     assert bingo.describe(ledger, room["room_id"])["open_jogada"] is None

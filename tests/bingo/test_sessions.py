@@ -133,7 +133,7 @@ def test_52_statement_cards_bought_and_prizes_won_by_category(cert, clock, seeds
                   lambda cards: ordered(*cards[0].numbers))
     assert str(b.player_id) not in assert_settled_money(cert, room, second)
     st = sessions_service.statement(cert, b.session_id)
-    assert st["lines"] == [{"category": "cards", "label": "cards bought", "count": 5,
+    assert st["lines"] == [{"category": "cards", "label": "cartões comprados", "count": 5,
                             "amount_cents": 5 * PRICE}]
     assert st["won_by_category"] == {"line": {"count": 1, "amount_cents": prizes["line"]},
                                      "bingo": {"count": 1, "amount_cents": prizes["bingo"]}}
