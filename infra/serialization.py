@@ -9,7 +9,9 @@ answers for any event; events stored without the marker load exactly as before.
 
 The application selects the mapper by its env (eventsourcing-notes §2.3, §7):
 ``MAPPER_TOPIC`` names the class and ``CERTIFICATION_MODE`` records the switch (``1``/``0``,
-the values of ``LEDGER_CERTIFICATION_MODE``). ``certification_env`` builds both.
+the values of ``LEDGER_CERTIFICATION_MODE``). ``certification_env`` builds both, and names the
+mapper's transcoder, ``TRANSCODER_TOPIC``: the library's JSON format written and read with
+orjson (infra/transcoder.py).
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ from uuid import UUID
 from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.utils import get_topic
 
+from infra.transcoder import OrjsonTranscoder
+
 MARKER = "certification_mode"
 CERTIFICATION_MODE_KEY = "CERTIFICATION_MODE"
 MAPPER_TOPIC_KEY = "MAPPER_TOPIC"
+TRANSCODER_TOPIC_KEY = "TRANSCODER_TOPIC"
 
 
 class LedgerMapper(Mapper[UUID]):
@@ -59,6 +64,7 @@ def certification_env(certification_mode: bool, app_name: str = "") -> dict[str,
     is a real environment variable of this service."""
     mapper = CertificationModeMapper if certification_mode else LedgerMapper
     env = {MAPPER_TOPIC_KEY: get_topic(mapper),
+           TRANSCODER_TOPIC_KEY: get_topic(OrjsonTranscoder),
            CERTIFICATION_MODE_KEY: "1" if certification_mode else "0"}
     if app_name:
         env.update({f"{app_name.upper()}_{key}": value for key, value in list(env.items())})
