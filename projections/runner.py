@@ -17,19 +17,25 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import structlog
+from eventsourcing.utils import resolve_topic
 from sqlalchemy import Engine, bindparam, delete, insert, select, update
 
 from projections.base import Projection
+from projections.bulk import BulkStatement
 from projections.db import build_engine
 from projections.tables import projection_tracking
 
 log = structlog.get_logger("ledger.projections")
 PAGE_SIZE = 1000
-# The compare-and-set of a tracking row, built once (not on every page of every projection).
-_ADVANCE = (update(projection_tracking)
-            .where(projection_tracking.c.name == bindparam("t_name"),
-                   projection_tracking.c.position == bindparam("t_old"))
-            .values(position=bindparam("t_new")))
+# The compare-and-set of a tracking row, built once (not on every page of every projection),
+# and run for every due projection in one executemany: one statement per projection per page
+# through SQLAlchemy was ~10 % of the worker (projections/bulk.py).
+_ADVANCE = BulkStatement(
+    update(projection_tracking)
+    .where(projection_tracking.c.name == bindparam("t_name"),
+           projection_tracking.c.position == bindparam("t_old"))
+    .values(position=bindparam("t_new")),
+    ("t_name", "t_old", "t_new"))
 Progress = Callable[[str, int, int], None]  # (projection name, position, head)
 
 
@@ -53,6 +59,12 @@ class ProjectionRunner:
         self.follower = False  # True: a separate worker process applies the events
         self.last_error: str | None = None
         self._tracking_ready = False
+        self._by_topic: dict[str, tuple[tuple[Projection, bytes | None], ...]] = {}
+        # The tracking positions this runner last committed or read. Reused by the next
+        # catch-up instead of reading them again: if another runner moved them meanwhile
+        # (a rebuild, a second worker), the compare-and-set of the next page fails and they
+        # are read again.
+        self._positions: dict[str, int] | None = None
 
     def by_name(self, name: str) -> Projection:
         for projection in self.projections:
@@ -86,7 +98,7 @@ class ProjectionRunner:
         self._ensure_tracking_rows()
         applied = 0
         chosen = [p for p in self.projections if only is None or p.name in only]
-        positions = self.positions()
+        positions = self._positions if self._positions is not None else self.positions()
         head = self.app.recorder.max_notification_id() or 0
         while True:
             start = min((positions[p.name] for p in chosen), default=head)
@@ -98,23 +110,19 @@ class ProjectionRunner:
                 start=start, limit=self.page_size, stop=head, inclusive_of_start=False)
             if not notifications:
                 break
-            decoded = [(n.id, self.app.mapper.to_domain_event(n)) for n in notifications]
             last = notifications[-1].id
             due = [p for p in chosen if positions[p.name] < last]
-            pages = {p.name: [(i, e) for i, e in decoded
-                              if i > positions[p.name] and _wants(p, e)] for p in due}
+            pages = self._pages(notifications, due, positions)
             try:
                 # One transaction for the page and every projection: one commit instead of one
                 # per projection. Claim every tracking row first, in a fixed order: the row
                 # locks make a concurrent runner wait here (then find the positions moved and
                 # give up) instead of writing the same rows and failing on them.
                 with self.engine.begin() as conn:
-                    for projection in due:
-                        moved = conn.execute(_ADVANCE, {
-                            "t_name": projection.name, "t_old": positions[projection.name],
-                            "t_new": last}).rowcount
-                        if moved != 1:
-                            raise _Overtaken()
+                    moved = _ADVANCE.execute(conn, [(p.name, positions[p.name], last)
+                                                    for p in due])
+                    if moved != len(due):
+                        raise _Overtaken()
                     for projection in due:
                         if pages[projection.name]:
                             projection.apply(conn, pages[projection.name])
@@ -126,8 +134,43 @@ class ProjectionRunner:
                 applied += len(pages[projection.name])
                 if progress:
                     progress(projection.name, last, head)
+        self._positions = positions
         self._publish(min(positions.values(), default=head))
         return applied
+
+    def _pages(self, notifications: Sequence[Any], due: Sequence[Projection],
+                positions: dict[str, int]) -> dict[str, list[tuple[int, Any]]]:
+        """Each due projection's part of the page. An event is decoded only if a projection
+        wants it (JSON decoding was ~13 % of the worker; a deposit's receipt concerns none)."""
+        pages: dict[str, list[tuple[int, Any]]] = {p.name: [] for p in due}
+        decode = self.app.mapper.to_domain_event
+        for n in notifications:
+            event = None
+            for projection, marker in self._targets(n.topic):
+                page = pages.get(projection.name)
+                if page is None or n.id <= positions[projection.name]:
+                    continue
+                if marker is not None and marker not in bytes(n.state):
+                    continue
+                if event is None:
+                    event = decode(n)
+                page.append((n.id, event))
+        return pages
+
+    def _targets(self, topic: str) -> tuple[tuple[Projection, bytes | None], ...]:
+        """The projections that may want events of ``topic``, each with the bytes its
+        events' stored state must contain (``state_marker``), if any; cached per topic."""
+        targets = self._by_topic.get(topic)
+        if targets is None:
+            cls = resolve_topic(topic)
+            mapper = self.app.mapper
+            plain = mapper.cipher is None and mapper.compressor is None  # markers readable
+            targets = tuple(
+                (p, getattr(p, "state_marker", None) if plain else None)
+                for p in self.projections
+                if p.event_types is None or issubclass(cls, p.event_types))
+            self._by_topic[topic] = targets
+        return targets
 
     def _publish(self, position: int) -> None:
         with self._cond:
@@ -179,6 +222,7 @@ class ProjectionRunner:
                 for table in reversed(projection.tables):
                     conn.execute(delete(table))
         self.position = 0
+        self._positions = None
         return self.catch_up(progress=progress, only=[p.name for p in chosen])
 
     # Background thread ------------------------------------------------------------------------
@@ -213,10 +257,6 @@ class ProjectionRunner:
                 self._stop.wait(1.0)
 
 
-def _wants(projection: Projection, event: Any) -> bool:
-    return projection.event_types is None or isinstance(event, projection.event_types)
-
-
 def all_projections() -> list[Projection]:
     """Every projection of the service, in a fixed order."""
     from projections.registry import PROJECTIONS
@@ -241,14 +281,22 @@ def build_projection_runner(ledger: Any, *, follower: bool = False) -> Projectio
 
 
 def run_worker(runner: ProjectionRunner, stop: threading.Event, *,
-               poll_interval: float = 0.02, parent_pid: int | None = None) -> None:
+               poll_interval: float = 0.02, busy_interval: float = 0.05, busy_events: int = 30,
+               parent_pid: int | None = None) -> None:
     """The loop of ``ledger projections run``: catch up, sleep a little, again, until ``stop``
-    is set or the parent process (``ledger serve``) is gone."""
+    is set or the parent process (``ledger serve``) is gone.
+
+    Under load (a round applied ``busy_events`` or more) it sleeps ``busy_interval`` instead of
+    ``poll_interval``: bigger pages, fewer transactions (the commit and tracking updates of a
+    20 ms page were ~15 % of the worker under the money benchmark). Reads then wait for the
+    read models up to ~30 ms longer, under load only; a few commands do not make a round
+    busy."""
     import os
 
     while not stop.is_set():
+        applied = 0
         try:
-            runner.catch_up()
+            applied = runner.catch_up()
             runner.last_error = None
         except Exception as error:
             runner.last_error = f"{type(error).__name__}: {error}"
@@ -257,4 +305,4 @@ def run_worker(runner: ProjectionRunner, stop: threading.Event, *,
         if parent_pid is not None and os.getppid() != parent_pid:
             log.warning("projection_worker_parent_gone")
             return
-        stop.wait(poll_interval)
+        stop.wait(busy_interval if applied >= busy_events else poll_interval)
