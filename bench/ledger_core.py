@@ -139,8 +139,13 @@ def http_section(backend: str, tmp: Path, seconds: int, connections: int) -> Non
         ledger = wrk(base, players, seconds, connections)
         ledger_wide = wrk(base, players, seconds, 4 * connections)
     port = free_port()
-    bare_argv = [str(ROOT / ".venv/bin/uvicorn"), "bench.bare_app:app", "--port", str(port),
-                 "--log-level", "warning", "--no-access-log"]
+    # The same server settings as ``ledger serve`` (infra/worker.py): one HTTP process, no
+    # access log, no server header, and its one-write-per-response protocol.
+    bare_argv = [sys.executable, "-c",
+                 "import uvicorn; from api.http_protocol import GatheringH11Protocol; "
+                 f"uvicorn.run('bench.bare_app:app', host='127.0.0.1', port={port}, workers=1, "
+                 "access_log=False, log_level='warning', server_header=False, "
+                 "http=GatheringH11Protocol)"]
     with server(bare_argv, {}, port) as base:
         wrk(base, players, 2, connections)
         bare = wrk(base, players, seconds, connections)

@@ -128,6 +128,7 @@ def serve(settings: Settings, *, host: str, port: int, single_process: bool,
     """``ledger serve``: migrate, start the children, serve HTTP until stopped."""
     import uvicorn
 
+    from api.http_protocol import GatheringH11Protocol
     from api.main import create_app
 
     children: list[WorkerSupervisor] = []
@@ -143,9 +144,10 @@ def serve(settings: Settings, *, host: str, port: int, single_process: bool,
     settings = settings.model_copy(update={"tune_gc": True})
     app = create_app(settings)
     try:
-        # workers=1: one HTTP process; access_log off: our middleware logs each request.
+        # workers=1: one HTTP process; access_log off: our middleware logs each request;
+        # one socket write per response (api/http_protocol.py).
         uvicorn.run(app, host=host, port=port, workers=1, access_log=False, log_config=None,
-                    server_header=False)
+                    server_header=False, http=GatheringH11Protocol)
     finally:
         for child in reversed(children):
             child.stop()
