@@ -31,6 +31,17 @@ from domain.uow import UnitOfWork
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/session-slots")
 
 
+def venue_target(prefix: str, venue_id: str) -> UUID | None:
+    """The table or room a game's venue id ("<prefix><uuid>") names; None if it names none: a
+    session may be started at any venue id."""
+    if not venue_id.startswith(prefix):
+        return None
+    try:
+        return UUID(venue_id[len(prefix):])
+    except ValueError:
+        return None
+
+
 def slot_id(player_id: UUID | str, venue_id: str) -> UUID:
     return uuid5(_NS, f"{player_id}\x1f{venue_id}")
 
@@ -156,6 +167,19 @@ def record_win(uow: UnitOfWork, *, session_id: UUID | str, jogada_id: str, amoun
     session = get_session(uow, session_id)
     session.record_win(jogada_id, amount_cents, category, actor=actor, at=uow.at)
     return session.statement()
+
+
+def record_game_win(uow: UnitOfWork, session_id: UUID | str, jogada_id: str, amount_cents: int,
+                    category: str, actor: str) -> None:
+    """A game's payment of a jogada (a prize, a refund) onto the session it was bet from, so
+    that the statement matches the money (sem descarte rule 39, bingo rules 49 and 52): also
+    when that session ended while the jogada was in play (``GameSession.takes``); nothing for
+    0 cents."""
+    if amount_cents <= 0:
+        return
+    session = uow.find(check_uuid(session_id, "session_id"), GameSession)
+    if session is not None and session.takes(jogada_id, uow.at):
+        session.record_win(jogada_id, amount_cents, category, actor=actor, at=uow.at)
 
 
 def record_statement_line(uow: UnitOfWork, *, session_id: UUID | str, category: str, label: str,

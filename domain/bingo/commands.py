@@ -30,7 +30,7 @@ from domain.errors import ConflictError
 from domain.inactivity import BINGO
 from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
 from domain.rulesets import RuleSet, ruleset_id
-from domain.session_commands import find_open_session
+from domain.session_commands import find_open_session, record_game_win, venue_target
 from domain.sessions import REFUND, GameSession
 from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
@@ -46,12 +46,8 @@ def venue_of(room_id: UUID | str) -> str:
 
 
 def room_of(venue_id: str) -> UUID | None:
-    if not venue_id.startswith(_VENUE_PREFIX):
-        return None
-    try:
-        return UUID(venue_id[len(_VENUE_PREFIX):])
-    except ValueError:
-        return None
+    """The room a venue id names (``venue_of`` read back), or None."""
+    return venue_target(_VENUE_PREFIX, venue_id)
 
 
 def get_room(uow: UnitOfWork, room_id: UUID | str) -> BingoRoom:
@@ -243,23 +239,15 @@ def close_sales(uow: UnitOfWork, *, room_id: UUID | str, actor: str) -> dict[str
         players = {p: b["session_id"] for p, b in jogada["players"].items()}
         refunds = room.cancel(actor=actor, at=uow.at)
         for player_id, amount in refunds.items():
-            wallets.transfer_between(uow, from_code=room.pool_code, to_code=wallet_code(player_id),
-                                     transfer_id=_ref(jid, f"refund:{player_id}"),
-                                     amount_cents=amount, reason="bingo_refund",
-                                     refs={"jogada_id": jid, "rule": bingo_rule(20)}, actor=actor)
-            _record_win(uow, players[player_id], jid, amount, REFUND, actor)
+            _pay(uow, jid, player_id, players[player_id], source=room.pool_code, amount=amount,
+                 category=REFUND, rule=bingo_rule(20), actor=actor)
         return {"jogada_id": jid, "cancelled": True, "refunds": refunds}
     pool = room.close_sales(actor=actor, at=uow.at)
-    if pool.house_cents:  # 0 when a few 1-cent cards leave no whole cent for the house
-        wallets.transfer_between(uow, from_code=room.pool_code, to_code=HOUSE_CODE,
-                                 transfer_id=_ref(jid, "house-share"),
-                                 amount_cents=pool.house_cents, reason="bingo_house_share",
-                                 refs={"jogada_id": jid, "rule": bingo_rule(31)}, actor=actor)
-    if pool.jackpot_cents:
-        wallets.transfer_between(uow, from_code=room.pool_code, to_code=room.jackpot_code,
-                                 transfer_id=_ref(jid, "jackpot-deduction"),
-                                 amount_cents=pool.jackpot_cents, reason="bingo_jackpot_deduction",
-                                 refs={"jogada_id": jid, "rule": bingo_rule(40)}, actor=actor)
+    _move(uow, jid, "house-share", source=room.pool_code, to=HOUSE_CODE, amount=pool.house_cents,
+          reason="bingo_house_share", rule=bingo_rule(31), actor=actor)
+    _move(uow, jid, "jackpot-deduction", source=room.pool_code, to=room.jackpot_code,
+          amount=pool.jackpot_cents, reason="bingo_jackpot_deduction", rule=bingo_rule(40),
+          actor=actor)
     return {"jogada_id": jid, "cancelled": False, **pool.as_dict()}
 
 
@@ -294,44 +282,53 @@ def draw(uow: UnitOfWork, *, room_id: UUID | str, actor: str) -> dict[str, Any]:
 def _settle(uow: UnitOfWork, room: BingoRoom, actor: str) -> dict[str, dict[str, int]]:
     jogada = room.open_jogada()
     jid = jogada["jogada_id"]
-    payments: dict[str, dict[str, int]] = {}
-    for prize, won in jogada["won"].items():
-        for player_id, amount in won["shares"].items():
-            payments.setdefault(player_id, {})[prize] = amount
+    payments = _prizes_by_player(jogada)
     if room.jackpot_due():
         amount = wallets.get_account(uow, room.jackpot_code).available_cents
         for player_id, share in room.award_jackpot(amount, actor=actor, at=uow.at).items():
             payments.setdefault(player_id, {})[JACKPOT_CATEGORY] = share
     for player_id, prizes in payments.items():
         for prize, amount in prizes.items():
-            if not amount:
-                continue
             source = room.jackpot_code if prize == JACKPOT_CATEGORY else room.pool_code
-            wallets.transfer_between(uow, from_code=source, to_code=wallet_code(player_id),
-                                     transfer_id=_ref(jid, f"{prize}:{player_id}"),
-                                     amount_cents=amount, reason=f"bingo_{prize}",
-                                     refs={"jogada_id": jid, "rule": bingo_rule(26)}, actor=actor)
-            _record_win(uow, jogada["players"][player_id]["session_id"], jid, amount, prize, actor)
+            _pay(uow, jid, player_id, jogada["players"][player_id]["session_id"], source=source,
+                 amount=amount, category=prize, rule=bingo_rule(26), actor=actor)
     if JACKPOT_CATEGORY in {p for prizes in payments.values() for p in prizes}:
-        base = room.config.jackpot.base_cents
-        if base:  # rule 41: the increments start again from the base value
-            wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=room.jackpot_code,
-                                     transfer_id=_ref(jid, "jackpot-base"), amount_cents=base,
-                                     reason="jackpot_base", refs={"rule": bingo_rule(41)},
-                                     actor=actor)
+        # rule 41: the increments start again from the base value
+        _move(uow, jid, "jackpot-base", source=HOUSE_CODE, to=room.jackpot_code,
+              amount=room.config.jackpot.base_cents, reason="jackpot_base", rule=bingo_rule(41),
+              actor=actor)
     room.settle(payments, actor=actor, at=uow.at)
     return payments
 
 
-def _record_win(uow: UnitOfWork, session_id: str, jogada_id: str, amount: int, category: str,
-                actor: str) -> None:
-    """Rule 52: the session statement shows prizes by category; a session that ended while
-    its cards were in play still takes them (rule 49, GameSession.in_play)."""
-    if amount <= 0:
-        return
-    session = uow.find(UUID(session_id), GameSession)
-    if session is not None and session.takes(jogada_id, uow.at):
-        session.record_win(jogada_id, amount, category, actor=actor, at=uow.at)
+def _prizes_by_player(jogada: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """The prizes won so far: player -> prize -> cents (rule 30: each player's share)."""
+    out: dict[str, dict[str, int]] = {}
+    for prize, won in jogada["won"].items():
+        for player_id, amount in won["shares"].items():
+            out.setdefault(player_id, {})[prize] = amount
+    return out
+
+
+def _move(uow: UnitOfWork, jogada_id: str, what: str, *, source: str, to: str, amount: int,
+          reason: str, rule: str, actor: str) -> None:
+    """One transfer of the jogada's money; none for 0 cents (a tiny pool of 1-cent cards can
+    leave a share, a prize or the house's cut at nothing)."""
+    if amount:
+        wallets.transfer_between(uow, from_code=source, to_code=to,
+                                 transfer_id=_ref(jogada_id, what), amount_cents=amount,
+                                 reason=reason, refs={"jogada_id": jogada_id, "rule": rule},
+                                 actor=actor)
+
+
+def _pay(uow: UnitOfWork, jogada_id: str, player_id: str, session_id: str, *, source: str,
+         amount: int, category: str, rule: str, actor: str) -> None:
+    """A prize or a refund to the player's wallet, and onto the session its cards were bought
+    from (rules 49, 52; a refund is ``REFUND``, apart from prizes)."""
+    what = "refund" if category == REFUND else category
+    _move(uow, jogada_id, f"{what}:{player_id}", source=source, to=wallet_code(player_id),
+          amount=amount, reason=f"bingo_{what}", rule=rule, actor=actor)
+    record_game_win(uow, session_id, jogada_id, amount, category, actor)
 
 
 # Time, faults and recovery --------------------------------------------------------------------
@@ -388,47 +385,29 @@ def void_jogada(uow: UnitOfWork, *, room_id: UUID | str, reason: str,
     jid = jogada["jogada_id"]
     pool = jogada["pool"]
     if pool is not None:  # after the close of sales: undo the house share and the deduction
-        if pool["house_cents"]:
-            wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=room.pool_code,
-                                     transfer_id=_ref(jid, "void:house-share"),
-                                     amount_cents=pool["house_cents"], reason="bingo_void",
-                                     refs={"jogada_id": jid, "rule": bingo_rule(45)}, actor=actor)
-        if pool["jackpot_deduction_cents"]:  # A15
-            wallets.transfer_between(uow, from_code=room.jackpot_code, to_code=room.pool_code,
-                                     transfer_id=_ref(jid, "void:jackpot-deduction"),
-                                     amount_cents=pool["jackpot_deduction_cents"],
-                                     reason="bingo_void", refs={"jogada_id": jid, "rule": "A15"},
-                                     actor=actor)
-    prizes_paid: dict[str, dict[str, int]] = {}
-    for prize, won in jogada["won"].items():  # rule 46: a prize already won is paid
-        for player_id, amount in won["shares"].items():
-            prizes_paid.setdefault(player_id, {})[prize] = amount
+        _move(uow, jid, "void:house-share", source=HOUSE_CODE, to=room.pool_code,
+              amount=pool["house_cents"], reason="bingo_void", rule=bingo_rule(45), actor=actor)
+        _move(uow, jid, "void:jackpot-deduction", source=room.jackpot_code, to=room.pool_code,
+              amount=pool["jackpot_deduction_cents"], reason="bingo_void", rule="A15", actor=actor)
+    prizes_paid = _prizes_by_player(jogada)  # rule 46: a prize already won is paid
     refunds = {p: b["paid_cents"] for p, b in jogada["players"].items() if p not in prizes_paid}
     paid_in = sum(b["paid_cents"] for b in jogada["players"].values())
     out = sum(refunds.values()) + sum(sum(p.values()) for p in prizes_paid.values())
+    # The house makes up prizes beyond the winners' own cards (before the payments), or keeps
+    # what the winners' cards paid beyond their prizes (after them).
+    _move(uow, jid, "void:house-makes-up", source=HOUSE_CODE, to=room.pool_code,
+          amount=max(out - paid_in, 0), reason="bingo_void", rule=bingo_rule(46), actor=actor)
     for player_id, prizes in prizes_paid.items():
         for prize, amount in prizes.items():
-            wallets.transfer_between(uow, from_code=room.pool_code, to_code=wallet_code(player_id),
-                                     transfer_id=_ref(jid, f"{prize}:{player_id}"),
-                                     amount_cents=amount, reason=f"bingo_{prize}",
-                                     refs={"jogada_id": jid, "rule": bingo_rule(46)}, actor=actor)
-            _record_win(uow, jogada["players"][player_id]["session_id"], jid, amount, prize, actor)
-    if out > paid_in:  # the house makes up prizes beyond the winners' own cards
-        wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=room.pool_code,
-                                 transfer_id=_ref(jid, "void:house-makes-up"),
-                                 amount_cents=out - paid_in, reason="bingo_void",
-                                 refs={"jogada_id": jid, "rule": bingo_rule(46)}, actor=actor)
+            _pay(uow, jid, player_id, jogada["players"][player_id]["session_id"],
+                 source=room.pool_code, amount=amount, category=prize, rule=bingo_rule(46),
+                 actor=actor)
     for player_id, amount in refunds.items():
-        wallets.transfer_between(uow, from_code=room.pool_code, to_code=wallet_code(player_id),
-                                 transfer_id=_ref(jid, f"refund:{player_id}"), amount_cents=amount,
-                                 reason="bingo_refund",
-                                 refs={"jogada_id": jid, "rule": bingo_rule("45, 47")}, actor=actor)
-        _record_win(uow, jogada["players"][player_id]["session_id"], jid, amount, REFUND, actor)
-    if paid_in > out:  # what the winners' cards paid beyond their prizes: the house's share
-        wallets.transfer_between(uow, from_code=room.pool_code, to_code=HOUSE_CODE,
-                                 transfer_id=_ref(jid, "void:house-share-kept"),
-                                 amount_cents=paid_in - out, reason="bingo_void",
-                                 refs={"jogada_id": jid, "rule": bingo_rule(46)}, actor=actor)
+        _pay(uow, jid, player_id, jogada["players"][player_id]["session_id"],
+             source=room.pool_code, amount=amount, category=REFUND, rule=bingo_rule("45, 47"),
+             actor=actor)
+    _move(uow, jid, "void:house-share-kept", source=room.pool_code, to=HOUSE_CODE,
+          amount=max(paid_in - out, 0), reason="bingo_void", rule=bingo_rule(46), actor=actor)
     room.void(reason=reason, prizes_paid=prizes_paid, refunds=refunds, actor=actor, at=uow.at)
     return {"jogada_id": jid, "voided": True, "prizes_paid": prizes_paid, "refunds": refunds}
 

@@ -29,7 +29,8 @@ from domain.semdescarte.config import (INDIVIDUAL, bet_for_ante, check_table_con
 from domain.semdescarte.registry import TableRegistry, registry_id
 from domain.semdescarte.settlement import bank_qualifies, settle
 from domain.semdescarte.table import BETTING, CONTINUE, DECIDING, FOLD, SemDescarteTable
-from domain.session_commands import find_open_session, get_session
+from domain.session_commands import (find_open_session, get_session, record_game_win,
+                                     venue_target)
 from domain.sessions import REFUND, GameSession
 from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
@@ -43,14 +44,8 @@ def venue_of(table_id: UUID | str) -> str:
 
 
 def table_of(venue_id: str) -> UUID | None:
-    """The table a venue id names (``venue_of`` read back); None if it names none: a session
-    may be started at any venue id."""
-    if not venue_id.startswith(_VENUE_PREFIX):
-        return None
-    try:
-        return UUID(venue_id[len(_VENUE_PREFIX):])
-    except ValueError:
-        return None
+    """The table a venue id names (``venue_of`` read back), or None."""
+    return venue_target(_VENUE_PREFIX, venue_id)
 
 
 def game_kind(config: dict[str, Any]) -> str:
@@ -314,12 +309,8 @@ def _settle(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> None:
 def _record_win(uow: UnitOfWork, bet: dict[str, Any], jogada_id: str, amount: int,
                 category: str, actor: str) -> None:
     """Into the player's session statement (rule 39), also when the session ended while the
-    jogada was in play (GameSession.in_play): the statement matches the money."""
-    if amount <= 0:
-        return
-    session = uow.find(UUID(bet["session_id"]), GameSession)
-    if _recording(session, jogada_id, uow):
-        session.record_win(jogada_id, amount, category, actor=actor, at=uow.at)
+    jogada was in play."""
+    record_game_win(uow, bet["session_id"], jogada_id, amount, category, actor)
 
 
 def _recording(session: GameSession | None, jogada_id: str, uow: UnitOfWork) -> bool:

@@ -239,3 +239,27 @@ def test_a15_crash_after_a_line_then_void_the_recorded_prize_is_paid(make_settin
         assert all_accounts_total(second) == 0
     finally:
         second.close()
+
+
+def test_46_a15_a_prize_worth_no_cent_does_not_block_the_void(cert, clock, seeds):
+    """Three 1-cent bingo 30 cards: the pool is 3 cents and the column prize (20 %) rounds to
+    0 (rule 31, A31). A void after the column is won goes through: nothing moves for the
+    0-cent prize, the others get their card back (rules 45–47, A15), the books still balance."""
+    room = new_room(cert, config("30", card_price_cents=1,
+                                 prizes={"column": 2_000, "bingo": 8_000}))
+    a, b, c = players(cert, room, 3)
+
+    def plan(cards):
+        return ordered([row[0] for row in cards[0].numbers])  # card 0's first column
+
+    start(cert, seeds, room, [(a, 1), (b, 1), (c, 1)], plan)
+    closed = close_sale(cert, clock, room)
+    assert closed["prizes"] == {"column": 0, "bingo": 3}
+    drawn = draw(cert, clock, room, 3)
+    assert [w["prize"] for w in drawn[2]["won"]] == ["column"]
+    result = void(cert, room)
+    assert result["prizes_paid"] == {str(a.player_id): {"column": 0}}
+    assert result["refunds"] == {str(b.player_id): 1, str(c.player_id): 1}
+    assert wallet(cert, a) == DEPOSIT_CENTS - 1
+    assert wallet(cert, b) == wallet(cert, c) == DEPOSIT_CENTS
+    assert all_accounts_total(cert) == 0
