@@ -61,3 +61,16 @@ def apply_money(state: dict[str, Any], name: str, e: Any, position: int,
     net[account] = net.get(account, 0) + _BALANCE_SIGN.get(kind, 0) * e.amount_cents
 
 
+
+
+def one_jogada(items: list[tuple[int, Any]]) -> tuple[str, str]:
+    """(jogada id, id of the game's stream) of events that must all belong to one jogada; the
+    stream is the one that opened it (else the jogada id's prefix, "<stream>:<number>")."""
+    jogada_ids = {j for j in (jogada_of(e) for _, e in items) if j is not None}
+    if len(jogada_ids) != 1:
+        raise InvalidInputError("the events must belong to exactly one jogada (found "
+                                f"{sorted(jogada_ids)})", field="events")
+    jogada_id = jogada_ids.pop()
+    stream = next((str(e.originator_id) for _, e in items if event_name(e) == "JogadaOpened"),
+                  jogada_id.rsplit(":", 1)[0])
+    return jogada_id, stream

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import uuid
 from functools import partial
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -23,7 +24,7 @@ from domain.actors import system_actor
 from domain.bingo import commands
 from domain.errors import NotFoundError
 from domain.text import check_uuid
-from infra.jogada_views import account_balance, jogada_events, views_engine
+from infra.jogada_views import account_balance, ended_jogadas, jogada_events, views_engine
 from infra.periodic import Periodic
 
 if TYPE_CHECKING:
@@ -165,29 +166,13 @@ def last_jogadas(ledger: "Ledger", player_id: UUID | str, engine: Any = None,
     """Rule 50: the player's last ``count`` (at least 3) ended bingo jogadas, newest first,
     found from its card purchases in the account activity projection."""
     from domain.bingo.replay import player_jogada
-    from projections import queries
 
     pid = check_uuid(player_id, "player_id")
     engine = views_engine(ledger, engine)
-    out: list[dict[str, Any]] = []
-    seen: set[str] = set()
-    before = None
-    while len(out) < count:
-        rows = queries.account_activity(engine, pid, limit=200, before_id=before)
-        for row in rows:
-            jogada_id = row["refs"].get("jogada_id")
-            if row["reason"] != "bingo_cards" or not jogada_id or jogada_id in seen:
-                continue
-            seen.add(jogada_id)
-            topics = [e["topic"] for e in queries.jogada_events(engine, jogada_id)]
-            if any(t.endswith(_ENDED) for t in topics):
-                out.append(player_jogada(replay_jogada(ledger, jogada_id, engine), pid))
-                if len(out) == count:
-                    break
-        if len(rows) < 200:
-            break
-        before = rows[-1]["notification_id"]
-    return out
+    found = ended_jogadas(engine, pid, stake=lambda row: row["reason"] == "bingo_cards",
+                          ended=_ENDED)
+    return [player_jogada(replay_jogada(ledger, jogada_id, engine), pid)
+            for jogada_id in islice(found, count)]
 
 
 def jackpot_value(ledger: "Ledger", room_id: UUID | str, engine: Any = None) -> dict[str, Any]:

@@ -4,9 +4,11 @@ index (903-B 6.3.4(2)), and an account's balance as the balances projection has 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
-from domain.errors import NotFoundError
+from domain.errors import ConflictError, NotFoundError
 from domain.text import check_text
 
 if TYPE_CHECKING:
@@ -62,3 +64,36 @@ def account_balance(ledger: "Ledger", code: str, engine: Any = None) -> dict[str
         return None
     return {"balance_cents": int(row.balance_cents), "as_of_position": int(row.as_of or 0),
             "updated_at": from_db(row.updated_at), "last_change_position": int(row.last_position)}
+
+
+def ended_jogadas(engine: Any, player_id: UUID, *, stake: Callable[[dict[str, Any]], bool],
+                  ended: tuple[str, ...]) -> Iterator[str]:
+    """The jogadas a player staked in, newest first, that have ended: found from its stakes
+    in the account activity projection (``stake(row)`` picks a game's stake rows, whose refs
+    name the jogada), kept if the jogada index holds an event whose topic ends with one of
+    ``ended`` (a jogada still open has no result yet). Pages 200 rows at a time."""
+    from projections import queries
+
+    seen: set[str] = set()
+    before = None
+    while True:
+        rows = queries.account_activity(engine, player_id, limit=200, before_id=before)
+        for row in rows:
+            jogada_id = (row["refs"] or {}).get("jogada_id")
+            if not jogada_id or jogada_id in seen or not stake(row):
+                continue
+            seen.add(jogada_id)
+            if any(e["topic"].endswith(ended) for e in queries.jogada_events(engine, jogada_id)):
+                yield jogada_id
+        if len(rows) < 200:
+            return
+        before = rows[-1]["notification_id"]
+
+
+def require_ended(replayed: dict[str, Any]) -> dict[str, Any]:
+    """A replay is shown once its jogada has ended: before that it holds what players may not
+    see yet (hidden cards, the draw order)."""
+    if not replayed["final"].get("ended"):
+        raise ConflictError("the jogada is still open; its replay is available when it ends",
+                            field="jogada_id", rule="903-B 6.7.5")
+    return replayed

@@ -24,7 +24,7 @@ from domain.semdescarte import commands
 from domain.semdescarte.config import pt_rule, sd_rule
 from domain.semdescarte.replay import player_last_jogada, replay
 from domain.text import check_uuid
-from infra.jogada_views import account_balance, jogada_events, views_engine
+from infra.jogada_views import account_balance, ended_jogadas, jogada_events, views_engine
 from infra.periodic import Periodic
 
 if TYPE_CHECKING:
@@ -163,6 +163,10 @@ def replay_jogada(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[
 _ENDED_TOPICS = (".SemDescarteTable.JogadaSettled", ".SemDescarteTable.JogadaVoided")
 
 
+def _is_ante(row: dict[str, Any]) -> bool:
+    return row["type"] == "funds_held" and row["reason"] == "ante"
+
+
 def last_jogada(ledger: "Ledger", player_id: UUID | str, engine: Any = None) -> dict[str, Any]:
     """Rule 37: the result of the player's last jogada and the amounts bet.
 
@@ -171,26 +175,10 @@ def last_jogada(ledger: "Ledger", player_id: UUID | str, engine: Any = None) -> 
     "ante", whose refs name the jogada), on whichever table the player sat. The first such
     jogada that is a póquer sem descarte jogada (the jogada index holds a SemDescarteTable
     event) and has ended (settled or voided: a jogada still open has no result yet) is it."""
-    from projections import queries
-
     pid = check_uuid(player_id, "player_id")
     engine = views_engine(ledger, engine)
-    seen: set[str] = set()
-    before = None
-    while True:
-        rows = queries.account_activity(engine, pid, limit=200, before_id=before)
-        for row in rows:
-            jogada_id = row["refs"].get("jogada_id")
-            if row["type"] != "funds_held" or row["reason"] != "ante" or not jogada_id \
-                    or jogada_id in seen:
-                continue
-            seen.add(jogada_id)
-            topics = [e["topic"] for e in queries.jogada_events(engine, jogada_id)]
-            if any(t.endswith(_ENDED_TOPICS) for t in topics):
-                return player_last_jogada(replay_jogada(ledger, jogada_id, engine), pid)
-        if len(rows) < 200:
-            break
-        before = rows[-1]["notification_id"]
+    for jogada_id in ended_jogadas(engine, pid, stake=_is_ante, ended=_ENDED_TOPICS):
+        return player_last_jogada(replay_jogada(ledger, jogada_id, engine), pid)
     raise NotFoundError(f"player {pid} has no ended póquer sem descarte jogada",
                         field="player_id", rule=sd_rule(37))
 

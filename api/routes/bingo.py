@@ -19,7 +19,8 @@ from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCa
                       PlayerOrOperator, Reviewer)
 from api.reads import fresh_engine
 from api.routes.responses import errors
-from domain.errors import ConflictError, InvalidInputError
+from domain.errors import InvalidInputError
+from infra.jogada_views import require_ended
 from infra import bingo_service as service
 
 router = APIRouter(prefix="/bingo", tags=["bingo"])
@@ -110,11 +111,7 @@ def jackpot(room_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
 def replay(jogada_id: str, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
     """"Modo repetição" (rule 2h): every event of an ended jogada with the state it led to, the
     RNG check re-deriving every card and ball, and the prizes found again."""
-    replayed = service.replay_jogada(ledger, jogada_id, fresh_engine(ledger))
-    if not replayed["final"].get("ended"):
-        raise ConflictError("the jogada is still open; its replay is available when it ends",
-                            field="jogada_id", rule="903-B 6.7.5")
-    return replayed
+    return require_ended(service.replay_jogada(ledger, jogada_id, fresh_engine(ledger)))
 
 
 @router.get("/players/{player_id}/last-jogadas", responses=errors(401, 403, 404, 422, 503))

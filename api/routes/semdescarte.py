@@ -20,8 +20,9 @@ from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, InterruptionCreate,
                                      SeatLeave, SeatTake, TableCreate)
-from domain.errors import ConflictError, InvalidInputError
+from domain.errors import InvalidInputError
 from domain.semdescarte.config import sd_rule
+from infra.jogada_views import require_ended
 from infra import semdescarte_service as service
 
 router = APIRouter(prefix="/semdescarte", tags=["póquer sem descarte"])
@@ -131,11 +132,7 @@ def replay(jogada_id: str, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any
     """Every event of an ended jogada in order, each with the state it led to (cards, bets,
     decisions, settlement, money), and the RNG check: the revealed seed re-derives the dealt
     cards (903-B 6.3.4(2), 6.7.2(4)). An open jogada is not shown: its hidden cards are."""
-    replayed = service.replay_jogada(ledger, jogada_id, fresh_engine(ledger))
-    if not replayed["final"].get("ended"):
-        raise ConflictError("the jogada is still open; its replay is available when it ends",
-                            field="jogada_id", rule="903-B 6.7.5")
-    return replayed
+    return require_ended(service.replay_jogada(ledger, jogada_id, fresh_engine(ledger)))
 
 
 @router.get("/players/{player_id}/last-jogada", responses=errors(401, 403, 404, 422, 503))

@@ -27,9 +27,9 @@ from domain.bingo.cards import bingo_rule, card_key, generate_more
 from domain.bingo.config import FOUR_CORNERS, RoomConfig
 from domain.bingo.engine import DrawEngine
 from domain.bingo.room import cards_drbg
-from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
+from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.jogada_rng import check_reveal, verify_jogada
-from domain.replay_support import META, MONEY_KINDS, apply_money, event_name, jogada_of, numbered
+from domain.replay_support import META, MONEY_KINDS, apply_money, event_name, numbered, one_jogada
 from domain.replay_support import to_json
 
 ENDED = ("settled", "voided", "cancelled")
@@ -153,13 +153,7 @@ def _check_prizes(cards: dict[str, Any], drawn: list[int]) -> dict[str, Any]:
 def replay(events: list[Any]) -> dict[str, Any]:
     """Every step of one jogada with the state after it; the final state; the checks."""
     items = numbered(events)
-    jogada_ids = {j for j in (jogada_of(e) for _, e in items) if j is not None}
-    if len(jogada_ids) != 1:
-        raise InvalidInputError("the events must belong to exactly one jogada (found "
-                                f"{sorted(jogada_ids)})", field="events")
-    jogada_id = jogada_ids.pop()
-    room_id = next((str(e.originator_id) for _, e in items if event_name(e) == "JogadaOpened"),
-                   jogada_id.rsplit(":", 1)[0])
+    jogada_id, room_id = one_jogada(items)
     codes = _codes(items, room_id)
     state = _empty()
     cards: dict[str, Any] = {"config": None, "players": {}, "purchases": [], "prizes_won": []}

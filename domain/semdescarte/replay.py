@@ -23,14 +23,14 @@ from typing import Any
 from uuid import UUID
 
 from domain.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
-from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
+from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.jogada_rng import check_reveal, expected_outcome, verify_jogada
 from domain.replay_support import META as _META
 from domain.replay_support import MONEY_KINDS, to_json
 from domain.replay_support import apply_money as _apply_money
 from domain.replay_support import event_name as _name
-from domain.replay_support import jogada_of as _jogada_id
 from domain.replay_support import numbered as _numbered
+from domain.replay_support import one_jogada
 from domain.poker_hands import evaluate
 from domain.semdescarte import dealing
 from domain.semdescarte.config import sd_rule
@@ -144,13 +144,7 @@ def _rng(committed: Any, revealed: Any, dealt: Any, bank_shown: Any) -> dict[str
 def replay(events: list[Any]) -> dict[str, Any]:
     """Every step of one jogada with the state after it; the final state; the RNG check."""
     numbered = _numbered(events)
-    jogada_ids = {j for j in (_jogada_id(e) for _, e in numbered) if j is not None}
-    if len(jogada_ids) != 1:
-        raise InvalidInputError("the events must belong to exactly one jogada (found "
-                                f"{sorted(jogada_ids)})", field="events")
-    jogada_id = jogada_ids.pop()
-    table_id = next((str(e.originator_id) for _, e in numbered if _name(e) == "JogadaOpened"),
-                    jogada_id.rsplit(":", 1)[0])
+    jogada_id, table_id = one_jogada(numbered)
     codes = _account_codes(numbered, table_id)
     state = _empty_state()
     steps = []
