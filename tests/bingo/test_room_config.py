@@ -10,9 +10,11 @@ import pytest
 
 from domain.bingo.config import check_room_config
 from domain.errors import InvalidInputError, RuleViolationError
-from tests.bingo.conftest import max_id, refused
+from tests.bingo.conftest import refused
+from tests.refusals import max_id
 from infra import bingo_service as bingo
 from tests.bingo.support import OPERATOR, config, new_room, open_jogada, room_events
+from tests.refusals import check_error
 
 VARIANTS = ("90", "80", "75", "30")
 TOP_ROW = [[0, c] for c in range(5)]
@@ -26,13 +28,7 @@ def rule(n) -> str:
 def check_refused(cfg, error_cls, *, field=None, rule=None, code=None):
     with pytest.raises(error_cls) as info:
         check_room_config(cfg)
-    if field is not None:
-        assert info.value.field == field
-    if rule is not None:
-        assert info.value.rule == rule
-    if code is not None:
-        assert info.value.code == code
-    return info.value
+    return check_error(info.value, field=field, rule=rule, code=code)
 
 
 # Rule 31, A14: the prize pool ----------------------------------------------------------------

@@ -14,7 +14,8 @@ from domain.errors import (ConflictError, IdempotencyConflictError, Insufficient
                            InvalidInputError, RuleViolationError)
 from infra import bingo_service as bingo
 from infra import sessions_service
-from tests.bingo.conftest import max_id, refused
+from tests.bingo.conftest import refused
+from tests.refusals import max_id
 from tests.bingo.plans import all_accounts_total, jogada_events, one, wallet_events
 from tests.bingo.support import (DEPOSIT_CENTS, PRICE, buy, close_sale, config, names, new_player,
                                  new_room, of, open_jogada, players, room_events, wallet)

@@ -10,7 +10,6 @@ tests assert only what holds whatever the cards.
 
 from __future__ import annotations
 
-import contextlib
 from datetime import timedelta
 
 import pytest
@@ -27,6 +26,7 @@ from domain.errors import (
     RuleViolationError,
 )
 from infra import semdescarte_service as sd
+from tests.refusals import refused as shared_refused
 from infra import rulesets_service, sessions_service
 from infra.container import build_ledger
 from infra.rng import SeededSeedSource
@@ -73,23 +73,10 @@ def cert(make_settings, clock):
         yield built
 
 
-@contextlib.contextmanager
-def refused(ledger, error_cls, *, players=(), code=None, field=None, rule=None):
-    """The command in the block is refused with ``error_cls``: nothing is recorded (the
-    notification log does not move) and no wallet changes."""
-    before_id = max_id(ledger)
-    before = balances(ledger, players)
-    with pytest.raises(error_cls) as info:
-        yield info
-    assert 400 <= status_for(info.value) < 500
-    if code is not None:
-        assert info.value.code == code
-    if field is not None:
-        assert info.value.field == field
-    if rule is not None:
-        assert info.value.rule == rule
-    assert max_id(ledger) == before_id, "a refused command recorded events"
-    assert balances(ledger, players) == before, "a refused command moved money"
+def refused(ledger, error_cls, *, players=(), **expected):
+    """A refusal (tests/refusals.py): a 4xx naming ``code``, ``field``, ``rule``; nothing
+    recorded; no wallet changed."""
+    return shared_refused(ledger, error_cls, money=lambda: balances(ledger, players), **expected)
 
 
 def play_forced(ledger, table, player, hand, bank, decision, *, ante_cents=200,
