@@ -325,3 +325,17 @@ def test_14_28_player_sees_own_cards_by_closeness_and_one_away_alerts(api, clien
         clock.advance(6)  # past the interval and any prize pause (rules 22, 24)
         ok(client.post(f"/bingo/rooms/{room_id}/tick", headers=OPERATOR))
     assert alerts_seen > 0  # six cards always come one number away from something
+
+
+def test_2h_replay_of_an_open_jogada_is_409_and_of_an_unknown_one_404(api, client, on_sale):
+    """The draw order is committed when the sale opens (903-B 6.7.5): an open jogada's replay
+    would show it, so it waits for the end; an id that names no bingo jogada is a 404."""
+    room, pid, headers, sid = on_sale
+    ok(buy(client, room["room_id"], headers, 1, "one"), 201)
+    auditor = api.staff("auditor")[1]
+    jogada_id = f"{room['room_id']}:1"
+    error = error_of(client.get(f"/bingo/jogadas/{jogada_id}/replay", headers=auditor), 409)
+    assert (error["field"], error["rule"]) == ("jogada_id", "903-B 6.7.5")
+    error = error_of(client.get(f"/bingo/jogadas/{room['room_id']}:9/replay", headers=auditor), 404)
+    assert error["field"] == "jogada_id"
+    assert client.get(f"/bingo/jogadas/{jogada_id}/replay", headers=headers).status_code == 403
