@@ -3,28 +3,43 @@
 903-B 7.9.1: input is validated. Control characters are refused everywhere: they have no
 place in a name or an id, and a NUL cannot be stored in a PostgreSQL text column, so one that
 slipped into an event would stop every projection that reads it (found by probing the API).
+The bidirectional overrides and isolates are refused too: they make a name or an id read
+differently from what it is (on a statement, in an auditor's replay, in a complaint's record),
+and a value must show at least one visible character (not only spaces or zero-width ones).
+Zero-width joiners inside a name stay allowed (they build emoji and some scripts).
 """
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from typing import Any
 from uuid import UUID
 
 from domain.errors import InvalidInputError
 
 MAX_ID_LENGTH = 100
+# Category Cc (U+0000–U+001F, U+007F–U+009F), then the bidirectional marks, embeddings,
+# overrides and isolates (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# A visible character: anything but white space and the invisible format characters.
+_VISIBLE = re.compile("[^\\s\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
 
 
 def check_text(value: Any, field: str, max_length: int = MAX_ID_LENGTH) -> str:
     """A non-empty string of at most ``max_length`` characters, none of them a control
     character; the error names the field and the rule."""
-    if not isinstance(value, str) or not value.strip() or len(value) > max_length:
+    if not isinstance(value, str) or len(value) > max_length or not _VISIBLE.search(value):
         raise InvalidInputError(f"{field} must be a non-empty string of at most {max_length}"
-                                " characters", field=field, rule="903-B 7.9.1")
-    if any(unicodedata.category(ch) == "Cc" for ch in value):
+                                " characters, at least one of them visible", field=field,
+                                rule="903-B 7.9.1")
+    if _CONTROL.search(value):
         raise InvalidInputError(f"{field} must not contain control characters",
                                 field=field, rule="903-B 7.9.1")
+    if _BIDI.search(value):
+        raise InvalidInputError(f"{field} must not contain bidirectional control characters "
+                                "(they make it read as something else)", field=field,
+                                rule="903-B 7.9.1")
     return value
 
 

@@ -9,7 +9,11 @@ import pytest
 from tests.api.conftest import OPERATOR
 
 
-@pytest.mark.parametrize("bad", ["A\x00B", "line\nbreak", "\x1b[31m"])
+@pytest.mark.parametrize("bad", ["A\x00B", "line\nbreak", "\x1b[31m",
+                                 # bidirectional override and isolate: reads as "Ana gpj."
+                                 "Ana \u202e.jpg", "x\u2066y",
+                                 # nothing visible
+                                 "\u200b\u200b", "\u00a0 \ufeff"])
 def test_903B_7_9_1_control_characters_are_refused_everywhere(client, api, bad):
     player_id, _ = api.player()
     answers = {
@@ -43,3 +47,9 @@ def test_903B_7_9_1_rule_set_settings_refuse_nul_but_keep_other_text(client):
     kept = client.post("/venues/table-1/rulesets", headers=OPERATOR,
                        json={"settings": {"name": "Mesa 1", "notes": "two\nlines"}})
     assert kept.status_code == 201, kept.text
+
+
+@pytest.mark.parametrize("name", ["Ana 👨\u200d👩\u200d👧", "João Conceição", "قمر", "李"])
+def test_903B_7_9_1_names_in_any_script_and_emoji_with_joiners_are_kept(client, name):
+    r = client.post("/players", headers=OPERATOR, json={"display_name": name})
+    assert r.status_code == 201, r.text
