@@ -67,6 +67,11 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         app.state.principal_cache = PrincipalCache()
         log.info("ledger_started", backend=ledger.backend, certification_mode=ledger.certification,
                  event_position=ledger.writer.last_position)
+        if settings.certification_mode.strip() not in ("", "0", "1"):
+            # The contract: `1` turns it on, anything else means off. Say so, or an operator
+            # who wrote `true` believes a laboratory's forced outcomes are accepted.
+            log.warning("certification_mode_value_means_off", value=settings.certification_mode,
+                        hint="only LEDGER_CERTIFICATION_MODE=1 turns certification mode on")
         try:
             yield
         finally:

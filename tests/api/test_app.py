@@ -60,6 +60,21 @@ def test_health_reports_certification_mode(make_client):
     assert make_client(certification_mode="1").get("/health").json()["certification_mode"] is True
 
 
+@pytest.mark.parametrize("value, warned", [("true", True), ("yes", True), ("0", False),
+                                           ("1", False)])
+def test_a_certification_mode_that_means_off_is_said_at_start(make_client, capsys, value, warned):
+    """Contract: only `1` turns certification mode on; `true` is off, and the log says so."""
+    capsys.readouterr()
+    client = make_client(certification_mode=value)
+    assert client.get("/health").json()["certification_mode"] is (value == "1")
+    lines = [json.loads(line) for line in capsys.readouterr().err.splitlines()
+             if line.startswith("{")]
+    warnings = [line for line in lines if line.get("event") == "certification_mode_value_means_off"]
+    assert bool(warnings) is warned
+    if warned:
+        assert warnings[0]["value"] == value and warnings[0]["level"] == "warning"
+
+
 def test_health_is_503_degraded_when_the_database_fails(client):
     ledger = client.app.state.ledger
     ledger.projections.stop()
