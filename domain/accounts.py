@@ -119,6 +119,11 @@ class Account(LedgerAggregate):
             )
 
     # Mutators (run on trigger and on replay: no validation here) ------------------------------
+    # The money paths below trigger these methods' events with ``trigger_event(Account.Debited,
+    # ...)`` rather than by calling the methods: the same event (class, topic, attributes,
+    # stored bytes: tests/core/test_event_fast_path.py) and the same body run, without the
+    # decorator's argument handling (~6 µs an event; with domain/base.py's shorter
+    # trigger_event, a fifth of the writer's CPU per deposit). Calling the methods still works.
     @event("Credited", topic="ledger.Account.Credited")
     def _credited(
         self,
@@ -232,13 +237,14 @@ def transfer(
     check_not_player_to_player(source, destination)
     source.check_can_debit(amount_cents)
     refs = dict(refs or {})
-    source._debited(
-        transfer_id=transfer_id, amount_cents=amount_cents, counterparty=destination.code,
-        reason=reason, refs=refs, actor=actor, at=at,
+    # The events of ``_debited`` and ``_credited`` (see the note above the mutators).
+    source.trigger_event(
+        Account.Debited, transfer_id=transfer_id, amount_cents=amount_cents,
+        counterparty=destination.code, reason=reason, refs=refs, actor=actor, at=at,
     )
-    destination._credited(
-        transfer_id=transfer_id, amount_cents=amount_cents, counterparty=source.code,
-        reason=reason, refs=refs, actor=actor, at=at,
+    destination.trigger_event(
+        Account.Credited, transfer_id=transfer_id, amount_cents=amount_cents,
+        counterparty=source.code, reason=reason, refs=refs, actor=actor, at=at,
     )
 
 
@@ -261,9 +267,9 @@ def hold(
     if transfer_id in source.holds:
         raise ConflictError(f"hold {transfer_id} already exists", field="transfer_id")
     source.check_can_debit(amount_cents)
-    source._funds_held(
-        transfer_id=transfer_id, amount_cents=amount_cents, counterparty=destination.code,
-        reason=reason, refs=dict(refs or {}), actor=actor, at=at,
+    source.trigger_event(
+        Account.FundsHeld, transfer_id=transfer_id, amount_cents=amount_cents,
+        counterparty=destination.code, reason=reason, refs=dict(refs or {}), actor=actor, at=at,
     )
 
 
@@ -290,12 +296,13 @@ def post_hold(
             f"cannot post {amount} cents of a {h['amount_cents']}-cent hold", field="amount_cents"
         )
     refs = dict(h["refs"])
-    source._hold_posted(
-        transfer_id=transfer_id, amount_cents=amount, released_cents=h["amount_cents"] - amount,
-        counterparty=destination.code, reason=reason, refs=refs, actor=actor, at=at,
+    source.trigger_event(
+        Account.HoldPosted, transfer_id=transfer_id, amount_cents=amount,
+        released_cents=h["amount_cents"] - amount, counterparty=destination.code, reason=reason,
+        refs=refs, actor=actor, at=at,
     )
-    destination._credited(
-        transfer_id=transfer_id, amount_cents=amount, counterparty=source.code,
+    destination.trigger_event(
+        Account.Credited, transfer_id=transfer_id, amount_cents=amount, counterparty=source.code,
         reason=reason, refs=refs, actor=actor, at=at,
     )
 
@@ -303,7 +310,7 @@ def post_hold(
 def void_hold(source: Account, *, transfer_id: str, reason: str, actor: str, at: datetime) -> None:
     """The stake goes back in full, with no fee (refund of a jogada nula; bingo rule 47)."""
     h = source.hold(transfer_id)
-    source._hold_voided(
-        transfer_id=transfer_id, amount_cents=h["amount_cents"], counterparty=h["counterparty"],
-        reason=reason, refs=dict(h["refs"]), actor=actor, at=at,
+    source.trigger_event(
+        Account.HoldVoided, transfer_id=transfer_id, amount_cents=h["amount_cents"],
+        counterparty=h["counterparty"], reason=reason, refs=dict(h["refs"]), actor=actor, at=at,
     )

@@ -13,7 +13,8 @@ from uuid import UUID
 from domain import accounts
 from domain.accounts import CASHIER_CODE, Account, account_id, wallet_code
 from domain.errors import DomainError, InvalidInputError
-from domain.receipts import CommandReceipt, Refusal, check_key, fingerprint, outcome_of_error, receipt_id
+from domain.receipts import (CommandReceipt, Refusal, cash_fingerprint, check_key, outcome_of_error,
+                             receipt_id)
 from domain.uow import UnitOfWork
 
 DEPOSIT = "deposit"
@@ -22,11 +23,11 @@ MAX_MOVEMENT_CENTS = 10**11  # one billion euros: anything larger is a typo, not
 PAYMENT_METHODS = ("bank_transfer", "card", "mbway", "multibanco", "paypal", "other")
 
 
-def wallet_scope(player_id: UUID) -> str:
+def wallet_scope(player_id: UUID | str) -> str:
     return f"wallet:{player_id}"
 
 
-def get_wallet(uow: UnitOfWork, player_id: UUID) -> Account:
+def get_wallet(uow: UnitOfWork, player_id: UUID | str) -> Account:
     return uow.get(account_id(wallet_code(player_id)), Account, what=f"player {player_id}",
                    field="player_id")
 
@@ -35,13 +36,15 @@ def move_cash(
     uow: UnitOfWork,
     *,
     operation: str,
-    player_id: UUID,
+    player_id: UUID | str,
     amount_cents: int,
     idempotency_key: str,
     payment_method: str,
     actor: str,
 ) -> dict[str, Any] | Refusal:
-    """A deposit (cashier → wallet) or a withdrawal (wallet → cashier), idempotent by key."""
+    """A deposit (cashier → wallet) or a withdrawal (wallet → cashier), idempotent by key.
+    ``player_id``: the UUID, or its canonical text (``str(uuid)``, as the writer process
+    receives it: infra/container.py CashCommand)."""
     check_key(idempotency_key)
     accounts.check_amount(amount_cents)
     if amount_cents > MAX_MOVEMENT_CENTS:
@@ -53,13 +56,14 @@ def move_cash(
             f"payment_method must be one of {', '.join(PAYMENT_METHODS)}",
             field="payment_method", rule="903-B 5.4.1(5)",
         )
-    scope = wallet_scope(player_id)
-    fp = fingerprint(operation, {"amount_cents": amount_cents, "payment_method": payment_method})
+    player = str(player_id)  # once: a UUID's text costs a microsecond each time
+    scope = wallet_scope(player)
+    fp = cash_fingerprint(operation, amount_cents, payment_method)
     rid = receipt_id(scope, idempotency_key)
     existing = uow.find_receipt(rid)
     if existing is not None:
         return existing.replay(fp)
-    wallet = get_wallet(uow, player_id)
+    wallet = get_wallet(uow, player)
     cashier = uow.get(account_id(CASHIER_CODE), Account, what="cashier account")
     source, destination = (cashier, wallet) if operation == DEPOSIT else (wallet, cashier)
     transfer_id = str(rid)
@@ -70,16 +74,18 @@ def move_cash(
             reason=operation, refs=refs, actor=actor, at=uow.at,
         )
     except DomainError as error:
-        wallet._attempt_refused(
-            operation=operation, amount_cents=amount_cents, code=error.code,
-            message=error.message, details=error.details, refs=refs, actor=actor, at=uow.at,
+        # 903-B 5.4.1(8), 5.4.2(9): the refusal is recorded (``_attempt_refused``'s event).
+        wallet.trigger_event(
+            Account.AttemptRefused, operation=operation, amount_cents=amount_cents,
+            code=error.code, message=error.message, details=error.details, refs=refs,
+            actor=actor, at=uow.at,
         )
         outcome: dict[str, Any] = outcome_of_error(error)
         result: dict[str, Any] | Refusal = Refusal(error)
     else:
         result = {
             "transfer_id": transfer_id,
-            "player_id": str(player_id),
+            "player_id": player,
             "operation": operation,
             "amount_cents": amount_cents,
             "payment_method": payment_method,
@@ -88,8 +94,8 @@ def move_cash(
             "at": uow.at.isoformat(),
         }
         outcome = {"result": result}
-    uow.add(CommandReceipt(scope=scope, key=idempotency_key, fingerprint=fp, operation=operation,
-                           outcome=outcome, actor=actor, at=uow.at))
+    uow.add(CommandReceipt.record(scope=scope, key=idempotency_key, fingerprint=fp,
+                                  operation=operation, outcome=outcome, actor=actor, at=uow.at))
     return result
 
 
