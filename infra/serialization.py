@@ -24,6 +24,8 @@ from eventsourcing.utils import get_topic
 
 from infra.transcoder import OrjsonTranscoder
 
+_new_stored_event = object.__new__
+_set_attribute = object.__setattr__
 MARKER = "certification_mode"
 CERTIFICATION_MODE_KEY = "CERTIFICATION_MODE"
 MAPPER_TOPIC_KEY = "MAPPER_TOPIC"
@@ -36,11 +38,30 @@ class LedgerMapper(Mapper[UUID]):
     certification_mode = False
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        """``Mapper.to_stored_event`` step by step (the same topic, state and bytes), with the
+        marker added to the state when certification mode is on, and the ``StoredEvent``
+        built as the library builds events from records (``to_domain_event``), without the
+        frozen dataclass's ``__init__``: one per event on the writer's hot path."""
+        cls = domain_event.__class__
+        topic = get_topic(cls)
+        event_state = dict(vars(domain_event))
         if self.certification_mode:
-            marked = object.__new__(type(domain_event))
-            object.__setattr__(marked, "__dict__", {**vars(domain_event), MARKER: True})
-            domain_event = marked
-        return super().to_stored_event(domain_event)
+            event_state[MARKER] = True
+        originator_id = event_state.pop("originator_id")
+        originator_version = event_state.pop("originator_version")
+        class_version = getattr(cls, "class_version", 1)
+        if class_version > 1:
+            event_state["class_version"] = class_version
+        stored_state = self.transcoder.encode(event_state)
+        if self.compressor:
+            stored_state = self.compressor.compress(stored_state)
+        if self.cipher:
+            stored_state = self.cipher.encrypt(stored_state)
+        stored_event = _new_stored_event(StoredEvent)
+        _set_attribute(stored_event, "__dict__", {
+            "originator_id": originator_id, "originator_version": originator_version,
+            "topic": topic, "state": stored_state})
+        return stored_event
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         domain_event = super().to_domain_event(stored_event)

@@ -50,9 +50,11 @@ _STOP = object()
 class _Command:
     __slots__ = ("handler", "future", "name")
 
-    def __init__(self, handler: Handler, name: str) -> None:
+    def __init__(self, handler: Handler, name: str, future: Any = None) -> None:
         self.handler = handler
-        self.future: Future[Any] = Future()
+        # A Future, or what stands for one (``done``, ``set_result``, ``set_exception``, called
+        # by the thread that runs the group): the writer process's replies (writer_process.py).
+        self.future: Future[Any] = Future() if future is None else future
         self.name = name
 
 
@@ -165,9 +167,14 @@ class GroupCommitWriter:
             self._queue.put(command)
         return command.future
 
-    def submit_many(self, handlers: list[Handler], name: str = "command") -> list[Future[Any]]:
-        """Queue several commands together (they are likely to share one transaction)."""
-        commands = [_Command(handler, name) for handler in handlers]
+    def submit_many(self, handlers: list[Handler], name: str = "command",
+                    futures: list[Any] | None = None) -> list[Future[Any]]:
+        """Queue several commands together (they are likely to share one transaction).
+        ``futures``: one per handler, to be resolved instead of new Futures (see _Command)."""
+        if futures is None:
+            commands = [_Command(handler, name) for handler in handlers]
+        else:
+            commands = [_Command(h, name, f) for h, f in zip(handlers, futures, strict=True)]
         if self._thread is None:
             for start in range(0, len(commands), self.max_batch):
                 self._run_batch(commands[start:start + self.max_batch])
@@ -278,13 +285,14 @@ class GroupCommitWriter:
         processing.events.extend(event for _, event in numbered)
         if not processing.events:
             return
-        # What Application.save() does, minus its per-object protocol checks (hot path).
-        recordings = self.app._record(processing)
+        # What Application.save() does, minus its per-object protocol checks and the
+        # Recording objects nobody here reads (hot path; infra/eventstore.py).
+        notification_ids = self.app.record_events(processing)
         self.app._take_snapshots(processing)
-        if recordings:
-            position = max(r.notification.id for r in recordings)
+        if notification_ids:
+            position = max(notification_ids)
             self.last_position = max(self.last_position, position)
-            self.stats["events"] += len(recordings)
+            self.stats["events"] += len(notification_ids)
             for listener in self._listeners:
                 try:
                     listener(self.last_position)

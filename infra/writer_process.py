@@ -7,7 +7,8 @@ process (the only writer), and the HTTP process sends it commands.
 
 Protocol: frames of ``4-byte big-endian length + pickle(list of messages)`` both ways.
 A request is ``(request_id, name, handler)`` where ``handler`` is a picklable command
-(``functools.partial`` of a module-level handler function); a reply is
+(``functools.partial`` of a module-level handler function, or a small command class such as
+``infra.container.CashCommand`` for the money commands); a reply is
 ``(request_id, ok, result_or_exception, last_position)``. Requests that arrive together are
 submitted together, so they share one transaction; replies that are ready together go in one
 frame. The socket is created with mode 0600 in a private directory: only this user can talk
@@ -90,6 +91,48 @@ def serve_writer(ledger: Any, path: str, stop: threading.Event) -> None:
             pass
 
 
+class _Outcome:
+    """Stands for a Future of one command of a frame (infra/writer.py _Command): set once, by
+    the thread that runs the command's group."""
+
+    __slots__ = ("request_id", "frame", "ok", "value")
+
+    def __init__(self, request_id: int, frame: "_Frame") -> None:
+        self.request_id = request_id
+        self.frame = frame
+        self.ok: bool | None = None
+        self.value: Any = None
+
+    def done(self) -> bool:
+        return self.ok is not None
+
+    def set_result(self, result: Any) -> None:
+        self.ok, self.value = True, result
+        self.frame.settled()
+
+    def set_exception(self, error: BaseException) -> None:
+        self.ok, self.value = False, error
+        self.frame.settled()
+
+
+class _Frame:
+    """The commands of one request frame: their replies go to the sender together, once the
+    last is settled (a group's commands settle one after the other in one thread: one hand-over
+    and one reply frame per group instead of one each, and no Future per command)."""
+
+    __slots__ = ("outcomes", "unsettled", "replies")
+
+    def __init__(self, request_ids: list[int], replies: queue.SimpleQueue[Any]) -> None:
+        self.outcomes = [_Outcome(request_id, self) for request_id in request_ids]
+        self.unsettled = len(self.outcomes)
+        self.replies = replies
+
+    def settled(self) -> None:
+        self.unsettled -= 1
+        if self.unsettled == 0:
+            self.replies.put(self.outcomes)
+
+
 def _serve_connection(ledger: Any, conn: socket.socket) -> None:
     replies: queue.SimpleQueue[Any] = queue.SimpleQueue()
     writer = ledger.writer
@@ -99,7 +142,7 @@ def _serve_connection(ledger: Any, conn: socket.socket) -> None:
             item = replies.get()
             if item is None:
                 return
-            batch = [item]
+            outcomes = list(item)
             while True:
                 try:
                     more = replies.get_nowait()
@@ -108,20 +151,17 @@ def _serve_connection(ledger: Any, conn: socket.socket) -> None:
                 if more is None:
                     replies.put(None)
                     break
-                batch.append(more)
-            out = []
-            for request_id, future in batch:
-                error = future.exception()
-                if error is None:
-                    out.append((request_id, True, future.result(), writer.last_position))
-                else:
-                    out.append((request_id, False, _portable(error), writer.last_position))
+                outcomes.extend(more)
+            position = writer.last_position
+            out = [(o.request_id, True, o.value, position) if o.ok
+                   else (o.request_id, False, _portable(o.value), position) for o in outcomes]
             try:
                 conn.sendall(_encode(out))
             except Exception:  # a broken pickle must not kill the connection
                 try:
-                    conn.sendall(_encode([(rid, False, WriterUnavailableError("unsendable reply"),
-                                           writer.last_position) for rid, _ in batch]))
+                    conn.sendall(_encode([(o.request_id, False,
+                                           WriterUnavailableError("unsendable reply"), position)
+                                          for o in outcomes]))
                 except OSError:
                     return
 
@@ -134,10 +174,11 @@ def _serve_connection(ledger: Any, conn: socket.socket) -> None:
             if len(header) < _HEADER.size:
                 return
             messages = pickle.loads(reader.read(_HEADER.unpack(header)[0]))
-            futures = writer.submit_many([handler for _, _, handler in messages],
-                                         name=messages[0][1] if messages else "command")
-            for (request_id, _, _), future in zip(messages, futures):
-                future.add_done_callback(lambda f, rid=request_id: replies.put((rid, f)))
+            if not messages:
+                continue
+            frame = _Frame([request_id for request_id, _, _ in messages], replies)
+            writer.submit_many([handler for _, _, handler in messages], name=messages[0][1],
+                               futures=frame.outcomes)
     except (OSError, EOFError, pickle.UnpicklingError) as error:
         log.warning("writer_connection_closed", error=str(error))
     finally:
