@@ -107,13 +107,17 @@ def _lookup(ledger: Ledger, key_hash: str) -> Caller | None:
                   display_name=row["display_name"])
 
 
+_BOOTSTRAP_CALLER = Caller(id=BOOTSTRAP_OPERATOR_ID, role="operator",
+                           display_name="bootstrap operator")
+
+
 async def authenticate(ledger: Ledger, cache: PrincipalCache, api_key: str | None) -> Caller:
     if not api_key:
         raise AuthenticationError("an API key is required: Authorization: Bearer <api key>",
                                   field="Authorization")
     bootstrap = ledger.settings.bootstrap_operator_key
     if bootstrap and hmac.compare_digest(api_key.encode(), bootstrap.encode()):
-        return Caller(id=BOOTSTRAP_OPERATOR_ID, role="operator", display_name="bootstrap operator")
+        return _BOOTSTRAP_CALLER
     key_hash = hash_api_key(api_key)
     caller = cache.get(key_hash)
     if caller is None:
