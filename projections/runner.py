@@ -13,23 +13,35 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import structlog
-from eventsourcing.utils import resolve_topic
-from sqlalchemy import Engine, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
+from sqlalchemy.exc import DBAPIError
 
+from infra.notification_reader import Row, notification_reader
 from projections.base import Projection
 from projections.bulk import BulkStatement
 from projections.db import build_engine
+from projections.decoding import EventDecoder, TopicPlan
 from projections.tables import projection_tracking
 
 log = structlog.get_logger("ledger.projections")
 PAGE_SIZE = 1000
+# SQLite: the WAL is copied back into the database file (checkpointed) by the connection that
+# commits, once it holds this many pages, instead of SQLite's 1,000 (4 MB). The worker's
+# commits dirty the same index pages again and again (account activity by owner, by transfer
+# id); a checkpoint copies each page once however often it was written meanwhile, so fewer,
+# bigger checkpoints copy far fewer pages: ~13 % of the worker's CPU on SQLite, measured with
+# bench/worker_cpu.py. The WAL file then grows to ~40 MB between checkpoints.
+SQLITE_CHECKPOINT_PAGES = 10_000
 # The compare-and-set of a tracking row, built once (not on every page of every projection),
 # and run for every due projection in one executemany: one statement per projection per page
-# through SQLAlchemy was ~10 % of the worker (projections/bulk.py).
+# through SQLAlchemy was ~10 % of the worker (projections/bulk.py). Used when the due
+# projections stand at different positions; usually they stand at the same one, and
+# ``_advance`` moves them all with one statement.
 _ADVANCE = BulkStatement(
     update(projection_tracking)
     .where(projection_tracking.c.name == bindparam("t_name"),
@@ -41,6 +53,36 @@ Progress = Callable[[str, int, int], None]  # (projection name, position, head)
 
 class _Overtaken(Exception):
     """Another runner applied this page first; this transaction is rolled back."""
+
+
+def _advance(conn: Connection, names: Sequence[str], positions: dict[str, int],
+             new: int) -> int:
+    """Compare-and-set the tracking rows of ``names`` to ``new``; returns how many moved.
+    The rows are claimed in one fixed order (by name), so that two runners wait for each
+    other instead of deadlocking."""
+    ordered = sorted(names)
+    olds = {positions[name] for name in names}
+    dialect = conn.dialect.name
+    if len(olds) != 1 or dialect not in ("sqlite", "postgresql"):
+        return _ADVANCE.execute(conn, [(name, positions[name], new) for name in ordered])
+    (old,) = olds
+    table = conn.dialect.identifier_preparer.format_table(projection_tracking)
+    cursor = conn.connection.driver_connection.cursor()
+    try:
+        if dialect == "postgresql":
+            cursor.execute(
+                f"WITH claimed AS (SELECT name FROM {table} WHERE name = ANY(%s) "
+                f"AND position = %s ORDER BY name FOR UPDATE) "
+                f"UPDATE {table} AS t SET position = %s FROM claimed "
+                f"WHERE t.name = claimed.name AND t.position = %s",
+                (ordered, old, new, old))
+        else:  # SQLite: the database lock, no row locks
+            cursor.execute(
+                f"UPDATE {table} SET position = ? WHERE position = ? AND name IN "
+                f"({','.join('?' * len(ordered))})", (new, old, *ordered))
+        return cursor.rowcount
+    finally:
+        cursor.close()
 
 
 class ProjectionRunner:
@@ -59,7 +101,13 @@ class ProjectionRunner:
         self.follower = False  # True: a separate worker process applies the events
         self.last_error: str | None = None
         self._tracking_ready = False
-        self._by_topic: dict[str, tuple[tuple[Projection, bytes | None], ...]] = {}
+        self._reader = notification_reader(app.recorder)
+        self._decode = EventDecoder(app.mapper, self._reader.originator_id)
+        self._by_topic: dict[str, TopicPlan] = {}
+        # One connection kept for the pages (no pool checkout, pre-ping and reset for each);
+        # a thread that finds it in use takes one from the pool.
+        self._conn: Connection | None = None
+        self._conn_lock = threading.Lock()
         # The tracking positions this runner last committed or read. Reused by the next
         # catch-up instead of reading them again: if another runner moved them meanwhile
         # (a rebuild, a second worker), the compare-and-set of the next page fails and they
@@ -99,28 +147,28 @@ class ProjectionRunner:
         applied = 0
         chosen = [p for p in self.projections if only is None or p.name in only]
         positions = self._positions if self._positions is not None else self.positions()
-        head = self.app.recorder.max_notification_id() or 0
+        reader = self._reader
+        head = reader.head()
+        retried = False
         while True:
             start = min((positions[p.name] for p in chosen), default=head)
             if start >= head:
-                head = self.app.recorder.max_notification_id() or 0
+                head = reader.head()
                 if start >= head:
                     break
-            notifications = self.app.recorder.select_notifications(
-                start=start, limit=self.page_size, stop=head, inclusive_of_start=False)
-            if not notifications:
+            rows = reader.page(start, self.page_size, head)
+            if not rows:
                 break
-            last = notifications[-1].id
+            last = rows[-1][0]
             due = [p for p in chosen if positions[p.name] < last]
-            pages = self._pages(notifications, due, positions)
+            pages = self._pages(rows, due, positions)
             try:
                 # One transaction for the page and every projection: one commit instead of one
-                # per projection. Claim every tracking row first, in a fixed order: the row
-                # locks make a concurrent runner wait here (then find the positions moved and
-                # give up) instead of writing the same rows and failing on them.
-                with self.engine.begin() as conn:
-                    moved = _ADVANCE.execute(conn, [(p.name, positions[p.name], last)
-                                                    for p in due])
+                # per projection. Claim every tracking row first, in a fixed order (by name):
+                # the row locks make a concurrent runner wait here (then find the positions
+                # moved and give up) instead of writing the same rows and failing on them.
+                with self._transaction() as conn:
+                    moved = _advance(conn, [p.name for p in due], positions, last)
                     if moved != len(due):
                         raise _Overtaken()
                     for projection in due:
@@ -128,6 +176,12 @@ class ProjectionRunner:
                             projection.apply(conn, pages[projection.name])
             except _Overtaken:
                 positions = self.positions()  # another runner got there first
+                continue
+            except DBAPIError as error:
+                # The kept connection had gone (a database restart): once more on a new one.
+                if retried or not error.connection_invalidated:
+                    raise
+                retried = True
                 continue
             for projection in due:
                 positions[projection.name] = last
@@ -138,39 +192,80 @@ class ProjectionRunner:
         self._publish(min(positions.values(), default=head))
         return applied
 
-    def _pages(self, notifications: Sequence[Any], due: Sequence[Projection],
-                positions: dict[str, int]) -> dict[str, list[tuple[int, Any]]]:
+    @contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        """A transaction on the kept connection, or, if another thread is using it, on one
+        from the pool. A connection whose transaction failed is not kept."""
+        if not self._conn_lock.acquire(blocking=False):
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        try:
+            conn = self._conn
+            if conn is None or conn.closed or conn.invalidated:
+                conn = self._conn = self.engine.connect()
+                if conn.dialect.name == "sqlite":
+                    conn.connection.driver_connection.execute(
+                        f"PRAGMA wal_autocheckpoint={SQLITE_CHECKPOINT_PAGES}")
+            try:
+                with conn.begin():
+                    yield conn
+            except BaseException:
+                self._conn = None
+                conn.close()
+                raise
+        finally:
+            self._conn_lock.release()
+
+    def _release_connection(self) -> None:
+        with self._conn_lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def _pages(self, rows: Sequence[Row], due: Sequence[Projection],
+               positions: dict[str, int]) -> dict[str, list[tuple[int, Any]]]:
         """Each due projection's part of the page. An event is decoded only if a projection
         wants it (JSON decoding was ~13 % of the worker; a deposit's receipt concerns none)."""
         pages: dict[str, list[tuple[int, Any]]] = {p.name: [] for p in due}
-        decode = self.app.mapper.to_domain_event
-        for n in notifications:
+        # A projection that has applied part of the page already (after a rebuild of
+        # another): its events up to its position are left out.
+        first = rows[0][0]
+        partly = {p.name: positions[p.name] for p in due if positions[p.name] >= first}
+        decode = self._decode
+        # Per topic, for this page: (plan, ((page, projection name, marker), ...)).
+        wanted: dict[str, tuple[TopicPlan, tuple[tuple[list, str, bytes | None], ...]]] = {}
+        for row in rows:
+            found = wanted.get(row[3])
+            if found is None:
+                plan = self._plan(row[3])
+                found = wanted[row[3]] = (plan, tuple(
+                    (pages[p.name], p.name, marker) for p, marker in plan.targets
+                    if p.name in pages))
+            plan, targets = found
+            if not targets:
+                continue
             event = None
-            for projection, marker in self._targets(n.topic):
-                page = pages.get(projection.name)
-                if page is None or n.id <= positions[projection.name]:
+            for page, name, marker in targets:
+                if partly and name in partly and row[0] <= partly[name]:
                     continue
-                if marker is not None and marker not in bytes(n.state):
+                # find, not ``in``: ``bytes in bytes`` first tries the marker as an integer
+                # and builds a TypeError each time (~4 % of the worker's instructions).
+                if marker is not None and row[4].find(marker) < 0:
                     continue
                 if event is None:
-                    event = decode(n)
-                page.append((n.id, event))
+                    event = decode(row, plan)
+                page.append((row[0], event))
         return pages
 
-    def _targets(self, topic: str) -> tuple[tuple[Projection, bytes | None], ...]:
-        """The projections that may want events of ``topic``, each with the bytes its
-        events' stored state must contain (``state_marker``), if any; cached per topic."""
-        targets = self._by_topic.get(topic)
-        if targets is None:
-            cls = resolve_topic(topic)
-            mapper = self.app.mapper
-            plain = mapper.cipher is None and mapper.compressor is None  # markers readable
-            targets = tuple(
-                (p, getattr(p, "state_marker", None) if plain else None)
-                for p in self.projections
-                if p.event_types is None or issubclass(cls, p.event_types))
-            self._by_topic[topic] = targets
-        return targets
+    def _plan(self, topic: str) -> TopicPlan:
+        """How events of ``topic`` are decoded, and the projections that may want them, each
+        with the bytes its events' stored state must contain (``state_marker``), if any;
+        cached per topic."""
+        plan = self._by_topic.get(topic)
+        if plan is None:
+            plan = self._by_topic[topic] = self._decode.plan(topic, self.projections)
+        return plan
 
     def _publish(self, position: int) -> None:
         with self._cond:
@@ -242,6 +337,7 @@ class ProjectionRunner:
             self._wake.set()
             self._thread.join(timeout=30)
             self._thread = None
+        self._release_connection()
         self.engine.dispose()
 
     def _run(self) -> None:
