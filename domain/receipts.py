@@ -25,15 +25,9 @@ _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/receipts")
 MAX_KEY_LENGTH = 200
 
 
-_NS_BYTES = _NS.bytes
-
-
 @lru_cache(maxsize=4096)
 def receipt_id(scope: str, key: str) -> UUID:
-    """``uuid5(_NS, f"{scope}\\x1f{key}")``, as ``uuid.uuid5`` computes it, without its
-    import of hashlib on every call (each deposit brings a new key)."""
-    name = f"{scope}\x1f{key}".encode()
-    return UUID(bytes=hashlib.sha1(_NS_BYTES + name).digest()[:16], version=5)
+    return uuid5(_NS, f"{scope}\x1f{key}")
 
 
 # json.dumps(..., sort_keys=True, separators=(",", ":")) without building an encoder per call
@@ -43,22 +37,6 @@ _canonical = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
 
 def fingerprint(operation: str, body: dict[str, Any]) -> str:
     canonical = _canonical({"operation": operation, "body": body})
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-_json_text = json.encoder.encode_basestring_ascii  # what the encoder above writes a str with
-
-
-def cash_fingerprint(operation: str, amount_cents: int, payment_method: str) -> str:
-    """``fingerprint(operation, {"amount_cents": ..., "payment_method": ...})``, the same text
-    written directly (keys in sorted order, ints as ``int.__repr__``, strings as the encoder
-    writes them): a deposit's hot path. Anything but a plain int and strs: the encoder."""
-    if type(amount_cents) is not int or type(operation) is not str or type(
-            payment_method) is not str:
-        return fingerprint(operation, {"amount_cents": amount_cents,
-                                       "payment_method": payment_method})
-    canonical = (f'{{"body":{{"amount_cents":{int.__repr__(amount_cents)},"payment_method":'
-                 f'{_json_text(payment_method)}}},"operation":{_json_text(operation)}}}')
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 

@@ -13,7 +13,7 @@ from uuid import UUID
 from domain import accounts
 from domain.accounts import CASHIER_CODE, Account, account_id, wallet_code
 from domain.errors import DomainError, InvalidInputError
-from domain.receipts import (CommandReceipt, Refusal, cash_fingerprint, check_key, outcome_of_error,
+from domain.receipts import (CommandReceipt, Refusal, check_key, fingerprint, outcome_of_error,
                              receipt_id)
 from domain.uow import UnitOfWork
 
@@ -58,7 +58,7 @@ def move_cash(
         )
     player = str(player_id)  # once: a UUID's text costs a microsecond each time
     scope = wallet_scope(player)
-    fp = cash_fingerprint(operation, amount_cents, payment_method)
+    fp = fingerprint(operation, {"amount_cents": amount_cents, "payment_method": payment_method})
     rid = receipt_id(scope, idempotency_key)
     existing = uow.find_receipt(rid)
     if existing is not None:

@@ -13,6 +13,8 @@ methods and ``CommandReceipt(...)`` with the fast paths switched off, mapped by 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import pickle
 from datetime import datetime, timezone
 from typing import Any
@@ -27,8 +29,7 @@ from domain import base
 from domain.accounts import CASHIER_CODE, Account, account_id, wallet_code
 from domain.actors import staff_actor
 from domain.errors import DomainError, InsufficientFundsError
-from domain.receipts import (CommandReceipt, cash_fingerprint, fingerprint, outcome_of_error,
-                             receipt_id)
+from domain.receipts import CommandReceipt, fingerprint, outcome_of_error, receipt_id
 from domain.wallets import DEPOSIT, WITHDRAWAL
 from infra.container import Ledger
 
@@ -223,9 +224,14 @@ def test_the_fast_paths_are_taken_and_refuse_what_the_library_refuses(fixed_time
 @pytest.mark.parametrize("operation, amount, method", [
     ("deposit", 100, "bank_transfer"), ("withdrawal", 10**11, "mbway"),
     ('dép"\\ósito\u2028', -5, "ç\n\x00"), ("x", 2**80, "")])
-def test_a_cash_fingerprint_is_the_generic_one(operation, amount, method):
-    assert cash_fingerprint(operation, amount, method) == fingerprint(
-        operation, {"amount_cents": amount, "payment_method": method})
+def test_a_fingerprint_is_the_digest_of_the_canonical_json(operation, amount, method):
+    """Receipts keep their fingerprint forever: a replay of an old key is compared with it, so
+    the canonical text must never change (903-B 6.1.1(4))."""
+    canonical = json.dumps({"operation": operation,
+                            "body": {"amount_cents": amount, "payment_method": method}},
+                           sort_keys=True, separators=(",", ":"))
+    assert fingerprint(operation, {"amount_cents": amount, "payment_method": method}) == \
+        hashlib.sha256(canonical.encode()).hexdigest()
 
 
 @pytest.mark.parametrize("scope, key", [("wallet:p", "k-1"), ("wallet:ç", "\u2028ü"), ("", "")])
