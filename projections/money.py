@@ -166,25 +166,20 @@ def dumps(value: Any) -> str:
 
 
 def _movement(e: Any) -> tuple[int, int]:
-    """(change of balance, change of held) an Account event makes."""
-    if isinstance(e, Account.Credited):
+    """(change of balance, change of held) an Account event makes (by exact class: the
+    stored events are of these classes, never of subclasses)."""
+    cls = type(e)
+    if cls is Account.Credited:
         return e.amount_cents, 0
-    if isinstance(e, Account.Debited):
+    if cls is Account.Debited:
         return -e.amount_cents, 0
-    if isinstance(e, Account.FundsHeld):
+    if cls is Account.FundsHeld:
         return 0, e.amount_cents
-    if isinstance(e, Account.HoldPosted):  # the whole hold is released, the posted part debited
+    if cls is Account.HoldPosted:  # the whole hold is released, the posted part debited
         return -e.amount_cents, -(e.amount_cents + e.released_cents)
-    if isinstance(e, Account.HoldVoided):
+    if cls is Account.HoldVoided:
         return 0, -e.amount_cents
     return 0, 0
-
-
-# The events of a transfer (Credited, Debited, FundsHeld, HoldPosted, HoldVoided): their rows
-# are built inline in ``BalancesProjection.apply``; the others by ``_activity_row``.
-_TRANSFERS = {cls: name for cls, name in _ACTIVITY_TYPES.items()
-              if cls not in (Account.Opened, Account.AttemptRefused)}
-_UTC = timezone.utc
 
 
 class BalancesProjection:
@@ -220,45 +215,15 @@ class BalancesProjection:
         # account id -> [change of balance, change of held, at, position]
         changed: dict[UUID, list[Any]] = {}
         activity: list[tuple[Any, ...]] = []
-        add = activity.append
-        transfers = _TRANSFERS
         # The activity rows are given to the driver as they are: their one value that needs
         # converting on this database (SQLite: ``at``) is converted here, once per event.
         processors = _INSERT_ACTIVITY.processors(conn.dialect)
-        at_to_db = processors.get("at")
         preconverted = processors.keys() <= {"at"}
-        if not preconverted:
-            at_to_db = None
+        at_to_db = processors.get("at") if preconverted else None
         for position, e in events:
-            cls = type(e)
-            at = e.at
-            at = at.replace(tzinfo=_UTC) if at.tzinfo is None else at.astimezone(_UTC)  # to_utc
-            stored_at = at if at_to_db is None else at_to_db(at)
+            at = to_utc(e.at)
             account = e.originator_id
-            type_ = transfers.get(cls)
-            if type_ is not None:
-                amount = e.amount_cents
-                if cls is Account.Credited:
-                    d_balance, d_held = amount, 0
-                elif cls is Account.Debited:
-                    d_balance, d_held = -amount, 0
-                elif cls is Account.FundsHeld:
-                    d_balance, d_held = 0, amount
-                elif cls is Account.HoldPosted:  # the whole hold released, the posted part debited
-                    d_balance, d_held = -amount, -(amount + e.released_cents)
-                else:  # HoldVoided
-                    d_balance, d_held = 0, -amount
-                if d_balance or d_held:
-                    self._move(opened, changed, account, d_balance, d_held, at, position)
-                code, kind, owner = accounts[account]
-                counterparty, reason = e.counterparty, e.reason
-                # 903-B 5.4.1(5), 5.4.2(7): the deposit / withdrawal log.
-                add((position, code, owner, type_, e.transfer_id, amount, counterparty, reason,
-                     dumps(e.refs or {}), e.actor, stored_at,
-                     reason if kind == WALLET and counterparty == CASHIER_CODE else None,
-                     None, None))
-                continue
-            if cls is Account.Opened:
+            if type(e) is Account.Opened:
                 accounts[account] = (e.code, e.kind, e.owner)
                 opened[account] = {
                     "account_code": e.code, "account_id": account, "kind": e.kind,
@@ -268,7 +233,8 @@ class BalancesProjection:
                 d_balance, d_held = _movement(e)
                 if d_balance or d_held:
                     self._move(opened, changed, account, d_balance, d_held, at, position)
-            add(self._activity_row(position, e, stored_at))
+            activity.append(self._activity_row(
+                position, e, at if at_to_db is None else at_to_db(at)))
         # Rows are written in account-code order: two transactions that race on the same page
         # (two runners) then lock rows in the same order, and wait instead of deadlocking.
         if opened:
@@ -299,15 +265,16 @@ class BalancesProjection:
     def _activity_row(self, position: int, e: Any, at: Any) -> tuple[Any, ...]:
         """The row's values in the order of ACTIVITY_COLUMNS (``at`` as given)."""
         code, kind, owner = self._accounts[e.originator_id]
-        type_ = _ACTIVITY_TYPES[type(e)]
-        if isinstance(e, Account.AttemptRefused):
+        cls = type(e)
+        type_ = _ACTIVITY_TYPES[cls]
+        if cls is Account.AttemptRefused:
             # 903-B 5.4.1(8), 5.4.2(9): refused deposits and withdrawals are logged.
             refs = dict(e.refs or {})
             if e.details:
                 refs["details"] = e.details
             return (position, code, owner, type_, None, e.amount_cents, None, None, dumps(refs),
                     e.actor, at, e.operation, e.code, e.message)
-        if isinstance(e, Account.Opened):
+        if cls is Account.Opened:
             return (position, code, owner, type_, None, None, None, None, None, e.actor, at,
                     None, None, None)
         # 903-B 5.4.1(5), 5.4.2(7): the deposit / withdrawal log.
