@@ -54,7 +54,6 @@ class SQLiteNotificationReader(NotificationReader):
         table = recorder.events_table_name
         self._page = (f"SELECT rowid, originator_id, originator_version, topic, state FROM {table} "
                       "WHERE rowid>? AND rowid<=? ORDER BY rowid LIMIT ?")
-        self._head = f"SELECT MAX(rowid) FROM {table}"
         self._uuids = recorder.datastore.originator_id_type == "uuid"
         self._ids: dict[str, UUID] = {}
 
@@ -69,9 +68,6 @@ class SQLiteNotificationReader(NotificationReader):
                 return cursor.fetchall()
             finally:
                 cursor.close()
-
-    def head(self) -> int:
-        return self._fetch(self._head, ())[0][0] or 0
 
     def page(self, start: int, limit: int, stop: int) -> list[Row]:
         return self._fetch(self._page, (start, stop, limit))
@@ -98,7 +94,6 @@ class PostgresNotificationReader(NotificationReader):
             "SELECT notification_id, originator_id, originator_version, topic, state "
             "FROM {schema}.{table} WHERE notification_id > %s AND notification_id <= %s "
             "ORDER BY notification_id LIMIT %s").format(**names)
-        self._head = SQL("SELECT MAX(notification_id) FROM {schema}.{table}").format(**names)
 
     # As the library's own reads: retried when the connection fails.
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
@@ -109,9 +104,6 @@ class PostgresNotificationReader(NotificationReader):
                 conn.cursor(row_factory=tuple_row, binary=True) as cursor:
             cursor.execute(statement, params, prepare=True)
             return cursor.fetchall()
-
-    def head(self) -> int:
-        return self._fetch(self._head, ())[0][0] or 0
 
     def page(self, start: int, limit: int, stop: int) -> list[Row]:
         return self._fetch(self._page, (start, stop, limit))

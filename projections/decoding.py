@@ -10,7 +10,7 @@ look-ups (the mapper took ~10 µs an event, ~20 % of the worker under deposits; 
 Everything else goes to the mapper itself: a cipher or a compressor, another mapper or
 transcoder, an event class with upcasting (``class_version``), any other tagged type, floats
 (where orjson and ``json`` may read differently, infra/transcoder.py), or JSON orjson refuses.
-tests/projections/test_decoding.py checks the two agree on every event of a mixed log.
+tests/projections/test_worker_reads.py checks the two agree on every event of a mixed log.
 """
 
 from __future__ import annotations

@@ -39,9 +39,7 @@ PAGE_SIZE = 1000
 SQLITE_CHECKPOINT_PAGES = 10_000
 # The compare-and-set of a tracking row, built once (not on every page of every projection),
 # and run for every due projection in one executemany: one statement per projection per page
-# through SQLAlchemy was ~10 % of the worker (projections/bulk.py). Used when the due
-# projections stand at different positions; usually they stand at the same one, and
-# ``_advance`` moves them all with one statement.
+# through SQLAlchemy was ~10 % of the worker (projections/bulk.py).
 _ADVANCE = BulkStatement(
     update(projection_tracking)
     .where(projection_tracking.c.name == bindparam("t_name"),
@@ -60,29 +58,7 @@ def _advance(conn: Connection, names: Sequence[str], positions: dict[str, int],
     """Compare-and-set the tracking rows of ``names`` to ``new``; returns how many moved.
     The rows are claimed in one fixed order (by name), so that two runners wait for each
     other instead of deadlocking."""
-    ordered = sorted(names)
-    olds = {positions[name] for name in names}
-    dialect = conn.dialect.name
-    if len(olds) != 1 or dialect not in ("sqlite", "postgresql"):
-        return _ADVANCE.execute(conn, [(name, positions[name], new) for name in ordered])
-    (old,) = olds
-    table = conn.dialect.identifier_preparer.format_table(projection_tracking)
-    cursor = conn.connection.driver_connection.cursor()
-    try:
-        if dialect == "postgresql":
-            cursor.execute(
-                f"WITH claimed AS (SELECT name FROM {table} WHERE name = ANY(%s) "
-                f"AND position = %s ORDER BY name FOR UPDATE) "
-                f"UPDATE {table} AS t SET position = %s FROM claimed "
-                f"WHERE t.name = claimed.name AND t.position = %s",
-                (ordered, old, new, old))
-        else:  # SQLite: the database lock, no row locks
-            cursor.execute(
-                f"UPDATE {table} SET position = ? WHERE position = ? AND name IN "
-                f"({','.join('?' * len(ordered))})", (new, old, *ordered))
-        return cursor.rowcount
-    finally:
-        cursor.close()
+    return _ADVANCE.execute(conn, [(name, positions[name], new) for name in sorted(names)])
 
 
 class ProjectionRunner:
