@@ -47,7 +47,9 @@ log = structlog.get_logger("ledger.writer")
 _STOP = object()
 
 
-class _Command:
+class Command:
+    """A handler, its name (for errors) and what receives its outcome."""
+
     __slots__ = ("handler", "future", "name")
 
     def __init__(self, handler: Handler, name: str, future: Any = None) -> None:
@@ -134,6 +136,9 @@ class GroupCommitWriter:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._listeners: list[Callable[[int], None]] = []
         self._thread: threading.Thread | None = None
+        # Held while a group runs: by the writer thread, or by a thread that runs its
+        # commands itself (run_here: the writer process's connection).
+        self._lock = threading.Lock()
         self.last_position = app.recorder.max_notification_id() or 0
         self.stats = {"batches": 0, "commands": 0, "events": 0, "reruns": 0}
 
@@ -160,9 +165,10 @@ class GroupCommitWriter:
 
     # Submitting -------------------------------------------------------------------------------
     def submit(self, handler: Handler, name: str = "command") -> Future[Any]:
-        command = _Command(handler, name)
+        command = Command(handler, name)
         if self._thread is None:
-            self._run_batch([command])
+            with self._lock:
+                self._run_batch([command])
         else:
             self._queue.put(command)
         return command.future
@@ -170,17 +176,32 @@ class GroupCommitWriter:
     def submit_many(self, handlers: list[Handler], name: str = "command",
                     futures: list[Any] | None = None) -> list[Future[Any]]:
         """Queue several commands together (they are likely to share one transaction).
-        ``futures``: one per handler, to be resolved instead of new Futures (see _Command)."""
+        ``futures``: one per handler, to be resolved instead of new Futures (see Command)."""
         if futures is None:
-            commands = [_Command(handler, name) for handler in handlers]
+            commands = [Command(handler, name) for handler in handlers]
         else:
-            commands = [_Command(h, name, f) for h, f in zip(handlers, futures, strict=True)]
+            commands = [Command(h, name, f) for h, f in zip(handlers, futures, strict=True)]
         if self._thread is None:
-            for start in range(0, len(commands), self.max_batch):
-                self._run_batch(commands[start:start + self.max_batch])
+            self.run_here(commands)
         else:
             self._queue.put(commands)  # one item: the writer takes them into one group
         return [command.future for command in commands]
+
+    def run_here(self, commands: list[Command]) -> None:
+        """Run ``commands`` in the calling thread, in groups of at most ``max_batch`` (one
+        transaction each), one group at a time with the writer thread: no hand-over to the
+        writer thread and back (the writer process, infra/writer_process.py). Every command's
+        future is settled when this returns."""
+        for start in range(0, len(commands), self.max_batch):
+            group = commands[start:start + self.max_batch]
+            with self._lock:
+                try:
+                    self._run_batch(group)
+                except BaseException as error:  # as _run: no command is left unanswered
+                    log.exception("writer_batch_crashed", error=str(error))
+                    for command in group:
+                        if not command.future.done():
+                            command.future.set_exception(error)
 
     def submit_async(self, handler: Handler, name: str = "command") -> asyncio.Future[Any]:
         """For the event loop: a future to await, without holding a thread."""
@@ -210,7 +231,8 @@ class GroupCommitWriter:
                     break
                 batch.extend(item if isinstance(item, list) else [item])
             try:
-                self._run_batch(batch)
+                with self._lock:
+                    self._run_batch(batch)
             except BaseException as error:  # never let the writer thread die silently
                 log.exception("writer_batch_crashed", error=str(error))
                 for command in batch:
@@ -219,9 +241,9 @@ class GroupCommitWriter:
             if stop:
                 return
 
-    def _run_batch(self, batch: list[_Command]) -> None:
+    def _run_batch(self, batch: list[Command]) -> None:
         working: dict[UUID, Any] = {}
-        results: list[tuple[_Command, Any, BaseException | None]] = []
+        results: list[tuple[Command, Any, BaseException | None]] = []
         try:
             for command in batch:
                 uow = _UnitOfWork(self, working, self.clock.now(), verify=False)
@@ -244,7 +266,7 @@ class GroupCommitWriter:
         self._cache_working(working)
         self._resolve(results)
 
-    def _run_alone(self, command: _Command) -> None:
+    def _run_alone(self, command: Command) -> None:
         """Verify mode: load from the store, retry on concurrent writes."""
         for attempt in range(self.retries):
             working: dict[UUID, Any] = {}
@@ -299,7 +321,7 @@ class GroupCommitWriter:
                 except Exception:  # a listener must never undo a commit
                     log.exception("writer_listener_failed")
 
-    def _resolve(self, results: list[tuple[_Command, Any, BaseException | None]]) -> None:
+    def _resolve(self, results: list[tuple[Command, Any, BaseException | None]]) -> None:
         self.stats["batches"] += 1
         self.stats["commands"] += len(results)
         for command, result, error in results:
@@ -309,12 +331,12 @@ class GroupCommitWriter:
                 self._succeed(command, result)
 
     @staticmethod
-    def _succeed(command: _Command, result: Any) -> None:
+    def _succeed(command: Command, result: Any) -> None:
         if not command.future.done():  # a caller may have cancelled its future: never mind
             command.future.set_result(result)
 
     @staticmethod
-    def _fail(command: _Command, error: BaseException) -> None:
+    def _fail(command: Command, error: BaseException) -> None:
         if not command.future.done():
             command.future.set_exception(error)
 

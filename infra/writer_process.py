@@ -10,8 +10,7 @@ A request is ``(request_id, name, handler)`` where ``handler`` is a picklable co
 (``functools.partial`` of a module-level handler function, or a small command class such as
 ``infra.container.CashCommand`` for the money commands); a reply is
 ``(request_id, ok, result_or_exception, last_position)``. Requests that arrive together are
-submitted together, so they share one transaction; replies that are ready together go in one
-frame. The socket is created with mode 0600 in a private directory: only this user can talk
+run together, so they share one transaction, and answered in one frame. The socket is created with mode 0600 in a private directory: only this user can talk
 to the writer (pickle must never cross a trust boundary).
 """
 
@@ -20,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import os
 import pickle
-import queue
 import socket
 import struct
 import threading
@@ -31,9 +29,17 @@ from typing import Any
 import structlog
 
 from domain.errors import DomainError
+from infra.writer import Command
 
 log = structlog.get_logger("ledger.writer_process")
 _HEADER = struct.Struct(">I")
+# Commands the HTTP process sends in one frame at most: a loop turn that parses many requests
+# sends the first ones as soon as there are this many, so the writer runs them while the turn
+# goes on. Sending a whole turn at once (often all 32 requests in flight under load) left the
+# two processes waiting for each other in turn: 2,160 against 2,970 deposits/s in an
+# in-process driver with 32 clients; under wrk, 0.54-0.57 against 0.60-0.62 of the bare
+# endpoint (median of four alternated pairs, two runs each).
+_FLUSH_AT = 8
 
 
 class WriterUnavailableError(RuntimeError):
@@ -92,14 +98,13 @@ def serve_writer(ledger: Any, path: str, stop: threading.Event) -> None:
 
 
 class _Outcome:
-    """Stands for a Future of one command of a frame (infra/writer.py _Command): set once, by
-    the thread that runs the command's group."""
+    """Stands for the Future of one command (infra/writer.py Command): settled once, by the
+    connection's thread while it runs the command's group."""
 
-    __slots__ = ("request_id", "frame", "ok", "value")
+    __slots__ = ("request_id", "ok", "value")
 
-    def __init__(self, request_id: int, frame: "_Frame") -> None:
+    def __init__(self, request_id: int) -> None:
         self.request_id = request_id
-        self.frame = frame
         self.ok: bool | None = None
         self.value: Any = None
 
@@ -108,81 +113,58 @@ class _Outcome:
 
     def set_result(self, result: Any) -> None:
         self.ok, self.value = True, result
-        self.frame.settled()
 
     def set_exception(self, error: BaseException) -> None:
         self.ok, self.value = False, error
-        self.frame.settled()
 
 
-class _Frame:
-    """The commands of one request frame: their replies go to the sender together, once the
-    last is settled (a group's commands settle one after the other in one thread: one hand-over
-    and one reply frame per group instead of one each, and no Future per command)."""
-
-    __slots__ = ("outcomes", "unsettled", "replies")
-
-    def __init__(self, request_ids: list[int], replies: queue.SimpleQueue[Any]) -> None:
-        self.outcomes = [_Outcome(request_id, self) for request_id in request_ids]
-        self.unsettled = len(self.outcomes)
-        self.replies = replies
-
-    def settled(self) -> None:
-        self.unsettled -= 1
-        if self.unsettled == 0:
-            self.replies.put(self.outcomes)
+_RECEIVE = 1 << 20  # bytes per read: whatever the HTTP process has sent meanwhile, at once
 
 
 def _serve_connection(ledger: Any, conn: socket.socket) -> None:
-    replies: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    """One thread per connection, and no other: read every frame that has arrived, run their
+    commands (in groups of at most ``max_batch``, one transaction each) right here, answer them
+    in one frame, read again. While a group runs, the next frames wait in the socket and form
+    the next group. (Three threads — reader, writer, replies — handed the GIL and a queue to
+    each other at every frame: about a fifth of the writer process's CPU per deposit.)"""
     writer = ledger.writer
-
-    def send_replies() -> None:
-        while True:
-            item = replies.get()
-            if item is None:
-                return
-            outcomes = list(item)
-            while True:
-                try:
-                    more = replies.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    replies.put(None)
-                    break
-                outcomes.extend(more)
-            position = writer.last_position
-            out = [(o.request_id, True, o.value, position) if o.ok
-                   else (o.request_id, False, _portable(o.value), position) for o in outcomes]
-            try:
-                conn.sendall(_encode(out))
-            except Exception:  # a broken pickle must not kill the connection
-                try:
-                    conn.sendall(_encode([(o.request_id, False,
-                                           WriterUnavailableError("unsendable reply"), position)
-                                          for o in outcomes]))
-                except OSError:
-                    return
-
-    sender = threading.Thread(target=send_replies, daemon=True, name="writer-replies")
-    sender.start()
-    reader = conn.makefile("rb")
+    buffer = bytearray()
     try:
         while True:
-            header = reader.read(_HEADER.size)
-            if len(header) < _HEADER.size:
+            chunk = conn.recv(_RECEIVE)
+            if not chunk:
                 return
-            messages = pickle.loads(reader.read(_HEADER.unpack(header)[0]))
-            if not messages:
+            buffer += chunk
+            commands, outcomes = [], []
+            offset, end = 0, len(buffer)
+            with memoryview(buffer) as view:
+                while end - offset >= _HEADER.size:
+                    size = _HEADER.unpack_from(view, offset)[0]
+                    if end - offset - _HEADER.size < size:
+                        break  # the rest of this frame is still on its way
+                    offset += _HEADER.size
+                    for request_id, name, handler in pickle.loads(view[offset:offset + size]):
+                        outcome = _Outcome(request_id)
+                        outcomes.append(outcome)
+                        commands.append(Command(handler, name, outcome))
+                    offset += size
+            del buffer[:offset]
+            if not commands:
                 continue
-            frame = _Frame([request_id for request_id, _, _ in messages], replies)
-            writer.submit_many([handler for _, _, handler in messages], name=messages[0][1],
-                               futures=frame.outcomes)
+            writer.run_here(commands)
+            position = writer.last_position
+            replies = [(o.request_id, True, o.value, position) if o.ok
+                       else (o.request_id, False, _portable(o.value), position) for o in outcomes]
+            try:
+                payload = _encode(replies)
+            except Exception:  # a result that does not pickle must not kill the connection
+                payload = _encode([(o.request_id, False,
+                                    WriterUnavailableError("unsendable reply"), position)
+                                   for o in outcomes])
+            conn.sendall(payload)
     except (OSError, EOFError, pickle.UnpicklingError) as error:
         log.warning("writer_connection_closed", error=str(error))
     finally:
-        replies.put(None)
         conn.close()
 
 
@@ -249,7 +231,9 @@ class RemoteWriter:
         future = self._loop.create_future()
         self._pending[self._next_id] = future
         self._outbox.append((self._next_id, name, handler))
-        if not self._flush_scheduled:  # everything queued in this loop turn goes in one frame
+        if len(self._outbox) >= _FLUSH_AT:
+            self._flush()
+        elif not self._flush_scheduled:  # the rest of this loop turn goes in one frame
             self._flush_scheduled = True
             self._loop.call_soon(self._flush)
         return future
