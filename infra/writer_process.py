@@ -173,6 +173,10 @@ class _ReplyProtocol(asyncio.Protocol):
     def __init__(self, client: "RemoteWriter") -> None:
         self.client = client
         self.buffer = bytearray()
+        self.transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
 
     def data_received(self, data: bytes) -> None:
         self.buffer += data
@@ -185,7 +189,7 @@ class _ReplyProtocol(asyncio.Protocol):
             self.client._on_replies(pickle.loads(payload))
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.client._on_lost(exc)
+        self.client._on_lost(self.transport, exc)
 
 
 class RemoteWriter:
@@ -201,11 +205,17 @@ class RemoteWriter:
         self._outbox: list[Any] = []
         self._next_id = 0
         self._flush_scheduled = False
+        self._connecting: asyncio.Task[None] | None = None
         self.stats = {"commands": 0}
+
+    def _connected(self) -> bool:
+        return self._transport is not None and not self._transport.is_closing()
 
     async def connect(self, attempts: int = 100) -> None:
         self._loop = asyncio.get_running_loop()
         for attempt in range(attempts):
+            if self._connected():  # never a second connection beside a live one
+                return
             try:
                 self._transport, _ = await self._loop.create_unix_connection(
                     lambda: _ReplyProtocol(self), self.path)
@@ -215,17 +225,26 @@ class RemoteWriter:
         raise WriterUnavailableError(f"no writer process listening on {self.path}")
 
     # In the event loop ---------------------------------------------------------------------------
+    def _reconnect(self) -> asyncio.Task[None]:
+        """One reconnection at a time, shared by every command that needs it (a burst of
+        commands while the writer restarts used to open a connection each)."""
+        if self._connecting is None or self._connecting.done():
+            self._connecting = self._loop.create_task(self.connect(attempts=20))
+            self._connecting.add_done_callback(
+                lambda task: task.cancelled() or task.exception())  # retrieved, not logged
+        return self._connecting
+
     async def run_async(self, handler: Callable[[Any], Any], name: str = "command") -> Any:
-        if self._transport is None or self._transport.is_closing():
-            await self.connect(attempts=20)
+        if not self._connected():
+            await asyncio.shield(self._reconnect())
         return await self.submit_async(handler, name)
 
     def submit_async(self, handler: Callable[[Any], Any], name: str = "command") -> asyncio.Future[Any]:
         """In the event loop: queue the command and return the future of its reply."""
-        if self._transport is None or self._transport.is_closing():
+        if not self._connected():
             future = self._loop.create_future()
             future.set_exception(WriterUnavailableError("the writer process is not connected"))
-            self._loop.create_task(self.connect(attempts=20))  # reconnect for the next ones
+            self._reconnect()  # for the next ones
             return future
         self._next_id += 1
         future = self._loop.create_future()
@@ -244,12 +263,29 @@ class RemoteWriter:
         if not outbox:
             return
         try:
-            self._transport.write(_encode(outbox))
+            payload = _encode(outbox)
+        except Exception:  # one command that does not pickle fails alone, not its frame
+            payload, sendable = b"", []
+            for message in outbox:
+                try:
+                    payload += _encode([message])
+                    sendable.append(message)
+                except Exception as error:
+                    self._fail([message], error)
+            outbox = sendable
+        try:
+            if not self._connected():
+                raise WriterUnavailableError("the writer process is not connected")
+            if payload:
+                self._transport.write(payload)
         except Exception as error:
-            for request_id, _, _ in outbox:
-                future = self._pending.pop(request_id, None)
-                if future is not None and not future.done():
-                    future.set_exception(_portable(error))
+            self._fail(outbox, error)
+
+    def _fail(self, messages: list[Any], error: BaseException) -> None:
+        for request_id, _, _ in messages:
+            future = self._pending.pop(request_id, None)
+            if future is not None and not future.done():
+                future.set_exception(_portable(error))
 
     def _on_replies(self, replies: list[Any]) -> None:
         for request_id, ok, value, position in replies:
@@ -264,7 +300,9 @@ class RemoteWriter:
                 future.set_exception(value)
         self.stats["commands"] += len(replies)
 
-    def _on_lost(self, exc: Exception | None) -> None:
+    def _on_lost(self, transport: asyncio.BaseTransport | None, exc: Exception | None) -> None:
+        if transport is not self._transport and self._transport is not None:
+            return  # an earlier connection's end says nothing about the current one
         self._transport = None
         pending, self._pending = self._pending, {}
         for future in pending.values():

@@ -19,16 +19,26 @@ from infra.writer_process import RemoteWriter, WriterUnavailableError, serve_wri
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")
 
 
-@pytest.fixture
-def remote(ledger, tmp_path):
-    path = os.path.join(tmp_path, "writer.sock")
+def start_writer(ledger, path) -> tuple[threading.Event, threading.Thread]:
     stop = threading.Event()
     server = threading.Thread(target=serve_writer, args=(ledger, path, stop), daemon=True)
     server.start()
+    return stop, server
+
+
+def connected_client(path) -> tuple[RemoteWriter, asyncio.AbstractEventLoop]:
     loop = asyncio.new_event_loop()
     threading.Thread(target=loop.run_forever, daemon=True).start()
     client = RemoteWriter(path)
     asyncio.run_coroutine_threadsafe(client.connect(), loop).result(10)
+    return client, loop
+
+
+@pytest.fixture
+def remote(ledger, tmp_path):
+    path = os.path.join(tmp_path, "writer.sock")
+    stop, server = start_writer(ledger, path)
+    client, loop = connected_client(path)
     yield client, stop, server
     stop.set()
     loop.call_soon_threadsafe(client.stop)
@@ -91,3 +101,53 @@ def test_pending_commands_fail_clearly_when_the_writer_goes_away(remote):
     server.join(5)
     with pytest.raises((WriterUnavailableError, OSError)):
         register(client)
+
+
+def test_an_unpicklable_command_fails_alone_in_its_frame(remote):
+    client, _, _ = remote
+    loop = client._loop
+
+    async def together():  # one loop turn: the same frame
+        good = [client.submit_async(partial(registration.register_player, display_name=f"P{i}",
+                                            api_key_sha256=f"{i}" * 64, actor=OPERATOR))
+                for i in range(3)]
+        bad = client.submit_async(lambda uow: None)
+        return await asyncio.gather(*good, bad, return_exceptions=True)
+
+    *good, bad = asyncio.run_coroutine_threadsafe(together(), loop).result(10)
+    assert isinstance(bad, WriterUnavailableError)
+    assert all(not isinstance(result, BaseException) for result in good)
+
+
+def test_a_burst_while_the_writer_restarts_opens_one_connection(ledger, tmp_path):
+    path = os.path.join(tmp_path, "writer.sock")
+    stop, server = start_writer(ledger, path)
+    client, loop = connected_client(path)
+    stop.set()
+    server.join(5)
+    for _ in range(100):  # the client learns that its writer is gone
+        if not client._connected():
+            break
+        threading.Event().wait(0.02)
+    stop, server = start_writer(ledger, path)  # the writer is back
+    while not os.path.exists(path):
+        threading.Event().wait(0.02)
+    opened = []
+    create = loop.create_unix_connection
+
+    def counting(*args, **kwargs):
+        opened.append(1)
+        return create(*args, **kwargs)
+
+    loop.create_unix_connection = counting
+    try:
+        futures = [client.submit(partial(registration.register_player, display_name=f"B{i}",
+                                         api_key_sha256=f"{i % 10}" * 64, actor=OPERATOR))
+                   for i in range(30)]
+        assert all(f.result(10) is not None for f in futures)
+        assert len(opened) == 1
+    finally:
+        stop.set()
+        loop.call_soon_threadsafe(client.stop)
+        server.join(5)
+        loop.call_soon_threadsafe(loop.stop)
