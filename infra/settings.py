@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, unquote, urlparse
 
 from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import URL
 
 
 class Settings(BaseSettings):
@@ -75,8 +76,11 @@ class DatabaseTarget:
     def sqlalchemy_url(self) -> str:
         if self.backend == "sqlite":
             return f"sqlite:///{self.projections_path}"
-        auth = self.user + (f":{self.password}" if self.password else "")
-        return f"postgresql+psycopg://{auth}@{self.host}:{self.port}/{self.dbname}"
+        # Built by SQLAlchemy, which escapes what a URL cannot hold as is: a password with
+        # '@', ':' or '/' (read unquoted from LEDGER_DATABASE_URL) reaches the server intact.
+        return URL.create("postgresql+psycopg", username=self.user,
+                          password=self.password or None, host=self.host, port=self.port,
+                          database=self.dbname).render_as_string(hide_password=False)
 
     def eventsourcing_env(self) -> dict[str, str]:
         if self.backend == "sqlite":
