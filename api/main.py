@@ -83,7 +83,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         try:
             yield
         finally:
-            await run_in_threadpool(_close, ledger)
+            await run_in_threadpool(ledger.shutdown)
             log.info("ledger_stopped")
 
     app = FastAPI(title="Game ledger", description=DESCRIPTION, version=_version(),
@@ -97,12 +97,6 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
             app.router.routes.append(route)
     _document_bearer_auth(app)
     return app
-
-
-def _close(ledger) -> None:
-    ledger.close()
-    if ledger.projections is not None:  # the runner does not own its engine's lifetime
-        ledger.projections.engine.dispose()
 
 
 def _document_bearer_auth(app: FastAPI) -> None:

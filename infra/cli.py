@@ -50,12 +50,6 @@ def _ledger(settings: Settings, *, projections: bool = True):
     return build_ledger(settings, start=False, with_projections=projections)
 
 
-def _close(ledger) -> None:
-    ledger.close()
-    if ledger.projections is not None:
-        ledger.projections.engine.dispose()
-
-
 def _progress(verb: str):
     def report(name: str, position: int, head: int) -> None:
         pct = 100.0 if head <= 0 else 100.0 * position / head
@@ -133,7 +127,7 @@ def cmd_projections_status(settings: Settings, args: argparse.Namespace) -> int:
         head = ledger.app.recorder.max_notification_id() or 0
         positions = ledger.projections.positions()
     finally:
-        _close(ledger)
+        ledger.shutdown()
     _out(f"{'projection':<24} {'position':>12} {'head':>12} {'lag':>10}")
     for name, position in positions.items():
         _out(f"{name:<24} {position:>12} {head:>12} {head - position:>10}")
@@ -156,7 +150,7 @@ def cmd_projections_rebuild(settings: Settings, args: argparse.Namespace) -> int
         applied = ledger.projections.rebuild(names, progress=_progress("rebuild"))
         positions = ledger.projections.positions()
     finally:
-        _close(ledger)
+        ledger.shutdown()
     chosen = names or list(positions)
     _out(f"rebuilt {', '.join(chosen)}: {applied} events applied; positions "
          + ", ".join(f"{n}={positions[n]}" for n in chosen))
@@ -169,7 +163,7 @@ def cmd_projections_catch_up(settings: Settings, args: argparse.Namespace) -> in
         applied = ledger.projections.catch_up(progress=_progress("catch-up"))
         positions = ledger.projections.positions()
     finally:
-        _close(ledger)
+        ledger.shutdown()
     _out(f"{applied} events applied; positions "
          + ", ".join(f"{n}={p}" for n, p in positions.items()))
     return 0
@@ -181,7 +175,7 @@ def cmd_staff_create(settings: Settings, args: argparse.Namespace) -> int:
         staff_id, api_key = ledger.register_staff(role=args.role, display_name=args.name,
                                                   actor=CLI_ACTOR)
     finally:
-        _close(ledger)
+        ledger.shutdown()
     _err("the API key is shown only this once")
     _out(json.dumps({"staff_id": str(staff_id), "role": args.role, "api_key": api_key}))
     return 0
@@ -192,7 +186,7 @@ def cmd_player_create(settings: Settings, args: argparse.Namespace) -> int:
     try:
         player_id, api_key = ledger.register_player(display_name=args.name, actor=CLI_ACTOR)
     finally:
-        _close(ledger)
+        ledger.shutdown()
     _err("the API key is shown only this once")
     _out(json.dumps({"player_id": str(player_id), "api_key": api_key}))
     return 0
@@ -205,7 +199,7 @@ def cmd_verify(settings: Settings, args: argparse.Namespace) -> int:
     try:
         report = verify(ledger, progress=lambda p, h: _progress("replay")("accounts", p, h))
     finally:
-        _close(ledger)
+        ledger.shutdown()
     summary = (f"{report.accounts} accounts replayed from {report.events} account events up to"
                f" position {report.head}; sum of balances {report.total_cents} cents")
     if report.skipped:
@@ -240,7 +234,7 @@ def cmd_health(settings: Settings, args: argparse.Namespace) -> int:
             result.clear()
             result.update(body)
         finally:
-            _close(ledger)
+            ledger.shutdown()
 
     thread = threading.Thread(target=probe, daemon=True)  # a dead database may hang the driver
     thread.start()

@@ -171,6 +171,14 @@ class Ledger:
         self.writer.stop()
         self.app.close()
 
+    def shutdown(self) -> None:
+        """``close()``, and the projections' engine too: for the process that built this
+        ledger (the server, the CLI). The runner does not own its engine's lifetime, so tests
+        that share an engine only ``close()``."""
+        self.close()
+        if self.projections is not None:
+            self.projections.engine.dispose()
+
 
 def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None,
                  start: bool = True, with_projections: bool = True,
