@@ -199,9 +199,12 @@ class AccountsAuditPublic(BaseModel):
     """Every account and the sum of their balances: double entry makes it 0 (903-B 5.5.1(1))."""
 
     data: list[AccountPublic]
-    count: int
-    total_cents: int
+    count: int = Field(description="accounts on this page")
+    account_count: int = Field(description="all accounts")
+    total_cents: int = Field(description="the balance total of all accounts")
     balanced: bool = Field(description="total_cents == 0")
+    next_after_code: str | None = Field(description="the next page: after_code=this; null at "
+                                        "the end")
 
 
 # Health ------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, Row, func, select
+from sqlalchemy import Engine, Row, func, select, true
 
 from domain.accounts import wallet_code
 from projections.money import (account_activity as activity_t, balances, from_db,
@@ -123,11 +123,33 @@ def accounts_total(engine: Engine) -> int:
 
 
 def accounts(engine: Engine) -> list[dict[str, Any]]:
-    """Every account with its balance, held and available amounts, by code."""
+    """Every account with its balance, held and available amounts, by code (the CLI's verify
+    and the tests; HTTP pages with ``accounts_page``)."""
+    return accounts_page(engine)[0]
+
+
+def accounts_page(engine: Engine, *, limit: int | None = None,
+                  after_code: str | None = None) -> tuple[list[dict[str, Any]], int, int]:
+    """Accounts by code with their balance, held and available amounts (at most ``limit``,
+    after ``after_code``), and the number and balance total of ALL accounts, read by the same
+    statement (one snapshot: the page and the total never disagree)."""
+    every = select(func.count(), func.coalesce(func.sum(balances.c.balance_cents), 0)) \
+        .select_from(balances).subquery()
+    query = (select(balances, every).select_from(balances).join(every, true())
+             .order_by(balances.c.account_code))
+    if after_code is not None:
+        query = query.where(balances.c.account_code > after_code)
+    if limit is not None:
+        query = query.limit(limit)
     with engine.connect() as conn:
-        rows = conn.execute(select(balances).order_by(balances.c.account_code))
-        return [dict(row._mapping, updated_at=from_db(row.updated_at),
-                     available_cents=row.balance_cents - row.held_cents) for row in rows]
+        rows = conn.execute(query).all()
+        if not rows:  # past the last page: the totals on their own
+            count, total = conn.execute(select(every)).one()
+            return [], int(count), int(total)
+    names = list(balances.c.keys())
+    page = [dict(zip(names, row[:len(names)]), updated_at=from_db(row.updated_at),
+                 available_cents=row.balance_cents - row.held_cents) for row in rows]
+    return page, int(rows[0][-2]), int(rows[0][-1])
 
 
 def transfer(engine: Engine, transfer_id: str) -> dict[str, Any] | None:

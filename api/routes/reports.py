@@ -10,6 +10,7 @@ from api.deps import AuditReader, LedgerDep
 from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import AccountsAuditPublic, CashMovementsPublic, LogPosition, QueryInstant
+from domain.text import check_text
 from projections import queries
 
 router = APIRouter(tags=["reports"])
@@ -37,11 +38,20 @@ def list_cash_movements(
 
 
 @router.get("/audit/accounts", response_model=AccountsAuditPublic,
-            responses=errors(401, 403, 503))
-def audit_accounts(ledger: LedgerDep, caller: AuditReader) -> dict:
-    """List every account with its balance, and the total: double entry keeps it at 0."""
-    engine = fresh_engine(ledger)
-    accounts = queries.accounts(engine)
-    total = sum(a["balance_cents"] for a in accounts)  # from the same rows as the list
-    return {"data": accounts, "count": len(accounts), "total_cents": total,
-            "balanced": total == 0}
+            responses=errors(401, 403, 422, 503))
+def audit_accounts(
+    ledger: LedgerDep,
+    caller: AuditReader,
+    limit: Annotated[int, Query(ge=1, le=10_000)] = 1000,
+    after_code: Annotated[str | None, Query(max_length=200,
+                                            description="Page on: next_after_code")] = None,
+) -> dict:
+    """List the accounts by code, a page at a time, with the number and the balance total of
+    all of them: double entry keeps the total at 0 (903-B 5.5.1(1))."""
+    if after_code is not None:
+        check_text(after_code, "after_code", 200)  # 903-B 7.9.1
+    accounts, account_count, total = queries.accounts_page(
+        fresh_engine(ledger), limit=limit, after_code=after_code)
+    next_after = accounts[-1]["account_code"] if len(accounts) == limit else None
+    return {"data": accounts, "count": len(accounts), "account_count": account_count,
+            "total_cents": total, "balanced": total == 0, "next_after_code": next_after}

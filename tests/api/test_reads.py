@@ -105,3 +105,27 @@ def test_audit_accounts_sum_to_zero(api):
     assert by_code[f"wallet:{ana}"]["balance_cents"] == 1_000
     assert by_code["cashier"]["balance_cents"] == -1_000
     assert sum(a["balance_cents"] for a in body["data"]) == 0
+
+
+def test_audit_accounts_pages_by_code_and_totals_every_account(api):
+    """GET /audit/accounts is bounded: ``limit`` accounts after ``after_code``; the count and
+    the total (903-B 5.5.1(1): 0) are of all accounts on every page."""
+    for i in range(3):
+        player, _ = api.player(f"P{i}")
+        api.deposit(player, 100 + i, f"p{i}")
+    everything = api.client.get("/audit/accounts", headers=OPERATOR).json()
+    codes = [a["account_code"] for a in everything["data"]]
+    assert codes == sorted(codes) and everything["next_after_code"] is None
+    seen, after = [], None
+    while True:
+        params = {"limit": 2, **({"after_code": after} if after else {})}
+        page = api.client.get("/audit/accounts", headers=OPERATOR, params=params).json()
+        assert page["account_count"] == len(codes)
+        assert page["total_cents"] == 0 and page["balanced"] is True
+        seen += [a["account_code"] for a in page["data"]]
+        after = page["next_after_code"]
+        if after is None:
+            break
+    assert seen == codes
+    r = api.client.get("/audit/accounts", headers=OPERATOR, params={"limit": 0})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "limit"
