@@ -2,10 +2,9 @@
 nothing.
 
 What runs is what ``ledger writer run`` runs for a deposit: the writer's connection handler
-(``infra/writer_process._serve_connection``: read a frame, unpickle it, submit the group, the
-reply callbacks, the reply pickles) and the group-commit writer thread (``infra/writer.py``:
-``move_cash``, the mapper, the transcoder, the insert and the commit), after ``tune_gc()`` as
-in the writer process. The other end of a socket pair plays the HTTP process: it builds each
+(``infra/writer_process._serve_connection``: read the frames, unpickle them, run the group with
+``GroupCommitWriter.run_here`` — ``move_cash``, the mapper, the transcoder, the insert and the
+commit — and pickle the replies), after ``tune_gc()`` as in the writer process. The other end of a socket pair plays the HTTP process: it builds each
 command exactly as ``api/routes/wallet.py`` does (``Ledger.cash_command`` with the path's
 ``UUID``, the body's key and payment method, the operator's actor), sends ``--group``
 commands per frame with ``_encode`` (one frame → one ``submit_many`` → one transaction) and
