@@ -14,6 +14,7 @@ from uuid import UUID
 from pydantic import (AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict,
                       Field, StrictInt, StrictStr)
 
+from domain.actors import STAFF_ROLES
 from domain.receipts import MAX_KEY_LENGTH
 from domain.wallets import MAX_MOVEMENT_CENTS, PAYMENT_METHODS
 
@@ -44,7 +45,7 @@ QueryInstant = Annotated[datetime, BeforeValidator(_iso_text), AfterValidator(_i
 LogPosition = Annotated[int, Field(ge=0, le=2**63 - 1)]
 
 PaymentMethod = Literal[PAYMENT_METHODS]  # type: ignore[valid-type]
-StaffRole = Literal["operator", "auditor", "complaint_handler"]
+StaffRole = Literal[STAFF_ROLES]  # type: ignore[valid-type]  # the domain's list, one place
 DisplayName = Annotated[StrictStr, Field(min_length=1, max_length=200, examples=["Ana Silva"])]
 
 
