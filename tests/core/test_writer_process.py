@@ -135,9 +135,10 @@ def test_a_burst_while_the_writer_restarts_opens_one_connection(ledger, tmp_path
     opened = []
     create = loop.create_unix_connection
 
-    def counting(*args, **kwargs):
-        opened.append(1)
-        return create(*args, **kwargs)
+    async def counting(*args, **kwargs):  # connections made (an attempt between the new
+        connection = await create(*args, **kwargs)  # writer's bind and listen is refused)
+        opened.append(connection)
+        return connection
 
     loop.create_unix_connection = counting
     try:
