@@ -167,8 +167,7 @@ class GroupCommitWriter:
     def submit(self, handler: Handler, name: str = "command") -> Future[Any]:
         command = Command(handler, name)
         if self._thread is None:
-            with self._lock:
-                self._run_batch([command])
+            self.run_here([command])
         else:
             self._queue.put(command)
         return command.future
@@ -197,7 +196,7 @@ class GroupCommitWriter:
             with self._lock:
                 try:
                     self._run_batch(group)
-                except BaseException as error:  # as _run: no command is left unanswered
+                except BaseException as error:  # no command is left unanswered
                     log.exception("writer_batch_crashed", error=str(error))
                     for command in group:
                         if not command.future.done():
@@ -230,14 +229,7 @@ class GroupCommitWriter:
                     stop = True
                     break
                 batch.extend(item if isinstance(item, list) else [item])
-            try:
-                with self._lock:
-                    self._run_batch(batch)
-            except BaseException as error:  # never let the writer thread die silently
-                log.exception("writer_batch_crashed", error=str(error))
-                for command in batch:
-                    if not command.future.done():
-                        command.future.set_exception(error)
+            self.run_here(batch)  # never lets the writer thread die silently
             if stop:
                 return
 
