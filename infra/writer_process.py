@@ -52,6 +52,22 @@ def _encode(messages: list[Any]) -> bytes:
     return _HEADER.pack(len(payload)) + payload
 
 
+def _encode_apart(messages: list[Any]) -> tuple[bytes, list[tuple[Any, Exception]]]:
+    """``messages`` in one frame; if one of them does not pickle, the others each in a frame
+    of its own, and the ones that do not pickle with their error: one bad message must not
+    take its neighbours with it (a reply's neighbours are committed commands)."""
+    try:
+        return _encode(messages), []
+    except Exception:
+        payload, refused = b"", []
+        for message in messages:
+            try:
+                payload += _encode([message])
+            except Exception as error:
+                refused.append((message, error))
+        return payload, refused
+
+
 def _portable(error: BaseException) -> BaseException:
     """Domain errors travel as they are; anything else as a WriterUnavailableError."""
     if isinstance(error, DomainError):
@@ -156,12 +172,10 @@ def _serve_connection(ledger: Any, conn: socket.socket) -> None:
             position = writer.last_position
             replies = [(o.request_id, True, o.value, position) if o.ok
                        else (o.request_id, False, _portable(o.value), position) for o in outcomes]
-            try:
-                payload = _encode(replies)
-            except Exception:  # a result that does not pickle must not kill the connection
-                payload = _encode([(o.request_id, False,
-                                    WriterUnavailableError("unsendable reply"), position)
-                                   for o in outcomes])
+            payload, refused = _encode_apart(replies)
+            if refused:  # a result that does not pickle must not kill the connection
+                payload += _encode([(reply[0], False, WriterUnavailableError(
+                    f"unsendable reply: {error}"), position) for reply, error in refused])
             conn.sendall(payload)
     except (OSError, EOFError, pickle.UnpicklingError) as error:
         log.warning("writer_connection_closed", error=str(error))
@@ -263,17 +277,9 @@ class RemoteWriter:
         outbox, self._outbox = self._outbox, []
         if not outbox:
             return
-        try:
-            payload = _encode(outbox)
-        except Exception:  # one command that does not pickle fails alone, not its frame
-            payload, sendable = b"", []
-            for message in outbox:
-                try:
-                    payload += _encode([message])
-                    sendable.append(message)
-                except Exception as error:
-                    self._fail([message], error)
-            outbox = sendable
+        payload, refused = _encode_apart(outbox)
+        for message, error in refused:  # fails alone, not with its frame
+            self._fail([message], error)
         try:
             if not self._connected():
                 raise WriterUnavailableError("the writer process is not connected")

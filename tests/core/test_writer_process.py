@@ -119,6 +119,28 @@ def test_an_unpicklable_command_fails_alone_in_its_frame(remote):
     assert all(not isinstance(result, BaseException) for result in good)
 
 
+def _registers_and_answers_a_lock(uow, **kwargs):
+    registration.register_player(uow, **kwargs)
+    return threading.Lock()  # committed, but the answer cannot cross the socket
+
+
+def test_a_reply_that_cannot_be_sent_fails_alone_and_its_neighbours_are_answered(remote, ledger):
+    client, _, _ = remote
+
+    async def together():  # one frame, one group, one commit, one reply frame
+        good = [client.submit_async(partial(registration.register_player, display_name=f"G{i}",
+                                            api_key_sha256=f"{i}" * 64, actor=OPERATOR))
+                for i in range(3)]
+        odd = client.submit_async(partial(_registers_and_answers_a_lock, display_name="Odd",
+                                          api_key_sha256="9" * 64, actor=OPERATOR))
+        return await asyncio.gather(*good, odd, return_exceptions=True)
+
+    *good, odd = asyncio.run_coroutine_threadsafe(together(), client._loop).result(10)
+    assert isinstance(odd, WriterUnavailableError) and "unsendable reply" in str(odd)
+    assert all(not isinstance(player_id, BaseException) for player_id in good)
+    assert client.last_position == ledger.writer.last_position
+
+
 def test_a_burst_while_the_writer_restarts_opens_one_connection(ledger, tmp_path):
     path = os.path.join(tmp_path, "writer.sock")
     stop, server = start_writer(ledger, path)
