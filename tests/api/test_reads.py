@@ -129,3 +129,8 @@ def test_audit_accounts_pages_by_code_and_totals_every_account(api):
     assert seen == codes
     r = api.client.get("/audit/accounts", headers=OPERATOR, params={"limit": 0})
     assert r.status_code == 422 and r.json()["error"]["field"] == "limit"
+    # 903-B 7.9.1: a control character in the page position is refused, naming the field.
+    r = api.client.get("/audit/accounts", headers=OPERATOR, params={"after_code": "wallet:\x00"})
+    assert r.status_code == 422, r.text
+    assert (r.json()["error"]["field"], r.json()["error"]["rule"]) == ("after_code",
+                                                                        "903-B 7.9.1")
