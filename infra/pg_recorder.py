@@ -23,7 +23,12 @@ from typing import Any
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.utils import retry
 from eventsourcing.postgres import PostgresApplicationRecorder
+from psycopg.errors import DuplicateObject
 from psycopg.sql import SQL, Identifier
+
+# The key of the transaction-scoped advisory lock that serialises creating the event store's
+# objects (any fixed 64-bit number; "ledger-ddl" in ASCII).
+_DDL_LOCK = 0x6C65646765722D64
 
 
 class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
@@ -49,6 +54,27 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
             "SELECT n FROM {schema}.{function}(%b::{id_type}[], %b::bigint[], %b::text[], "
             "%b::bytea[]) AS n").format(schema=schema, function=function,
                                         id_type=SQL(self.datastore.originator_id_type))
+
+    def create_table(self) -> None:
+        """The library's create_table, with every statement under one advisory lock, in one
+        transaction. ``ledger serve`` starts three processes that each open the event store at
+        once; two concurrent ``CREATE OR REPLACE FUNCTION`` of an existing function fail with
+        "tuple concurrently updated" (6 of 8 concurrent openings did, before this), and two
+        concurrent first ``CREATE TYPE`` / ``CREATE TABLE IF NOT EXISTS`` can fail the same way.
+        Under the lock they run one after the other; each is a no-op after the first."""
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute("SELECT pg_advisory_xact_lock(%s)", (_DDL_LOCK,), prepare=False)
+            for statement in self.sql_create_statements:
+                if "CREATE TYPE" in statement.as_string():
+                    # No IF NOT EXISTS for types: a savepoint keeps the transaction alive when
+                    # the type is there already (the library uses a transaction of its own).
+                    try:
+                        with curs.connection.transaction():
+                            curs.execute(statement, prepare=False)
+                    except DuplicateObject:
+                        pass
+            self._create_table(curs)
+        self.datastore.register_type_adapters()
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent],

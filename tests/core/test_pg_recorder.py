@@ -48,3 +48,30 @@ def test_a_stale_save_is_refused_whole(recorder):
         recorder.insert_events(events(other, [1]) + events(originator, [1]))
     assert recorder.select_events(other) == []  # nothing half-written
     assert recorder.max_notification_id() == head
+
+
+def test_processes_opening_the_store_at_once_all_succeed(backend, database_url):
+    """``ledger serve`` opens the event store in three processes at once: creating its tables,
+    type and functions must not fail any of them ("tuple concurrently updated" on CREATE OR
+    REPLACE FUNCTION, a duplicate pg_type row on the first CREATE TYPE / CREATE TABLE)."""
+    if backend != "postgresql":
+        pytest.skip("the PostgreSQL recorder")
+    import threading
+
+    target = parse_database_url(database_url)
+    for round_ in ("fresh schema", "objects already there"):
+        start, errors = threading.Barrier(8), []
+
+        def open_store() -> None:
+            try:
+                start.wait()
+                build_event_store(target, pool_size=1, max_overflow=2).close()
+            except Exception as error:  # collected: a thread's exception would be lost
+                errors.append(repr(error))
+
+        threads = [threading.Thread(target=open_store) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == [], round_
