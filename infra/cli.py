@@ -77,26 +77,11 @@ def cmd_projections_run(settings: Settings, args: argparse.Namespace) -> int:
     return run_projection_worker(settings, parent_pid=args.parent_pid)
 
 
-def _revisions(settings: Settings) -> tuple[list[str], list[str]]:
-    """(revisions the database is at, heads of the migration scripts); several branches
-    (one per feature) may each have a head."""
-    from alembic.runtime.migration import MigrationContext
-    from alembic.script import ScriptDirectory
-
-    from projections.db import build_engine
-    from projections.migrate import alembic_config
-
-    engine = build_engine(parse_database_url(settings.database_url))
-    try:
-        with engine.connect() as conn:
-            at = sorted(MigrationContext.configure(conn).get_current_heads())
-    finally:
-        engine.dispose()
-    return at, sorted(ScriptDirectory.from_config(alembic_config()).get_heads())
-
-
 def _revision_line(settings: Settings) -> tuple[bool, str]:
-    at, heads = _revisions(settings)
+    from projections.migrate import current
+    from projections.migrate import heads as script_heads
+
+    at, heads = current(parse_database_url(settings.database_url)), script_heads()
     current = ", ".join(at) or "none"
     if at == heads:
         return True, f"projections revision: {current} (up to date)"

@@ -31,12 +31,21 @@ def upgrade(target: DatabaseTarget, revision: str = "heads") -> None:
         engine.dispose()
 
 
-def current(target: DatabaseTarget) -> tuple[str, ...]:
+def current(target: DatabaseTarget) -> list[str]:
+    """The revisions the database is at, sorted (several branches, one per feature, may each
+    have a head)."""
     from alembic.runtime.migration import MigrationContext
 
     engine = build_engine(target)
     try:
         with engine.connect() as conn:
-            return MigrationContext.configure(conn).get_current_heads()
+            return sorted(MigrationContext.configure(conn).get_current_heads())
     finally:
         engine.dispose()
+
+
+def heads() -> list[str]:
+    """The heads of the migration scripts, sorted."""
+    from alembic.script import ScriptDirectory
+
+    return sorted(ScriptDirectory.from_config(alembic_config()).get_heads())
