@@ -115,11 +115,14 @@ def jogada_events(engine: Engine, jogada_id: str) -> list[dict[str, Any]]:
         return [dict(row._mapping, at=from_db(row.at)) for row in rows]
 
 
+# The sum of every account's balance: always 0 in double entry (903-B 5.5.1(1)).
+_TOTAL = func.coalesce(func.sum(balances.c.balance_cents), 0)
+
+
 def accounts_total(engine: Engine) -> int:
     """The sum of every account's balance: always 0 in double entry (903-B 5.5.1(1))."""
     with engine.connect() as conn:
-        return int(conn.execute(select(func.coalesce(func.sum(balances.c.balance_cents), 0)))
-                   .scalar_one())
+        return int(conn.execute(select(_TOTAL)).scalar_one())
 
 
 def accounts(engine: Engine) -> list[dict[str, Any]]:
@@ -133,8 +136,7 @@ def accounts_page(engine: Engine, *, limit: int | None = None,
     """Accounts by code with their balance, held and available amounts (at most ``limit``,
     after ``after_code``), and the number and balance total of ALL accounts, read by the same
     statement (one snapshot: the page and the total never disagree)."""
-    every = select(func.count(), func.coalesce(func.sum(balances.c.balance_cents), 0)) \
-        .select_from(balances).subquery()
+    every = select(func.count(), _TOTAL).select_from(balances).subquery()
     query = (select(balances, every).select_from(balances).join(every, true())
              .order_by(balances.c.account_code))
     if after_code is not None:
