@@ -16,7 +16,8 @@ from infra.container import Ledger
 READ_WAIT_SECONDS = 5.0
 
 
-def wait_for_projections(ledger: Ledger, timeout: float = READ_WAIT_SECONDS) -> None:
+def wait_for_projections(ledger: Ledger, timeout: float | None = None) -> None:
+    timeout = READ_WAIT_SECONDS if timeout is None else timeout
     if not ledger.projections.wait(ledger.writer.last_position, timeout):
         raise UnavailableError("the read models are catching up; try again shortly",
                                code="projection_lag")

@@ -88,6 +88,22 @@ def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
     ``game`` is a kind of domain/inactivity.py (game and table kind); ``policy`` defaults to
     that kind's regulation policy. A second open session at the same venue is refused.
     The session's id is a new uuid4 (the library's default, as for principals)."""
+    return _open_session(uow, player_id=player_id, venue_id=venue_id, game=game, actor=actor,
+                         policy=policy, player_session_id=player_session_id).id
+
+
+def start_session_statement(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str,
+                            game: str, actor: str) -> dict[str, Any]:
+    """``start_session``, answering the new session's (empty) statement: POST /sessions
+    answers from the command, not from the read models, so a committed start is never answered
+    503 ``projection_lag`` (a retry would then meet the open session, 409 A61)."""
+    return _open_session(uow, player_id=player_id, venue_id=venue_id, game=game, actor=actor,
+                         policy=None, player_session_id=None).statement()
+
+
+def _open_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game: str,
+                  actor: str, policy: InactivityPolicy | None,
+                  player_session_id: str | None) -> GameSession:
     check_actor(actor)
     pid = check_uuid(player_id, "player_id")
     check_text(venue_id, "venue_id")
@@ -120,7 +136,7 @@ def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
         slot = SessionSlot(player_id=str(pid), venue_id=venue_id, actor=actor, at=uow.at)
         uow.add(slot)
     slot._session_opened(session_id=str(session.id), actor=actor, at=uow.at)
-    return session.id
+    return session
 
 
 # (jogada id, rule) of a jogada in play with a bet of the session's player at its venue, or None.

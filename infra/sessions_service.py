@@ -46,6 +46,15 @@ def start_session(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: 
         "start_session")
 
 
+def start_session_statement(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: str,
+                            actor: str) -> dict[str, Any]:
+    """Starts a session and returns its (empty) statement, from the command itself."""
+    return ledger.writer.execute(
+        partial(commands.start_session_statement, player_id=player_id, venue_id=venue_id,
+                game=game, actor=actor),
+        "start_session")
+
+
 def end_session(ledger: "Ledger", session_id: UUID | str, reason: str, actor: str, *,
                 player_id: UUID | str | None = None) -> dict[str, Any]:
     """Returns the end-of-session statement. ``player_id``: refused unless the session is

@@ -60,9 +60,10 @@ def start_session(body: SessionCreate, ledger: LedgerDep, caller: SessionCaller)
     per player per venue: a second one is refused with 409, rule A61. The inactivity policy
     follows ``game`` (rules-digest §1.3)."""
     player_id = caller.player_acted_for(body.player_id)
-    session_id = sessions_service.start_session(ledger, player_id, body.venue_id, body.game,
-                                                caller.actor)
-    return _readable_statement(ledger, session_id, caller)
+    # The answer comes from the command (the new session's statement), not from the read
+    # models: a committed start is never answered 503 projection_lag.
+    return sessions_service.start_session_statement(ledger, player_id, body.venue_id,
+                                                    body.game, caller.actor)
 
 
 @router.post("/sessions/{session_id}/end", response_model=SessionStatementPublic,

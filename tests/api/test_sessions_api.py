@@ -66,6 +66,25 @@ def test_40_a_player_starts_its_session_201_with_the_open_statement(api, clock):
     assert api.client.get(f"/sessions/{body['session_id']}", headers=player).json() == body
 
 
+def test_40_a_started_session_is_answered_201_while_the_read_models_lag(api, monkeypatch):
+    """The start is committed: its answer comes from the command, not from the read models.
+    Answered 503 projection_lag, the client would retry and meet its own open session (409,
+    A61)."""
+    from api import reads
+
+    player_id, player = api.player()
+    api.balance(player_id, player)  # the player's key is now known to this process
+    ledger = api.client.app.state.ledger
+    ledger.projections.stop()  # nobody applies the events any more: the worker is down
+    monkeypatch.setattr(ledger.projections, "follower", True)
+    monkeypatch.setattr(reads, "READ_WAIT_SECONDS", 0.05)
+    r = start(api, player)
+    assert r.status_code == 201, r.text
+    assert (r.json()["player_id"], r.json()["status"]) == (player_id, "open")
+    late = api.client.get(f"/sessions/{r.json()['session_id']}", headers=player)
+    assert late.status_code == 503 and late.json()["error"]["code"] == "projection_lag"
+
+
 def test_an_operator_starts_a_session_on_behalf_of_a_player(api):
     player_id, player = api.player()
     sid = started(api, OPERATOR, player_id=player_id)
