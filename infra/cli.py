@@ -90,12 +90,15 @@ def _revision_line(settings: Settings) -> tuple[bool, str]:
 
 
 def cmd_db_upgrade(settings: Settings, args: argparse.Namespace) -> int:
-    from infra.eventstore import build_event_store
     from projections.migrate import upgrade
 
     target = parse_database_url(settings.database_url)
-    build_event_store(target).close()  # the library creates its tables when it starts
-    _err("event store tables ready")
+    ledger = _ledger(settings, projections=False)  # the library creates its tables
+    try:
+        ledger.open_system_accounts()
+    finally:
+        ledger.close()
+    _err("event store tables and system accounts ready")
     upgrade(target)
     _out(f"backend: {target.backend}\n{_revision_line(settings)[1]}")
     return 0

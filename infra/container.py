@@ -157,8 +157,17 @@ class Ledger:
             actor=actor), "correction")
 
     # Lifecycle ---------------------------------------------------------------------------------
+    def open_system_accounts(self) -> None:
+        """The house and the cashier, once (a no-op when they are open). Run by the process
+        that writes when it starts and by ``ledger db upgrade``; never when a ledger is only
+        built (the projection worker, ``ledger health``, ``verify``: they must not write)."""
+        self.writer.execute(partial(registration.open_system_accounts,
+                                    actor=system_actor("bootstrap")), "open_system_accounts")
+
     def start(self) -> None:
         self.writer.start()
+        if isinstance(self.writer, GroupCommitWriter):  # this process writes: the writer's
+            self.open_system_accounts()                 # process, tests, --single-process
         if self.projections is not None:
             self.projections.start()
         if self.services:
@@ -205,8 +214,6 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
     else:
         writer = GroupCommitWriter(app, clock, max_batch=settings.writer_max_batch,
                                    cache_size=settings.writer_cache_size)
-        writer.execute(partial(registration.open_system_accounts,
-                               actor=system_actor("bootstrap")), "open_system_accounts")
     ledger = Ledger(settings=settings, target=target, clock=clock, app=app, writer=writer,
                     services=services, seeds=seeds or build_seed_source(None))
     if with_projections:

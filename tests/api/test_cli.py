@@ -57,7 +57,8 @@ def test_db_upgrade_then_current(env, capsys):
     code, out, _ = run(capsys, "db", "current")
     assert code == 0 and "none" in out
     code, out, err = run(capsys, "db", "upgrade")
-    assert code == 0 and "up to date" in out and "event store tables ready" in err
+    assert code == 0 and "up to date" in out and "system accounts ready" in err
+    assert _system_accounts(env) == {"house", "cashier"}  # opened by the installer step
     code, out, _ = run(capsys, "db", "upgrade")  # idempotent
     assert code == 0
     code, out, _ = run(capsys, "db", "current")
@@ -142,10 +143,33 @@ def test_verify_fails_when_the_projection_disagrees_with_the_events(env, capsys,
     assert out.startswith("VERIFY FAILED") and f"wallet:{player_id}" in out
 
 
+def _system_accounts(url: str) -> set[str]:
+    """The codes of the system accounts opened in the event store at ``url``."""
+    from domain.accounts import CASHIER_CODE, HOUSE_CODE, account_id
+    from infra.eventstore import build_event_store
+    from infra.settings import parse_database_url
+
+    store = build_event_store(parse_database_url(url))
+    try:
+        return {code for code in (HOUSE_CODE, CASHIER_CODE)
+                if store.recorder.select_events(account_id(code))}
+    finally:
+        store.close()
+
+
 def test_health_command(env, capsys, backend):
     code, out, _ = run(capsys, "health")
     body = json.loads(out)
     assert code == 0 and body["status"] == "ok" and body["backend"] == backend
+
+
+def test_commands_that_only_read_write_nothing(env, capsys):
+    """``ledger health``, ``verify`` and ``projections status`` (and the projection worker,
+    which builds its ledger the same way) only build a ledger: they must not write, not even
+    the system accounts, which the writing process opens when it starts."""
+    for argv in (("health",), ("verify",), ("projections", "status")):
+        run(capsys, *argv)
+    assert _system_accounts(env) == set()
 
 
 def test_invalid_configuration_exits_2(monkeypatch, capsys):
