@@ -1,8 +1,8 @@
 """Wallet commands: deposits, withdrawals, and the generic transfers and holds games use.
 
-903-B 5.4.1: deposits are credited at once and logged with date and time, instrument, player,
-amount and type; refused attempts are logged (5.4.1(8)). 903-B 5.4.2: withdrawals never take the
-balance below zero (5.4.2(2)) and refused attempts are logged (5.4.2(9)).
+903-B 5.4.1: deposits are credited at once (5.4.1(4)) and logged with date and time, instrument,
+player, amount and type; refused attempts are logged (5.4.1(8)). 903-B 5.4.2: withdrawals never
+take the balance below zero (5.4.2(2)) and refused attempts are logged (5.4.2(9)).
 """
 
 from __future__ import annotations

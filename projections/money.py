@@ -132,7 +132,8 @@ _ACTIVITY_TYPES = {
 
 
 def to_utc(value: datetime) -> datetime:
-    """Aware UTC (a naive time is taken as UTC): SQLite stores no offset, so store UTC only."""
+    """Aware UTC (a naive time is taken as UTC): SQLite stores no offset, so store UTC only
+    (A65: instants are kept in UTC)."""
     return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(
         timezone.utc)
 

@@ -1,11 +1,12 @@
-"""Read endpoints: account activity (903-B 5.2.2(9)), the cash log (903-B 5.4.1, 5.4.2) and the
-accounts audit (903-B 5.5.1(1))."""
+"""Read endpoints: the balance (903-B 6.3.2(3)), account activity (903-B 5.2.2(9)), the cash log
+(903-B 5.4.1, 5.4.2) and the accounts audit (903-B 5.5.1(1))."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 from tests.api.conftest import OPERATOR
+from tests.projections.support import hold, post
 
 
 def test_unknown_player_is_404_for_staff(api):
@@ -15,6 +16,23 @@ def test_unknown_player_is_404_for_staff(api):
         assert r.status_code == 404
         assert r.json()["error"]["code"] == "not_found"
         assert r.json()["error"]["field"] == "player_id"
+
+
+def test_903B_6_3_2_3_stakes_of_open_jogadas_are_shown_apart_from_the_available(api):
+    """903-B 6.3.2(3): "stakes locked in incomplete games are shown separately in the account"."""
+    ledger = api.client.app.state.ledger  # bets have no route: the games place them
+    player_id, player = api.player()
+    assert api.deposit(player_id, 1_000, "d1").status_code == 201
+    hold(ledger, player_id, "t1", 300, "j1")  # j1 still open
+    hold(ledger, player_id, "t2", 200, "j2")
+    post(ledger, player_id, "t2")  # j2 settled: its stake lost, no longer held
+    # available = balance − held: 800 − 300.
+    assert api.balance(player_id, headers=player) == {
+        "available_cents": 500, "held_cents": 300, "balance_cents": 800}
+    audit = api.client.get("/audit/accounts", headers=OPERATOR).json()["data"]
+    wallet = next(a for a in audit if a["account_code"] == f"wallet:{player_id}")
+    assert (wallet["available_cents"], wallet["held_cents"], wallet["balance_cents"]) == (
+        500, 300, 800)
 
 
 def test_activity_is_newest_first_and_pages_back(api):

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from domain.rulesets import ruleset_id
 from tests.api.conftest import OPERATOR
 
 TABLE = "bj-table-7"
@@ -99,7 +100,45 @@ def test_a_venue_without_a_rule_set(api):
     assert r.status_code == 404 and r.json()["error"]["field"] == "venue_id"
 
 
-def test_in_force_time_without_an_offset_is_utc(api, clock):
+def test_903B_6_3_6_6_7_a_change_of_game_parameters_is_recorded_with_who_and_when(api, clock):
+    """903-B 6.3.6(6)(7): the system records "changes to game parameters" (by whom, and when)."""
+    ledger = api.client.app.state.ledger
+    olga_id, olga = api.staff("operator", "Olga")
+    rui_id, rui = api.staff("operator", "Rui")
+    first_at = clock.now()
+    assert publish(api, V1, headers=olga).status_code == 201
+    second_at = clock.advance(60)
+    change = second_at + timedelta(hours=1)
+    assert publish(api, V2, change, headers=rui).status_code == 201
+    stored = [ledger.app.mapper.to_domain_event(s)
+              for s in ledger.app.recorder.select_events(ruleset_id(TABLE))]
+    published = [e for e in stored if type(e).__name__ == "SettingsVersionPublished"]
+    assert [(e.version, e.settings, e.effective_from, e.actor, e.at) for e in published] == [
+        (1, V1, first_at, f"staff:{olga_id}", first_at),
+        (2, V2, change, f"staff:{rui_id}", second_at)]
+    listed = api.client.get(f"/venues/{TABLE}/rulesets", headers=OPERATOR).json()["data"]
+    assert [when(v["published_at"]) for v in listed] == [first_at, second_at]
+
+
+def test_a65_a_time_with_another_offset_is_kept_as_the_same_instant_in_utc(api, clock):
+    """A65: "store instants in UTC": a time sent at another offset is kept as that UTC instant."""
+    ledger = api.client.app.state.ledger
+    change = clock.now() + timedelta(hours=1)
+    r = publish(api, V1, change.astimezone(timezone(timedelta(hours=-3))))  # sent at UTC−3
+    assert r.status_code == 201, r.text
+    listed = api.client.get(f"/venues/{TABLE}/rulesets", headers=OPERATOR).json()["data"]
+    stored = ledger.app.repository.get(ruleset_id(TABLE)).versions[0]["effective_from"]
+    for kept in (when(r.json()["effective_from"]), when(listed[0]["effective_from"]), stored):
+        assert kept == change and kept.utcoffset() == timedelta(0), kept
+    asked = change + timedelta(seconds=1)
+    r = in_force(api, asked.astimezone(timezone(timedelta(hours=1))))  # Lisbon summer time
+    assert r.status_code == 200, r.text
+    at = when(r.json()["at"])
+    assert at == asked and at.utcoffset() == timedelta(0)
+
+
+def test_a65_in_force_time_without_an_offset_is_utc(api, clock):
+    """A65: "store instants in UTC": a time sent without an offset is taken as UTC."""
     publish(api, V1)
     naive = (clock.now() + timedelta(seconds=1)).replace(tzinfo=None)
     r = api.client.get(f"/venues/{TABLE}/rulesets/in-force", params={"at": naive.isoformat()},

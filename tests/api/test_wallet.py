@@ -1,13 +1,38 @@
-"""Deposits and withdrawals over HTTP: strict money input, idempotency, refusals recorded."""
+"""Deposits and withdrawals over HTTP: the wallet opened with the player, strict money input,
+idempotency, refusals recorded."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 import pytest
 
 from tests.api.conftest import OPERATOR
 
 
-def test_deposit_answers_201_with_the_wallet_after_it(api):
+def test_903B_5_2_2_1_one_wallet_per_player_opened_with_the_player(api, clock):
+    """903-B 5.2.2(1): "create a player account with a unique id at each player's registration"."""
+    registered = {}
+    for _ in range(2):  # the same name twice: two players, each with its own id and wallet
+        player_id, _ = api.player("Ana")
+        registered[player_id] = clock.now()
+        clock.advance(60)
+    assert len(registered) == 2
+    for n, player_id in enumerate(registered):
+        r = api.deposit(player_id, 100 + n, f"d{n}")  # every transaction goes to that one account
+        assert r.status_code == 201, r.text
+    accounts = api.client.get("/audit/accounts", headers=OPERATOR).json()["data"]
+    for n, (player_id, at) in enumerate(registered.items()):
+        owned = [(a["account_code"], a["kind"], a["balance_cents"]) for a in accounts
+                 if a["owner"] == player_id]
+        assert owned == [(f"wallet:{player_id}", "wallet", 100 + n)]
+        opened = [(i["account_code"], datetime.fromisoformat(i["at"]))
+                  for i in api.activity(player_id)["data"] if i["type"] == "opened"]
+        assert opened == [(f"wallet:{player_id}", at)]  # at the registration, not later
+
+
+def test_903B_5_4_1_4_deposit_answers_201_with_the_wallet_after_it(api):
+    """903-B 5.4.1(4): "credit the player's account immediately on receipt of the deposit"."""
     player_id, _ = api.player()
     r = api.deposit(player_id, 1_000, "d1", payment_method="mbway")
     assert r.status_code == 201, r.text

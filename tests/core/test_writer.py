@@ -11,6 +11,7 @@ from domain import wallets
 from domain.actors import staff_actor
 from domain.errors import DomainError, InsufficientFundsError, RuleViolationError
 from infra.container import build_ledger, unwrap
+from tests.projections.support import hold
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")
 
@@ -36,6 +37,18 @@ def test_903B_5_2_2_3_two_concurrent_withdrawals_over_the_balance_one_wins(ledge
     assert sum(isinstance(o, dict) for o in outcomes) == 1
     assert sum(isinstance(o, InsufficientFundsError) for o in outcomes) == 1
     assert balance_of(ledger, player_id) == 300
+
+
+def test_903B_5_4_3_4_a_stake_leaves_the_available_balance_at_once(ledger):
+    """903-B 5.4.3(4): "debit the player's account immediately after a bet is made"."""
+    player_id, _ = ledger.register_player(display_name="Ana", actor=OPERATOR)
+    ledger.deposit(player_id, 1_000, "d1", actor=OPERATOR)
+    hold(ledger, player_id, "bet-1", 300, "j1")  # the bet; its jogada is not settled
+    ledger.writer.forget_all()  # what the store holds, not the writer's memory
+    assert balance_of(ledger, player_id) == 700
+    with pytest.raises(InsufficientFundsError):  # the stake cannot be spent a second time
+        ledger.withdraw(player_id, 701, "w1", actor=OPERATOR)
+    assert ledger.withdraw(player_id, 700, "w2", actor=OPERATOR)["available_cents"] == 0
 
 
 def test_two_writer_processes_on_one_stream_never_both_win(ledger, make_settings, clock):
