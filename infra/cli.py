@@ -78,10 +78,9 @@ def cmd_projections_run(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _revision_line(settings: Settings) -> tuple[bool, str]:
-    from projections.migrate import current
-    from projections.migrate import heads as script_heads
+    from projections import migrate
 
-    at, heads = current(parse_database_url(settings.database_url)), script_heads()
+    at, heads = migrate.current(parse_database_url(settings.database_url)), migrate.heads()
     current = ", ".join(at) or "none"
     if at == heads:
         return True, f"projections revision: {current} (up to date)"

@@ -10,8 +10,9 @@ A request is ``(request_id, name, handler)`` where ``handler`` is a picklable co
 (``functools.partial`` of a module-level handler function, or a small command class such as
 ``infra.container.CashCommand`` for the money commands); a reply is
 ``(request_id, ok, result_or_exception, last_position)``. Requests that arrive together are
-run together, so they share one transaction, and answered in one frame. The socket is created with mode 0600 in a private directory: only this user can talk
-to the writer (pickle must never cross a trust boundary).
+run together, so they share one transaction, and answered in one frame. The socket is created
+with mode 0600 in a private directory: only this user can talk to the writer (pickle must never
+cross a trust boundary).
 """
 
 from __future__ import annotations
