@@ -17,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api.auth import PrincipalCache
 from api.errors import install_error_handlers
+from api.metrics import HttpMetrics
 from api.middleware import RequestContextMiddleware
 from api.routes import routers
 from infra.clock import Clock
@@ -89,7 +90,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     app = FastAPI(title="Game ledger", description=DESCRIPTION, version=_version(),
                   lifespan=lifespan, **_NO_TELEMETRY)
     install_error_handlers(app)
-    app.add_middleware(RequestContextMiddleware)
+    app.state.http_metrics = HttpMetrics()  # one registry per app (api/metrics.py)
+    app.add_middleware(RequestContextMiddleware, metrics=app.state.http_metrics)
     for router in routers:
         # The routes themselves, not the router: FastAPI dispatches an included router through
         # a second matching layer that cost ~15 % of a money command here.

@@ -5,9 +5,11 @@ letters, digits and ``._:-``), otherwise a fresh one. It is set in a context var
 so every log line written while the request runs carries it (the threadpool copies the context),
 returned in the ``X-Request-ID`` response header, and put in every error body.
 
-One log line per request: method, path (no query string), status, duration. Never headers
-(``Authorization`` carries the API key), never bodies. An exception nobody mapped is logged here
-with its traceback and answered 500 with the request id only.
+One log line per request: method, path (no query string), status, duration; the request is
+also counted in the HTTP metrics by route template and status, with its duration
+(api/metrics.py). Never headers (``Authorization`` carries the API key), never bodies. An
+exception nobody mapped is logged here with its traceback and answered 500 with the request id
+only.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import internal_error_body
+from api.metrics import HttpMetrics
 from infra.logging import REQUEST_ID
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -52,8 +55,9 @@ def _new_request_id() -> str:
 
 
 class RequestContextMiddleware:
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, metrics: HttpMetrics | None = None) -> None:
         self.app = app
+        self.metrics = metrics  # requests by route and status, latency (api/metrics.py)
         # Bound once, with the logging configured by then (the stack is built at the first
         # request): through the module's lazy proxy every call built the logger again,
         # 8.6 µs against 0.65 µs per request.
@@ -87,8 +91,11 @@ class RequestContextMiddleware:
                 await JSONResponse(internal_error_body(request_id),
                                    status_code=500)(scope, receive, send_with_id)
             finally:
+                seconds = time.perf_counter() - started
+                status = response["status"] or 500
+                if self.metrics is not None:
+                    self.metrics.observe(scope, status, seconds)
                 self.log.info("request", method=scope.get("method"), path=scope.get("path"),
-                         status=response["status"] or 500,
-                         duration_ms=round((time.perf_counter() - started) * 1000, 2))
+                         status=status, duration_ms=round(seconds * 1000, 2))
         finally:
             REQUEST_ID.reset(token)

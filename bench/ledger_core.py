@@ -10,7 +10,9 @@ For SQLite and PostgreSQL in one run:
   * the ratios against the targets;
   * the time to load an account with 10 and with 100,000 movements.
 
-Usage: ./run bench [--seconds 10] [--connections 32] [--rounds 3] [--movements 100000]
+Usage: ./run bench [--seconds 10] [--connections 32] [--rounds 3] [--movements 100000] [--scrape]
+  --scrape: after each ledger run, the same run again while a scraper reads GET /metrics every
+  second (as Prometheus would); both figures are printed, and their ratio.
 Needs wrk (apt-get install wrk) and pgbench (postgresql-client); the sections that need a
 missing tool say so and are skipped.
 """
@@ -154,7 +156,41 @@ def settle(base: str, player: str) -> None:
     time.sleep(0.5)
 
 
-def http_section(backend: str, tmp: Path, seconds: int, connections: int, rounds: int) -> None:
+class Scraper:
+    """Reads GET /metrics every ``interval`` seconds in a thread while it is entered."""
+
+    def __init__(self, base: str, interval: float = 1.0) -> None:
+        self.base, self.interval = base, interval
+        self.times: list[float] = []
+        self.failures = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        req = urllib.request.Request(f"{self.base}/metrics",
+                                     headers={"Authorization": f"Bearer {KEY}"})
+        while not self._stop.is_set():
+            started = time.perf_counter()
+            try:
+                with urllib.request.urlopen(req, timeout=10) as resp:
+                    if b"ledger_commands_total" not in resp.read():
+                        self.failures += 1
+                self.times.append(time.perf_counter() - started)
+            except Exception:
+                self.failures += 1
+            self._stop.wait(max(0.0, self.interval - (time.perf_counter() - started)))
+
+    def __enter__(self) -> "Scraper":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=15)
+
+
+def http_section(backend: str, tmp: Path, seconds: int, connections: int, rounds: int,
+                 scrape: bool = False) -> None:
     """Both servers run side by side and the runs alternate (bare, ledger, bare, ledger, ...,
     bare): this machine's speed drifts by ±20 % over a minute, and a ratio of runs taken
     minutes apart measured the drift as much as the ledger. Each ledger run is compared with
@@ -170,9 +206,14 @@ def http_section(backend: str, tmp: Path, seconds: int, connections: int, rounds
             settle(ledger_base, players[0])
             wrk(bare_base, players, 2, conns)
             bare = [wrk(bare_base, players, seconds, conns)]
-            mine = []
+            mine, scraped, scrapes = [], [], []
             for _ in range(rounds if not label else 1):
                 mine.append(wrk(ledger_base, players, seconds, conns))
+                if scrape:  # the same run while GET /metrics is read every second
+                    settle(ledger_base, players[0])
+                    with Scraper(ledger_base) as scraper:
+                        scraped.append(wrk(ledger_base, players, seconds, conns))
+                    scrapes.append(scraper)
                 settle(ledger_base, players[0])  # its worker must not run beside the bare one
                 bare.append(wrk(bare_base, players, seconds, conns))
             ratios = [m["rps"] / ((b0["rps"] + b1["rps"]) / 2)
@@ -189,6 +230,17 @@ def http_section(backend: str, tmp: Path, seconds: int, connections: int, rounds
             spread = "" if len(ratios) == 1 else \
                 f"  (median of {len(ratios)} pairs: {', '.join(f'{r:.2f}' for r in ratios)})"
             say(f"  {conns:>3} connections: ratio ledger/bare {ratio:.2f}  (target ≥ 0.70){spread}")
+            if scraped:
+                s = {k: statistics.median(x[k] for x in scraped) for k in ("rps", "p50", "p99")}
+                u = {k: statistics.median(x[k] for x in mine) for k in ("rps", "p50", "p99")}
+                took = [t for scraper in scrapes for t in scraper.times]
+                failed = sum(scraper.failures for scraper in scrapes)
+                say(f"  {conns:>3} connections: scraped every 1 s {s['rps']:6.0f} /s  "
+                    f"p50 {s['p50']:.2f} ms  p99 {s['p99']:.2f} ms  against {u['rps']:.0f} /s  "
+                    f"p50 {u['p50']:.2f} ms  p99 {u['p99']:.2f} ms unscraped (medians of "
+                    f"{len(scraped)}): ratio {s['rps'] / u['rps']:.2f}; {len(took)} scrapes, "
+                    f"median {statistics.median(took) * 1000 if took else 0:.1f} ms, "
+                    f"{failed} failed")
 
 
 # Write paths ------------------------------------------------------------------------------------
@@ -308,6 +360,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3,
                         help="alternating ledger/bare pairs at --connections (default 3)")
     parser.add_argument("--skip-http", action="store_true")
+    parser.add_argument("--scrape", action="store_true",
+                        help="repeat each ledger run with GET /metrics read every second")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("LEDGER_LOG_LEVEL", "WARNING")
@@ -318,7 +372,8 @@ def main() -> None:
         for backend in ("sqlite", "postgresql"):
             say(f"\n[{backend}]")
             if not args.skip_http:
-                http_section(backend, tmp, args.seconds, args.connections, args.rounds)
+                http_section(backend, tmp, args.seconds, args.connections, args.rounds,
+                             args.scrape)
             raw = raw_library_rate(backend, tmp, args.seconds)
             say(f"  raw eventsourcing saves (1 event each, 8 threads): {raw:8.0f} events/s")
             events, commands, per_batch = ledger_write_rate(backend, tmp, args.seconds)

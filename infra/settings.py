@@ -40,6 +40,9 @@ class Settings(BaseSettings):
     # How often the bingo rooms' clock runs (close of sales, the next ball), s; 0 = off. A ball
     # is drawn at most this late after it is due (the interval itself is the room's, >= 1 s).
     bingo_tick_interval: float = 0.2
+    # GET /metrics without an API key (a Prometheus on a private network); else an operator
+    # or auditor key is needed (api/routes/metrics.py).
+    metrics_public: bool = False
     postgres_pool_size: int = 10
     postgres_max_overflow: int = 20
 

@@ -37,8 +37,9 @@ from eventsourcing.application import AggregateNotFoundError, Application, Proce
 from eventsourcing.persistence import IntegrityError
 
 from domain.errors import ConcurrencyError, DomainError, NotFoundError
-from domain.receipts import CommandReceipt
+from domain.receipts import CommandReceipt, Refusal
 from infra.clock import Clock
+from infra.metrics import ERROR, OK, REFUSED, WriterMetrics
 
 T = TypeVar("T")
 Handler = Callable[[Any], Any]
@@ -74,6 +75,11 @@ class _UnitOfWork:
         self.at = at
         self._verify = verify
         self.touched: dict[UUID, int] = {}  # aggregate id -> pending events before this command
+
+    @property
+    def metrics(self) -> WriterMetrics:
+        """The writer's metrics: what the scrape command reads (infra/metrics.py)."""
+        return self._writer.metrics
 
     def _touch(self, aggregate: Any) -> Any:
         if aggregate.id not in self.touched:
@@ -141,6 +147,7 @@ class GroupCommitWriter:
         self._lock = threading.Lock()
         self.last_position = app.recorder.max_notification_id() or 0
         self.stats = {"batches": 0, "commands": 0, "events": 0, "reruns": 0}
+        self.metrics = WriterMetrics()
 
     # Lifecycle --------------------------------------------------------------------------------
     def start(self) -> None:
@@ -200,6 +207,7 @@ class GroupCommitWriter:
                     log.exception("writer_batch_crashed", error=str(error))
                     for command in group:
                         if not command.future.done():
+                            self.metrics.count(command.name, ERROR)
                             command.future.set_exception(error)
 
     def submit_async(self, handler: Handler, name: str = "command") -> asyncio.Future[Any]:
@@ -234,6 +242,7 @@ class GroupCommitWriter:
                 return
 
     def _run_batch(self, batch: list[Command]) -> None:
+        self.metrics.group_size.observe(len(batch))
         working: dict[UUID, Any] = {}
         results: list[tuple[Command, Any, BaseException | None]] = []
         try:
@@ -301,7 +310,9 @@ class GroupCommitWriter:
             return
         # What Application.save() does, minus its per-object protocol checks and the
         # Recording objects nobody here reads (hot path; infra/eventstore.py).
+        started = time.perf_counter()
         notification_ids = self.app.record_events(processing)
+        self.metrics.commit_seconds.observe(time.perf_counter() - started)
         self.app._take_snapshots(processing)
         if notification_ids:
             position = max(notification_ids)
@@ -322,13 +333,15 @@ class GroupCommitWriter:
             else:
                 self._succeed(command, result)
 
-    @staticmethod
-    def _succeed(command: Command, result: Any) -> None:
+    def _succeed(self, command: Command, result: Any) -> None:
+        self.metrics.count(command.name, REFUSED if isinstance(result, Refusal) else OK)
         if not command.future.done():  # a caller may have cancelled its future: never mind
             command.future.set_result(result)
 
-    @staticmethod
-    def _fail(command: Command, error: BaseException) -> None:
+    def _fail(self, command: Command, error: BaseException) -> None:
+        # A rule's no is a refusal; a conflict that outlived the retries is not a rule's.
+        self.metrics.count(command.name, REFUSED if isinstance(error, DomainError)
+                           and not isinstance(error, ConcurrencyError) else ERROR)
         if not command.future.done():
             command.future.set_exception(error)
 

@@ -1,0 +1,122 @@
+"""Prometheus metrics of the HTTP process, and the whole ``GET /metrics`` exposition.
+
+- ``ledger_http_requests_total{method, route, status}`` and
+  ``ledger_http_request_duration_seconds{method, route}``: observed by the request middleware
+  (api/middleware.py), which already times every request. ``route`` is the route's template
+  (``/players/{player_id}/deposits``), never the raw path, and ``unmatched`` when no route
+  matched: the number of series stays bounded whatever clients send. The labelled children are
+  cached per (route, method, status), so a request costs a dict lookup, an ``inc`` and an
+  ``observe`` (a few µs).
+- ``ledger_event_position``, ``ledger_projection_position{projection}``,
+  ``ledger_projection_lag_events{projection}``: read at scrape time, as ``GET /health`` does.
+- the writer's families (commands, groups, commits, open jogadas: infra/metrics.py), fetched
+  from the writer with its ``scrape`` command.
+- ``ledger_scrape_ok{part}``: 0 when the database or the writer could not be read in time
+  (their families are then missing from this scrape).
+
+One registry per app (tests build many apps in one process); nothing is written to files.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import structlog
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+from starlette.concurrency import run_in_threadpool
+
+from infra import metrics as writer_metrics
+
+log = structlog.get_logger("ledger.metrics")
+DURATION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
+                    2.5, 5.0, 10.0)
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+WRITER_TIMEOUT = 5.0  # seconds a scrape waits for the writer's part
+
+
+class HttpMetrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=False)
+        self.requests = Counter("ledger_http_requests", "HTTP requests answered, by method, "
+                                "route template and status", ["method", "route", "status"],
+                                registry=self.registry)
+        self.duration = Histogram("ledger_http_request_duration_seconds",
+                                  "Time from the request's arrival to its answer, by method and "
+                                  "route template", ["method", "route"],
+                                  buckets=DURATION_BUCKETS, registry=self.registry)
+        # By the route's id (routes live as long as the app; APIRoute is not hashable).
+        self._children: dict[tuple[int, str, int], tuple[Any, Any]] = {}
+
+    def observe(self, scope: dict[str, Any], status: int, seconds: float) -> None:
+        """Called once per answered request: keep it a dict lookup in the common case."""
+        route, method = scope.get("route"), scope.get("method", "")
+        children = self._children.get((id(route), method, status))
+        if children is None:
+            children = self._new_children(route, method, status)
+        children[0].inc()
+        children[1].observe(seconds)
+
+    def _new_children(self, route: Any, method: str, status: int) -> tuple[Any, Any]:
+        template = getattr(route, "path", None) or "unmatched"
+        label = method if method in _METHODS else "other"
+        children = (self.requests.labels(label, template, str(status)),
+                    self.duration.labels(label, template))
+        if method in _METHODS:  # a made-up method is not cached: the cache stays bounded too
+            self._children[(id(route), method, status)] = children
+        return children
+
+
+class _Positions:
+    """The event log's head and each projection's position, as a collector."""
+
+    def __init__(self, head: int, positions: dict[str, int]) -> None:
+        self.head, self.positions = head, positions
+
+    def collect(self) -> Any:
+        yield GaugeMetricFamily("ledger_event_position",
+                                "Notification id of the last event in the store", value=self.head)
+        position = GaugeMetricFamily("ledger_projection_position",
+                                     "Last event applied by each projection", labels=["projection"])
+        lag = GaugeMetricFamily("ledger_projection_lag_events",
+                                "Events each projection is behind the head of the log",
+                                labels=["projection"])
+        for name, at in self.positions.items():
+            position.add_metric([name], at)
+            lag.add_metric([name], max(0, self.head - at))
+        yield position
+        yield lag
+
+
+class _ScrapeOk:
+    def __init__(self, parts: dict[str, bool]) -> None:
+        self.parts = parts
+
+    def collect(self) -> Any:
+        family = GaugeMetricFamily("ledger_scrape_ok", "1 when this part of the metrics could be "
+                                   "read for this scrape, else 0", labels=["part"])
+        for part, ok in self.parts.items():
+            family.add_metric([part], 1 if ok else 0)
+        yield family
+
+
+async def exposition(ledger: Any, http: HttpMetrics) -> bytes:
+    """The text of ``GET /metrics``: this process's families, the projections' and the
+    writer's (distinct family names, so the parts concatenate into one valid exposition)."""
+    from api.routes.health import health_report
+
+    parts = [generate_latest(http.registry)]
+    ok, body = await run_in_threadpool(health_report, ledger)
+    if ok:
+        parts.append(generate_latest(_Positions(body["event_position"],  # type: ignore[arg-type]
+                                                body["projections"])))
+    try:
+        parts.append(await asyncio.wait_for(
+            ledger.writer.run_async(writer_metrics.scrape, writer_metrics.SCRAPE), WRITER_TIMEOUT))
+        writer_ok = True
+    except Exception as error:  # the writer restarting, or too busy: say so, answer the rest
+        log.warning("metrics_writer_unavailable", error=f"{type(error).__name__}: {error}")
+        writer_ok = False
+    parts.append(generate_latest(_ScrapeOk({"database": ok, "writer": writer_ok})))  # type: ignore[arg-type]
+    return b"".join(parts)
