@@ -112,6 +112,34 @@ class Ledger:
             "register_staff")
         return staff_id, key
 
+    def rotate_api_key(self, principal_id: UUID, *, kind: str, actor: str) -> tuple[str, str]:
+        """A new API key for a player (``kind="player"``) or staff member (``"staff"``); the
+        old one stops working. Returns (role, the new key): the key is shown only once."""
+        from domain.principals import rotate_api_key
+
+        key = new_api_key()
+        role = self.writer.execute(partial(rotate_api_key, principal_id=str(principal_id),
+                                           kind=kind, api_key_sha256=hash_api_key(key),
+                                           actor=actor), "rotate_api_key")
+        return role, key
+
+    def operator_ids(self) -> list[UUID]:
+        """The operators with an active key the principals projection knows (caught up)."""
+        from projections.principals import operator_ids
+
+        if self.projections is None:
+            return []
+        self.projections.wait(self.writer.last_position)
+        return operator_ids(self.projections.engine)
+
+    def revoke_api_key(self, principal_id: UUID, *, kind: str, actor: str) -> Any:
+        """903-B 7.2.2: the key stops working; refused for the last active operator."""
+        from domain.principals import revoke_api_key
+
+        return self.writer.execute(partial(
+            revoke_api_key, principal_id=str(principal_id), kind=kind, actor=actor,
+            operator_ids=[str(i) for i in self.operator_ids()]), "revoke_api_key")
+
     # Money -------------------------------------------------------------------------------------
     @staticmethod
     def cash_command(*, operation: str, player_id: UUID, amount_cents: int,
