@@ -40,6 +40,9 @@ class Settings(BaseSettings):
     # How often the bingo rooms' clock runs (close of sales, the next ball), s; 0 = off. A ball
     # is drawn at most this late after it is due (the interval itself is the room's, >= 1 s).
     bingo_tick_interval: float = 0.2
+    # How often the HTTP process looks for API keys changed by other processes (the CLI,
+    # another server), seconds (api/auth.py KeyWatch); 0 turns the watch off.
+    key_watch_interval: float = 0.5
     postgres_pool_size: int = 10
     postgres_max_overflow: int = 20
 
