@@ -251,3 +251,24 @@ def test_a_key_rotated_by_another_process_stops_working_here_within_a_second(
             break
         time.sleep(0.1)
     assert statuses == (401, 401)
+    # This server's writer held both principals as they were before: its next commands on
+    # them are re-run against the store, not refused or applied to a stale state.
+    assert error(revoke(api.client, "players", player_id), 409)["code"] == (
+        "api_key_already_revoked")
+    new = bearer(ok(rotate(api.client, "staff", staff_id), 201)["api_key"])
+    assert api.client.get("/audit/accounts", headers=new).status_code == 200
+
+
+def test_the_cache_forgets_a_principals_keys_and_a_lookup_overtaken_by_a_change():
+    from api.auth import Caller, PrincipalCache
+
+    cache = PrincipalCache()
+    ana, bob = (Caller(id=uuid4(), role="player", display_name=n) for n in ("Ana", "Bob"))
+    cache.put("a1", ana)
+    cache.put("b1", bob)
+    epoch = cache.epoch  # a lookup of Ana's new key begins...
+    cache.invalidate([ana.id])  # ...her key changes meanwhile...
+    cache.put("a2", ana, epoch)  # ...so what it read is not kept
+    assert (cache.get("a1"), cache.get("a2"), cache.get("b1")) == (None, None, bob)
+    cache.put("a2", ana, cache.epoch)
+    assert cache.get("a2") == ana
