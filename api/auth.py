@@ -2,10 +2,13 @@
 
 - The bootstrap key (``LEDGER_BOOTSTRAP_OPERATOR_KEY``) is an operator whose actor id is
   ``BOOTSTRAP_OPERATOR_ID``; it is compared in constant time.
-- Any other key is hashed (SHA-256) and looked up in the principals projection. Keys do not
-  change until rotated, so answers are kept in an in-memory LRU keyed by the hash, for
-  ``ttl_seconds`` (a rotated key stops working within that time). The hit path is a dict lookup:
-  it never blocks the event loop. On a miss the lookup runs in the threadpool and first waits for
+  Once disabled (``POST /bootstrap-key/disable``, domain/bootstrap_key.py) it is refused.
+- Any other key is hashed (SHA-256) and looked up in the principals projection (active keys
+  only: a revoked key is not found). Answers are kept in an in-memory LRU keyed by the hash,
+  for ``ttl_seconds``; a rotation or revocation drops the principal's entries at once when it
+  came through this process, and within the projection's lag plus ``KeyWatch.interval`` when
+  it came from another process (KeyWatch). The hit path is a dict lookup: it never blocks the
+  event loop. On a miss the lookup runs in the threadpool and first waits for
   the projections to catch up with this process's writes, so a player registered a moment ago
   can use its key at once. Unknown keys are not cached.
 
@@ -21,6 +24,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from uuid import UUID
 
+import structlog
 from starlette.concurrency import run_in_threadpool
 
 from api.errors import AuthenticationError
@@ -28,6 +32,8 @@ from api.reads import wait_for_projections
 from domain.actors import player_actor, staff_actor
 from domain.errors import ForbiddenError, InvalidInputError
 from infra.container import BOOTSTRAP_OPERATOR_ID, Ledger, hash_api_key
+
+log = structlog.get_logger("ledger.api")
 
 
 @dataclass(frozen=True)
@@ -69,13 +75,21 @@ class Caller:
 
 
 class PrincipalCache:
-    """A small thread-safe LRU of ``sha256 hex -> Caller`` with a time to live."""
+    """A small thread-safe LRU of ``sha256 hex -> Caller`` with a time to live, that forgets a
+    principal's entries as soon as its key changes (``invalidate``), and knows whether the
+    bootstrap key was disabled."""
 
     def __init__(self, max_size: int = 10_000, ttl_seconds: float = 300.0) -> None:
         self.max_size = max_size
         self.ttl_seconds = ttl_seconds
         self._items: OrderedDict[str, tuple[float, Caller]] = OrderedDict()
+        self._digests: dict[UUID, set[str]] = {}  # principal id -> its cached digests
         self._lock = threading.Lock()
+        # Bumped by every invalidation: a lookup that began before one does not cache its
+        # answer (it may have read the key as it was before the change).
+        self.epoch = 0
+        # Set once the bootstrap key is disabled (never cleared: disabling is for good).
+        self.bootstrap_disabled = False
 
     def get(self, key_hash: str) -> Caller | None:
         with self._lock:
@@ -83,17 +97,95 @@ class PrincipalCache:
             if item is None:
                 return None
             if item[0] < time.monotonic():
-                del self._items[key_hash]
+                self._drop(key_hash)
                 return None
             self._items.move_to_end(key_hash)
             return item[1]
 
-    def put(self, key_hash: str, caller: Caller) -> None:
+    def put(self, key_hash: str, caller: Caller, epoch: int | None = None) -> None:
         with self._lock:
+            if epoch is not None and epoch != self.epoch:
+                return
             self._items[key_hash] = (time.monotonic() + self.ttl_seconds, caller)
             self._items.move_to_end(key_hash)
+            self._digests.setdefault(caller.id, set()).add(key_hash)
             while len(self._items) > self.max_size:
-                self._items.popitem(last=False)
+                self._drop(next(iter(self._items)))
+
+    def _drop(self, key_hash: str) -> None:
+        _, caller = self._items.pop(key_hash)
+        digests = self._digests.get(caller.id)
+        if digests is not None:
+            digests.discard(key_hash)
+            if not digests:
+                del self._digests[caller.id]
+
+    def invalidate(self, principal_ids) -> None:
+        """Forget every cached key of these principals (their key was rotated or revoked)."""
+        with self._lock:
+            self.epoch += 1
+            for principal_id in principal_ids:
+                for key_hash in self._digests.pop(principal_id, ()):
+                    self._items.pop(key_hash, None)
+
+
+class KeyWatch:
+    """Keeps a PrincipalCache true to the record, whichever process changed a key.
+
+    A key changed through this process's API is dropped from the cache by the route itself, at
+    once. A change made elsewhere (``ledger staff rotate-key`` from a console, another server on
+    the same database) is seen here: every ``interval`` seconds one indexed query asks the
+    principals projection for keys changed after the last position seen
+    (``key_changed_position``) and those principals are dropped. Such a change therefore takes
+    effect within the projection's lag plus ``interval`` (under a second), without a database
+    read on any request's path. The bootstrap key's state is re-read from the event store the
+    same way until it is disabled."""
+
+    def __init__(self, ledger: Ledger, cache: PrincipalCache, interval: float = 0.5) -> None:
+        self.ledger = ledger
+        self.cache = cache
+        self.interval = interval
+        self.position = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Read the starting point (before any request is served), then watch."""
+        from projections.principals import last_key_change
+
+        self.position = last_key_change(self.ledger.projections.engine)
+        self._check_bootstrap()
+        if self.interval > 0:
+            self._thread = threading.Thread(target=self._run, name="ledger-key-watch",
+                                            daemon=True)
+            self._thread.start()
+
+    def _check_bootstrap(self) -> None:
+        if (not self.cache.bootstrap_disabled and self.ledger.settings.bootstrap_operator_key
+                and self.ledger.bootstrap_key_disabled()):
+            self.cache.bootstrap_disabled = True
+
+    def poll(self) -> None:
+        from projections.principals import key_changes_since
+
+        changed, position = key_changes_since(self.ledger.projections.engine, self.position)
+        if changed:
+            self.cache.invalidate(changed)
+        self.position = position
+        self._check_bootstrap()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                self.poll()
+            except Exception:  # the database is away: keep trying; /health reports it
+                log.warning("key_watch_poll_failed", exc_info=True)
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
 
 
 def _lookup(ledger: Ledger, key_hash: str) -> Caller | None:
@@ -117,12 +209,17 @@ async def authenticate(ledger: Ledger, cache: PrincipalCache, api_key: str | Non
                                   field="Authorization")
     bootstrap = ledger.settings.bootstrap_operator_key
     if bootstrap and hmac.compare_digest(api_key.encode(), bootstrap.encode()):
+        if cache.bootstrap_disabled:
+            raise AuthenticationError("the bootstrap operator key was disabled: use a registered "
+                                      "operator's key", field="Authorization",
+                                      rule="903-B 7.4.5(1)")
         return _BOOTSTRAP_CALLER
     key_hash = hash_api_key(api_key)
     caller = cache.get(key_hash)
     if caller is None:
+        epoch = cache.epoch
         caller = await run_in_threadpool(_lookup, ledger, key_hash)
         if caller is None:
             raise AuthenticationError("the API key is not valid", field="Authorization")
-        cache.put(key_hash, caller)
+        cache.put(key_hash, caller, epoch)
     return caller

@@ -10,7 +10,7 @@
 | 401 | no, malformed or unknown API key | ``unauthenticated`` |
 | 403 | the role may not do this; a player touching another player's data | ``forbidden`` |
 | 404 | the player (or route) does not exist | ``not_found`` |
-| 409 | a rule of the regulation refuses the command; idempotency key reused with another body; concurrent update | ``insufficient_funds``, ``rule_violation``, ``idempotency_key_reused``, ``concurrent_update``, ``conflict`` |
+| 409 | a rule of the regulation refuses the command; idempotency key reused with another body; concurrent update | ``insufficient_funds``, ``rule_violation``, ``idempotency_key_reused``, ``concurrent_update``, ``conflict``, ``api_key_already_revoked``, ``last_active_operator``, ``no_registered_operator`` |
 | 422 | malformed input (pydantic or domain validation) | ``invalid_input`` |
 | 500 | a bug: the body carries only the request id, the traceback goes to the log | ``internal_error`` |
 | 503 | the database cannot be reached; the read models lag too far behind | ``database_unavailable``, ``projection_lag`` |

@@ -15,7 +15,7 @@ import structlog
 from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 
-from api.auth import PrincipalCache
+from api.auth import KeyWatch, PrincipalCache
 from api.errors import install_error_handlers
 from api.metrics import HttpMetrics
 from api.middleware import RequestContextMiddleware
@@ -74,6 +74,9 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
             tune_gc()
         app.state.ledger = ledger
         app.state.principal_cache = PrincipalCache()
+        app.state.key_watch = KeyWatch(ledger, app.state.principal_cache,
+                                       interval=settings.key_watch_interval)
+        await run_in_threadpool(app.state.key_watch.start)
         log.info("ledger_started", backend=ledger.backend, certification_mode=ledger.certification,
                  event_position=ledger.writer.last_position)
         if settings.certification_mode.strip() not in ("", "0", "1"):
@@ -84,6 +87,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         try:
             yield
         finally:
+            app.state.key_watch.stop()
             await run_in_threadpool(ledger.shutdown)
             log.info("ledger_stopped")
 

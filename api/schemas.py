@@ -218,3 +218,6 @@ class HealthPublic(BaseModel):
     event_position: int | None = None
     projections: dict[str, int] = {}
     projection_lag: int | None = None
+    bootstrap_key: Literal["active", "disabled", "not_configured"] | None = Field(
+        None, description="LEDGER_BOOTSTRAP_OPERATOR_KEY: set and usable, disabled "
+        "(POST /bootstrap-key/disable), or unset")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from uuid import UUID
+from typing import Iterable
+from uuid import NAMESPACE_URL, UUID, uuid5
 
 from domain.accounts import CASHIER, CASHIER_CODE, HOUSE, HOUSE_CODE, WALLET, wallet_code
 from domain.actors import STAFF_ROLES
 from domain.errors import InvalidInputError
-from domain.principals import Principal
+from domain.principals import Principal, active_operators
 from domain.uow import UnitOfWork
 from domain.wallets import open_account
 
@@ -29,6 +30,25 @@ def register_staff(uow: UnitOfWork, *, role: str, display_name: str, api_key_sha
                                api_key_sha256=api_key_sha256, actor=actor, at=uow.at)
     uow.add(staff)
     return staff.id
+
+
+# The operator ``ledger db upgrade`` creates on a fresh install: a fixed id, so that two
+# installers racing on one database cannot both create one (the store refuses the second).
+FIRST_OPERATOR_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/first-operator")
+FIRST_OPERATOR_NAME = "first operator"
+
+
+def create_first_operator(uow: UnitOfWork, *, api_key_sha256: str, actor: str,
+                          operator_ids: Iterable[UUID | str]) -> UUID | None:
+    """A fresh install's first operator, when no registered operator has an active key and
+    none was ever created this way; else None and nothing is recorded."""
+    if uow.find(FIRST_OPERATOR_ID, Principal) is not None or active_operators(uow, operator_ids):
+        return None
+    operator = Principal._create(Principal.Registered, id=FIRST_OPERATOR_ID, role="operator",
+                                 display_name=FIRST_OPERATOR_NAME,
+                                 api_key_sha256=api_key_sha256, actor=actor, at=uow.at)
+    uow.add(operator)
+    return operator.id
 
 
 def open_system_accounts(uow: UnitOfWork, *, actor: str) -> None:

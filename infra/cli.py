@@ -9,7 +9,9 @@
     ledger projections run                  keep applying (the worker `serve` starts)
     ledger writer run --socket S            the writer process (`serve` starts it)
     ledger staff create --role R --name N   prints the new API key, once
+    ledger staff rotate-key --id ID         a new API key for the staff member, printed once
     ledger player create --name N           prints the new API key, once
+    ledger player rotate-key --id ID        a new API key for the player, printed once
     ledger verify                           replay the accounts; exit 1 if the money is wrong
     ledger health                           like GET /health; exit 1 if degraded
 
@@ -100,7 +102,68 @@ def cmd_db_upgrade(settings: Settings, args: argparse.Namespace) -> int:
     _err("event store tables and system accounts ready")
     upgrade(target)
     _out(f"backend: {target.backend}\n{_revision_line(settings)[1]}")
+    if not settings.bootstrap_operator_key:
+        _first_operator(settings, getattr(args, "host", None), getattr(args, "port", None))
     return 0
+
+
+def _first_operator(settings: Settings, host: str | None, port: int | None) -> None:
+    """A fresh install without LEDGER_BOOTSTRAP_OPERATOR_KEY gets its first operator here, and
+    its key is printed on the terminal (stdout) once: never logged (only its digest is
+    recorded). When a registered operator exists (any later start) nothing happens."""
+    from projections.principals import operator_ids
+
+    ledger = _ledger(settings)
+    try:
+        ledger.projections.catch_up(only=["principals"])  # not the others: this is start-up
+        created = ledger.create_first_operator(operator_ids(ledger.projections.engine))
+    finally:
+        ledger.shutdown()
+    if created is None:
+        return
+    staff_id, api_key = created
+    rule = "=" * 72
+    url = f"http://{host or '127.0.0.1'}:{port or 8000}/staff"
+    _out("\n".join([
+        rule,
+        "  FIRST OPERATOR CREATED: no operator existed and LEDGER_BOOTSTRAP_OPERATOR_KEY is",
+        "  not set. Its API key, shown only this once (keep it secret):",
+        "",
+        f"      {api_key}",
+        "",
+        f"  staff_id: {staff_id}",
+        "  Use it as  Authorization: Bearer <key>,  e.g.",
+        f"      curl -s -H 'Authorization: Bearer {api_key}' {url}",
+        "  Lost it? `ledger staff rotate-key --id <staff_id>` prints a new one.",
+        rule]))
+
+
+def _rotate_key(settings: Settings, principal_id: str, kind: str) -> int:
+    from uuid import UUID
+
+    try:
+        ident = UUID(principal_id)
+    except ValueError:
+        return _usage(f"--id must be a {kind} id (a UUID), not {principal_id!r}")
+    ledger = _ledger(settings, projections=False)
+    try:
+        role, api_key = ledger.rotate_api_key(ident, kind=kind, actor=CLI_ACTOR)
+    finally:
+        ledger.shutdown()
+    _err("the API key is shown only this once; the old one no longer works")
+    body = {f"{kind}_id": str(ident), "api_key": api_key}
+    if kind == "staff":
+        body["role"] = role
+    _out(json.dumps(body))
+    return 0
+
+
+def cmd_staff_rotate_key(settings: Settings, args: argparse.Namespace) -> int:
+    return _rotate_key(settings, args.id, "staff")
+
+
+def cmd_player_rotate_key(settings: Settings, args: argparse.Namespace) -> int:
+    return _rotate_key(settings, args.id, "player")
 
 
 def cmd_db_current(settings: Settings, args: argparse.Namespace) -> int:
@@ -280,11 +343,17 @@ def build_parser() -> argparse.ArgumentParser:
     staff_create.add_argument("--role", required=True, choices=STAFF_ROLES)
     staff_create.add_argument("--name", required=True)
     staff_create.set_defaults(func=cmd_staff_create)
+    staff_rotate = staff.add_parser("rotate-key", help="a new API key for a staff member")
+    staff_rotate.add_argument("--id", required=True)
+    staff_rotate.set_defaults(func=cmd_staff_rotate_key)
 
     player = sub.add_parser("player", help="players").add_subparsers(dest="player", required=True)
     player_create = player.add_parser("create", help="register a player")
     player_create.add_argument("--name", required=True)
     player_create.set_defaults(func=cmd_player_create)
+    player_rotate = player.add_parser("rotate-key", help="a new API key for a player")
+    player_rotate.add_argument("--id", required=True)
+    player_rotate.set_defaults(func=cmd_player_rotate_key)
 
     sub.add_parser("verify", help="replay every account and check the money (exit 1 if wrong)"
                    ).set_defaults(func=cmd_verify)

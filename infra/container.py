@@ -112,6 +112,66 @@ class Ledger:
             "register_staff")
         return staff_id, key
 
+    def rotate_api_key(self, principal_id: UUID, *, kind: str, actor: str) -> tuple[str, str]:
+        """A new API key for a player (``kind="player"``) or staff member (``"staff"``); the
+        old one stops working. Returns (role, the new key): the key is shown only once."""
+        from domain.principals import rotate_api_key
+
+        key = new_api_key()
+        role = self.writer.execute(partial(rotate_api_key, principal_id=str(principal_id),
+                                           kind=kind, api_key_sha256=hash_api_key(key),
+                                           actor=actor), "rotate_api_key")
+        return role, key
+
+    def operator_ids(self) -> list[UUID]:
+        """The operators with an active key the principals projection knows (caught up)."""
+        from projections.principals import operator_ids
+
+        if self.projections is None:
+            return []
+        self.projections.wait(self.writer.last_position)
+        return operator_ids(self.projections.engine)
+
+    def revoke_api_key(self, principal_id: UUID, *, kind: str, actor: str) -> Any:
+        """903-B 7.2.2: the key stops working; refused for the last active operator."""
+        from domain.principals import revoke_api_key
+
+        return self.writer.execute(partial(
+            revoke_api_key, principal_id=str(principal_id), kind=kind, actor=actor,
+            operator_ids=[str(i) for i in self.operator_ids()]), "revoke_api_key")
+
+    def disable_bootstrap_key(self, *, actor: str) -> dict[str, Any]:
+        from domain.bootstrap_key import disable_bootstrap_key
+
+        return self.writer.execute(partial(
+            disable_bootstrap_key, actor=actor,
+            operator_ids=[str(i) for i in self.operator_ids()]), "disable_bootstrap_key")
+
+    def bootstrap_key_disabled(self) -> bool:
+        """Read from the event store itself, not a projection: authoritative at once."""
+        from domain.bootstrap_key import BOOTSTRAP_KEY_ID
+
+        return bool(self.app.recorder.select_events(BOOTSTRAP_KEY_ID, limit=1))
+
+    def bootstrap_key_status(self) -> str:
+        """``not_configured`` (LEDGER_BOOTSTRAP_OPERATOR_KEY unset), ``disabled``, ``active``."""
+        if not self.settings.bootstrap_operator_key:
+            return "not_configured"
+        return "disabled" if self.bootstrap_key_disabled() else "active"
+
+    def create_first_operator(self, operator_ids: list[UUID] | None = None
+                              ) -> tuple[UUID, str] | None:
+        """A fresh install's first operator and its one-time key, when no registered operator
+        has an active key (``ledger db upgrade``); None when there is one already.
+        ``operator_ids``: the operators the principals projection knows, if already read."""
+        key = new_api_key()
+        ids = self.operator_ids() if operator_ids is None else operator_ids
+        created = self.writer.execute(partial(
+            registration.create_first_operator, api_key_sha256=hash_api_key(key),
+            actor=system_actor("install"), operator_ids=[str(i) for i in ids]),
+            "create_first_operator")
+        return None if created is None else (created, key)
+
     # Money -------------------------------------------------------------------------------------
     @staticmethod
     def cash_command(*, operation: str, player_id: UUID, amount_cents: int,

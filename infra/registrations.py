@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain import bootstrap_key  # noqa: F401  its event's topic must resolve in every process
 from domain.rulesets import RuleSet
 from domain.bingo import commands as bingo_commands
 from domain.bingo.room import BingoRoomRegistry

@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     # GET /metrics without an API key (a Prometheus on a private network); else an operator
     # or auditor key is needed (api/routes/metrics.py).
     metrics_public: bool = False
+    # How often the HTTP process looks for API keys changed by other processes (the CLI,
+    # another server), seconds (api/auth.py KeyWatch); 0 turns the watch off.
+    key_watch_interval: float = 0.5
     postgres_pool_size: int = 10
     postgres_max_overflow: int = 20
 

@@ -5,12 +5,12 @@
   account activity for at least 90 days (903-B 5.2.2(9)) and the deposit and withdrawal log
   (903-B 5.4.1(5), 5.4.2(7)), refused attempts included (903-B 5.4.1(8), 5.4.2(9)). Both tables
   are written in one transaction, so a statement always agrees with the balance it ends on.
-- ``principals`` (projection "principals"): players and staff, found by the digest of their key.
+- ``principals``: projections/principals.py.
 - ``jogada_events`` (projection "jogada_index"): every event that belongs to a jogada, so that a
   jogada can be replayed (903-B 6.3.4(2)).
 
 Times are stored in UTC (SQLite keeps no offset); ``to_utc`` / ``from_db`` convert.
-The Table definitions here are identical to migrations/versions/0002_money.py.
+The Table definitions here are identical to migrations/versions/0002_money.py (and 0004).
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, Primary
                         update)
 
 from domain.accounts import CASHIER_CODE, WALLET, Account
-from domain.principals import Principal
 from projections.bulk import BulkStatement
 from projections.tables import metadata
 
@@ -64,16 +63,6 @@ account_activity = Table(
     Index("ix_account_activity_owner_at", "owner", "at"),
     Index("ix_account_activity_operation_at", "operation", "at"),
     Index("ix_account_activity_transfer_id", "transfer_id"),  # migration 0004
-)
-
-principals = Table(
-    "principals", metadata,
-    Column("principal_id", Uuid, primary_key=True),
-    Column("role", String(32), nullable=False),
-    Column("display_name", String(200), nullable=False),
-    Column("api_key_sha256", String(64), nullable=False),
-    Column("registered_at", DateTime(timezone=True), nullable=False),
-    UniqueConstraint("api_key_sha256", name="uq_principals_api_key_sha256"),
 )
 
 jogada_events = Table(
@@ -282,35 +271,6 @@ class BalancesProjection:
         operation = e.reason if kind == WALLET and e.counterparty == CASHIER_CODE else None
         return (position, code, owner, type_, e.transfer_id, e.amount_cents, e.counterparty,
                 e.reason, dumps(e.refs or {}), e.actor, at, operation, None, None)
-
-
-class PrincipalsProjection:
-    """Players and staff by id and by the SHA-256 digest of their API key."""
-
-    name = "principals"
-    tables = (principals,)
-    event_types = (Principal.Registered, Principal.ApiKeyRotated)
-
-    def apply(self, conn: Connection, events: list[tuple[int, Any]]) -> None:
-        new: dict[UUID, dict[str, Any]] = {}
-        rotated: dict[UUID, str] = {}
-        for _, e in events:
-            if isinstance(e, Principal.Registered):
-                new[e.originator_id] = {
-                    "principal_id": e.originator_id, "role": e.role,
-                    "display_name": e.display_name, "api_key_sha256": e.api_key_sha256,
-                    "registered_at": to_utc(e.at)}
-            elif e.originator_id in new:
-                new[e.originator_id]["api_key_sha256"] = e.api_key_sha256
-            else:
-                rotated[e.originator_id] = e.api_key_sha256
-        if new:
-            conn.execute(insert(principals), list(new.values()))
-        if rotated:
-            conn.execute(
-                update(principals).where(principals.c.principal_id == bindparam("p_id"))
-                .values(api_key_sha256=bindparam("p_key")),
-                [{"p_id": pid, "p_key": key} for pid, key in rotated.items()])
 
 
 def jogada_of(e: Any) -> str | None:

@@ -14,8 +14,10 @@ from uuid import UUID
 from sqlalchemy import Engine, Row, func, select, true
 
 from domain.accounts import wallet_code
+from domain.principals import ACTIVE
 from projections.money import (account_activity as activity_t, balances, from_db,
-                               jogada_events as jogada_t, principals, to_utc)
+                               jogada_events as jogada_t, to_utc)
+from projections.principals import principals
 
 
 def balance(engine: Engine, player_id: UUID) -> dict[str, int] | None:
@@ -43,7 +45,8 @@ _PRINCIPAL_COLUMNS = (principals.c.principal_id, principals.c.role, principals.c
 def principal_by_key_hash(engine: Engine, api_key_sha256: str) -> dict[str, Any] | None:
     with engine.connect() as conn:
         return _principal(conn.execute(select(*_PRINCIPAL_COLUMNS).where(
-            principals.c.api_key_sha256 == api_key_sha256)).first())
+            principals.c.api_key_sha256 == api_key_sha256,
+            principals.c.key_status == ACTIVE)).first())
 
 
 def principal(engine: Engine, principal_id: UUID) -> dict[str, Any] | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 PROJECTIONS: list = []
 
 # Money and identity (projections/money.py).
-from projections.money import (BalancesProjection, JogadaIndexProjection,  # noqa: E402
-                               PrincipalsProjection)
+from projections.money import BalancesProjection, JogadaIndexProjection  # noqa: E402
+from projections.principals import PrincipalsProjection  # noqa: E402
 
 PROJECTIONS += [BalancesProjection, PrincipalsProjection, JogadaIndexProjection]
 

@@ -23,10 +23,10 @@ HEALTH_TIMEOUT = 3.0
 _probes = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ledger-health")
 
 
-def _positions(ledger: Ledger) -> tuple[int, dict[str, int]]:
+def _positions(ledger: Ledger) -> tuple[int, dict[str, int], str]:
     head = ledger.app.recorder.max_notification_id() or 0
     positions = ledger.projections.positions() if ledger.projections is not None else {}
-    return head, positions
+    return head, positions, ledger.bootstrap_key_status()
 
 
 def health_report(ledger: Ledger, timeout: float = HEALTH_TIMEOUT) -> tuple[bool, dict[str, Any]]:
@@ -34,7 +34,7 @@ def health_report(ledger: Ledger, timeout: float = HEALTH_TIMEOUT) -> tuple[bool
     body: dict[str, Any] = {"status": "ok", "backend": ledger.backend,
                             "certification_mode": ledger.certification}
     try:
-        head, positions = _probes.submit(_positions, ledger).result(timeout=timeout)
+        head, positions, bootstrap = _probes.submit(_positions, ledger).result(timeout=timeout)
     except FutureTimeout:
         body.update(status="degraded", error="database_timeout")
         return False, body
@@ -42,7 +42,8 @@ def health_report(ledger: Ledger, timeout: float = HEALTH_TIMEOUT) -> tuple[bool
         body.update(status="degraded", error=type(error).__name__)
         return False, body
     lowest = min(positions.values(), default=head)
-    body.update(event_position=head, projections=positions, projection_lag=max(0, head - lowest))
+    body.update(event_position=head, projections=positions, projection_lag=max(0, head - lowest),
+                bootstrap_key=bootstrap)
     if ledger.projections is not None and ledger.projections.last_error:
         body["projection_error"] = ledger.projections.last_error
     return True, body
@@ -51,7 +52,8 @@ def health_report(ledger: Ledger, timeout: float = HEALTH_TIMEOUT) -> tuple[bool
 @router.get("/health", response_model=HealthPublic,
             responses={503: {"model": HealthPublic, "description": "Database unreachable"}})
 def read_health(ledger: LedgerDep) -> Any:
-    """Report status, backend, certification mode, event position and projection lag.
+    """Report status, backend, certification mode, event position and projection lag, and
+    whether the bootstrap operator key is ``active``, ``disabled`` or ``not_configured``.
     No API key needed."""
     ok, body = health_report(ledger)
     return body if ok else JSONResponse(body, status_code=503)

@@ -15,7 +15,8 @@ from domain.errors import InsufficientFundsError
 from domain.principals import Principal
 from infra.container import hash_api_key
 from projections import queries
-from projections.money import BalancesProjection, JogadaIndexProjection, PrincipalsProjection
+from projections.money import BalancesProjection, JogadaIndexProjection
+from projections.principals import PrincipalsProjection
 from projections.runner import ProjectionRunner
 from projections.tables import metadata
 from tests.projections.support import (MONEY_PROJECTIONS, OPERATOR, SYSTEM,
