@@ -186,3 +186,14 @@ def test_installed_console_script(env):
     assert "up to date" in result.stdout
     result = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "serve" in result.stdout
+
+
+def test_verify_progress_reaches_100_percent(env, capsys, make_settings, clock):
+    """The replay's progress stopped at the last account event's position (91 %), short of
+    the head when the log ends with other events (here a withdrawal's idempotency receipt)."""
+    _money(make_settings, clock)
+    code, _, err = run(capsys, "verify")
+    progress = [line for line in err.splitlines() if line.startswith("replay accounts")]
+    assert code == 0 and progress and progress[-1].endswith("(100%)"), err
+    position, head = progress[-1].split(": ")[1].split(" ")[0].split("/")
+    assert position == head
