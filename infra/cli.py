@@ -24,6 +24,7 @@ import argparse
 import json
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,11 +51,32 @@ def _ledger(settings: Settings, *, projections: bool = True):
     return build_ledger(settings, start=False, with_projections=projections)
 
 
-def _progress(verb: str):
+def _progress(verb: str, every: float = 1.0):
+    """A progress reporter for stderr: ``<verb> <name>: position/head (pct%)``, per name the
+    first report, then at most one line every ``every`` seconds, and always the last (100 %):
+    a line a second, TTY or log file, rather than one per page of a long log."""
+    last: dict[str, float] = {}
+
     def report(name: str, position: int, head: int) -> None:
+        now = time.monotonic()
+        done = position >= head
+        if not done and name in last and now - last[name] < every:
+            return
+        last[name] = now
         pct = 100.0 if head <= 0 else 100.0 * position / head
-        _err(f"{verb} {name}: {position}/{head} ({pct:.0f}%)")
+        _err(f"{verb} {name}: {position}/{head} ({100 if done else min(pct, 99):.0f}%)")
     return report
+
+
+def _require_ledger(settings: Settings) -> None:
+    """The commands that only read refuse a database that holds no ledger, creating nothing
+    (SystemExit 2 with a one-line message)."""
+    from infra.dbcheck import DatabaseMissing, require_ledger
+
+    try:
+        require_ledger(parse_database_url(settings.database_url))
+    except DatabaseMissing as missing:
+        raise SystemExit(_usage(str(missing)))
 
 
 # Commands ----------------------------------------------------------------------------------------
@@ -89,26 +111,38 @@ def _revision_line(settings: Settings) -> tuple[bool, str]:
 
 
 def cmd_db_upgrade(settings: Settings, args: argparse.Namespace) -> int:
-    from projections.migrate import upgrade
+    from infra.dbcheck import DatabaseMissing, require_place
+    from projections import migrate
 
     target = parse_database_url(settings.database_url)
+    try:
+        require_place(target)  # a bad path or URL: one line, not the driver's traceback
+    except DatabaseMissing as missing:
+        return _usage(str(missing))
     ledger = _ledger(settings, projections=False)  # the library creates its tables
     try:
         ledger.open_system_accounts()
     finally:
         ledger.close()
     _err("event store tables and system accounts ready")
-    upgrade(target)
+    at, heads = migrate.current(target), migrate.heads()
+    if at != heads:
+        started = time.monotonic()
+        _err(f"migrating the projections from {', '.join(at) or 'none'} to {', '.join(heads)}")
+        migrate.upgrade(target)
+        _err(f"projections migrated in {time.monotonic() - started:.1f}s")
     _out(f"backend: {target.backend}\n{_revision_line(settings)[1]}")
     return 0
 
 
 def cmd_db_current(settings: Settings, args: argparse.Namespace) -> int:
+    _require_ledger(settings)
     _out(_revision_line(settings)[1])
     return 0
 
 
 def cmd_projections_status(settings: Settings, args: argparse.Namespace) -> int:
+    _require_ledger(settings)
     ledger = _ledger(settings)
     try:
         head = ledger.app.recorder.max_notification_id() or 0
@@ -182,6 +216,7 @@ def cmd_player_create(settings: Settings, args: argparse.Namespace) -> int:
 def cmd_verify(settings: Settings, args: argparse.Namespace) -> int:
     from infra.verify import verify
 
+    _require_ledger(settings)
     ledger = _ledger(settings)
     try:
         report = verify(ledger, progress=lambda p, h: _progress("replay")("accounts", p, h))
@@ -210,7 +245,13 @@ def cmd_health(settings: Settings, args: argparse.Namespace) -> int:
 
     def probe() -> None:
         from api.routes.health import health_report
+        from infra.dbcheck import DatabaseMissing, require_ledger
 
+        try:
+            require_ledger(target)  # creates nothing where there is no ledger
+        except DatabaseMissing as missing:
+            result.update(error="database_missing", message=str(missing))
+            return
         try:
             ledger = _ledger(settings)
         except Exception as error:
@@ -226,6 +267,8 @@ def cmd_health(settings: Settings, args: argparse.Namespace) -> int:
     thread = threading.Thread(target=probe, daemon=True)  # a dead database may hang the driver
     thread.start()
     thread.join(args.timeout)
+    if result.get("error") == "database_missing":
+        _err(f"ledger: error: {result['message']}")
     _out(json.dumps(dict(result)))
     return 0 if ok[0] and not thread.is_alive() else 1
 
@@ -311,7 +354,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if isinstance(error, DomainError):
             return _usage(f"{error.code}: {error.message}")
+        if _is_database_error(error) and not args.verbose:  # one line, not a traceback
+            lines = str(error).strip().splitlines() or [type(error).__name__]
+            return _usage(f"database: {lines[0]} ({type(error).__name__};"
+                          " -v shows the traceback)")
         raise
+
+
+def _is_database_error(error: BaseException) -> bool:
+    import sqlite3
+
+    from eventsourcing.persistence import PersistenceError
+    from sqlalchemy.exc import SQLAlchemyError
+
+    kinds: tuple[type[BaseException], ...] = (PersistenceError, SQLAlchemyError, sqlite3.Error)
+    try:
+        import psycopg
+
+        kinds += (psycopg.Error,)
+    except ImportError:  # pragma: no cover - psycopg is a dependency
+        pass
+    return isinstance(error, kinds)
 
 
 if __name__ == "__main__":

@@ -54,8 +54,8 @@ def _money(make_settings, clock) -> str:
 
 
 def test_db_upgrade_then_current(env, capsys):
-    code, out, _ = run(capsys, "db", "current")
-    assert code == 0 and "none" in out
+    code, out, err = run(capsys, "db", "current")
+    assert code == 2 and out == "" and "ledger db upgrade" in err  # nothing there yet
     code, out, err = run(capsys, "db", "upgrade")
     assert code == 0 and "up to date" in out and "system accounts ready" in err
     assert _system_accounts(env) == {"house", "cashier"}  # opened by the installer step
@@ -158,6 +158,7 @@ def _system_accounts(url: str) -> set[str]:
 
 
 def test_health_command(env, capsys, backend):
+    assert run(capsys, "db", "upgrade")[0] == 0
     code, out, _ = run(capsys, "health")
     body = json.loads(out)
     assert code == 0 and body["status"] == "ok" and body["backend"] == backend
@@ -197,3 +198,63 @@ def test_verify_progress_reaches_100_percent(env, capsys, make_settings, clock):
     assert code == 0 and progress and progress[-1].endswith("(100%)"), err
     position, head = progress[-1].split(": ")[1].split(" ")[0].split("/")
     assert position == head
+
+
+READ_ONLY = (("verify",), ("health",), ("projections", "status"), ("db", "current"))
+
+
+def _refused_in_one_line(capsys, argv, *expected: str) -> None:
+    code, out, err = run(capsys, *argv)
+    lines = err.strip().splitlines()
+    assert code == (1 if argv == ("health",) else 2), (argv, out, err)
+    assert len(lines) == 1 and lines[0].startswith("ledger: error: "), (argv, err)
+    assert all(text in lines[0] for text in expected), (argv, lines)
+    assert "VERIFY OK" not in out and "Traceback" not in err
+
+
+def test_read_only_commands_refuse_a_missing_database_and_create_nothing(
+        monkeypatch, capsys, backend, database_url, tmp_path):
+    """Run from another directory, ``verify`` created an empty ledger.db and answered
+    "VERIFY OK: 0 accounts" with exit 0. Against no ledger, the commands that only read say
+    so in one line and create nothing: no SQLite file; no PostgreSQL database, schema or
+    table."""
+    monkeypatch.setenv("LEDGER_INACTIVITY_SWEEP_INTERVAL", "0")
+    if backend == "sqlite":
+        elsewhere = tmp_path / "elsewhere"
+        elsewhere.mkdir()
+        monkeypatch.chdir(elsewhere)
+        monkeypatch.setenv("LEDGER_DATABASE_URL", "sqlite:///ledger.db")
+        for argv in READ_ONLY:
+            _refused_in_one_line(capsys, argv, str(elsewhere / "ledger.db"), "db upgrade")
+        assert list(elsewhere.iterdir()) == []
+        return
+    import psycopg
+
+    from tests.conftest import PG_ADMIN_URL, PG_DBNAME
+
+    base, schema = database_url.split("?schema=")
+    missing_db = f"{PG_ADMIN_URL}/no_such_ledger_{schema}"
+    for url, expected in ((missing_db, "does not exist"),
+                          (f"{base}?schema={schema}_gone", f"no schema '{schema}_gone'"),
+                          (database_url, "holds no ledger event store")):
+        monkeypatch.setenv("LEDGER_DATABASE_URL", url)
+        for argv in READ_ONLY:
+            _refused_in_one_line(capsys, argv, expected)
+    with psycopg.connect(f"{PG_ADMIN_URL}/{PG_DBNAME}", autocommit=True) as conn:
+        assert conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                            (f"no_such_ledger_{schema}",)).fetchone() is None
+        assert conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s",
+                            (f"{schema}_gone",)).fetchone() is None
+        assert conn.execute("SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid ="
+                            " c.relnamespace WHERE n.nspname = %s", (schema,)).fetchone()[0] == 0
+
+
+def test_a_bad_database_path_or_url_is_one_line_not_a_traceback(monkeypatch, capsys, tmp_path):
+    for url, upgrading, verifying in (
+            (f"sqlite:///{tmp_path}/no/such/dir/ledger.db", "no directory", "file not found"),
+            ("postgresql://postgres@127.0.0.1:1/ledger", "cannot connect", "cannot connect")):
+        monkeypatch.setenv("LEDGER_DATABASE_URL", url)
+        for argv, expected in ((("db", "upgrade"), upgrading), (("verify",), verifying)):
+            code, _, err = run(capsys, *argv)
+            assert code == 2 and err.count("\n") == 1 and expected in err, (argv, err)
+    assert not (tmp_path / "no").exists()
