@@ -14,7 +14,8 @@
     ledger health                           like GET /health; exit 1 if degraded
 
 Progress and logs go to stderr, results to stdout. Exit codes: 0 ok, 1 check failed, 2 usage
-or configuration error. Registrations from the console are recorded with the actor
+or configuration error (no ledger at the database: the read-only commands create nothing),
+3 refused because the service is running (``projections rebuild``). Registrations from the console are recorded with the actor
 ``system:cli`` (whoever holds the database credentials).
 """
 
@@ -51,20 +52,20 @@ def _ledger(settings: Settings, *, projections: bool = True):
     return build_ledger(settings, start=False, with_projections=projections)
 
 
-def _progress(verb: str, every: float = 1.0):
+def _progress(verb: str):
     """A progress reporter for stderr: ``<verb> <name>: position/head (pct%)``, per name the
-    first report, then at most one line every ``every`` seconds, and always the last (100 %):
-    a line a second, TTY or log file, rather than one per page of a long log."""
-    last: dict[str, float] = {}
+    first report, then one line each time the whole percentage grows, and always the last
+    (100 %): at most ~100 lines per projection however long the log (one a page flooded a
+    log file), TTY or not."""
+    shown: dict[str, int] = {}
 
     def report(name: str, position: int, head: int) -> None:
-        now = time.monotonic()
         done = position >= head
-        if not done and name in last and now - last[name] < every:
+        pct = 100 if done else min(99, int(100 * position / head))
+        if name in shown and pct <= shown[name]:
             return
-        last[name] = now
-        pct = 100.0 if head <= 0 else 100.0 * position / head
-        _err(f"{verb} {name}: {position}/{head} ({100 if done else min(pct, 99):.0f}%)")
+        shown[name] = pct
+        _err(f"{verb} {name}: {position}/{head} ({pct}%)")
     return report
 
 
@@ -165,13 +166,28 @@ def _chosen(ledger, names: list[str] | None) -> list[str] | None:
 
 
 def cmd_projections_rebuild(settings: Settings, args: argparse.Namespace) -> int:
-    ledger = _ledger(settings)
+    from infra.service_lock import ServiceLock, ServiceRunning
+
+    # Reads must never see a half-rebuilt read model: refuse while the service runs.
+    _require_ledger(settings)
+    lock = ServiceLock(parse_database_url(settings.database_url))
     try:
-        names = _chosen(ledger, args.name)
-        applied = ledger.projections.rebuild(names, progress=_progress("rebuild"))
-        positions = ledger.projections.positions()
+        lock.take_exclusive()
+    except ServiceRunning:
+        _err("ledger: error: the service is running on this database (ledger serve or"
+             " ledger projections run holds the service lock; or another rebuild runs):"
+             " stop it, then rebuild; nothing was changed")
+        return 3
+    try:
+        ledger = _ledger(settings)
+        try:
+            names = _chosen(ledger, args.name)
+            applied = ledger.projections.rebuild(names, progress=_progress("rebuild"))
+            positions = ledger.projections.positions()
+        finally:
+            ledger.shutdown()
     finally:
-        ledger.shutdown()
+        lock.release()
     chosen = names or list(positions)
     _out(f"rebuilt {', '.join(chosen)}: {applied} events applied; positions "
          + ", ".join(f"{n}={positions[n]}" for n in chosen))

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,58 @@ def test_a_bad_database_path_or_url_is_one_line_not_a_traceback(monkeypatch, cap
             code, _, err = run(capsys, *argv)
             assert code == 2 and err.count("\n") == 1 and expected in err, (argv, err)
     assert not (tmp_path / "no").exists()
+
+
+def _read_models(ledger) -> tuple[dict, list]:
+    from projections import queries
+
+    ledger.projections.catch_up()
+    return ledger.projections.positions(), queries.accounts(ledger.projections.engine)
+
+
+def test_rebuild_is_refused_while_the_service_runs(env, capsys, make_settings, clock):
+    """``ledger projections rebuild`` on a running service emptied the read models under it
+    (404 player not found, old balances, /audit/accounts totals of -440 cents). A process that
+    serves or applies them holds the service lock; the rebuild refuses (exit 3) and changes
+    nothing, and runs once the service has stopped."""
+    _money(make_settings, clock)
+    live = build_ledger(make_settings(), clock=clock)  # started: it serves the read models
+    try:
+        before = _read_models(live)
+        code, out, err = run(capsys, "projections", "rebuild")
+        assert code == 3 and out == "" and "service is running" in err
+        assert _read_models(live) == before
+        assert sum(row["balance_cents"] for row in before[1]) == 0
+    finally:
+        live.close()
+        live.projections.engine.dispose()
+    code, out, _ = run(capsys, "projections", "rebuild")
+    assert code == 0 and out.startswith("rebuilt ")
+
+
+def test_rebuild_is_refused_while_a_projection_worker_runs(env, capsys, make_settings, clock):
+    """The projection worker (``ledger projections run``, a process of ``ledger serve``)
+    holds the lock too."""
+    _money(make_settings, clock)
+    worker = subprocess.Popen([sys.executable, "-m", "infra.cli", "projections", "run"],
+                              env={**os.environ}, stderr=subprocess.PIPE, text=True)
+    try:
+        from infra.service_lock import ServiceLock, ServiceRunning
+        from infra.settings import parse_database_url
+
+        probe = ServiceLock(parse_database_url(env))
+        for _ in range(300):  # the worker takes the lock once it has started
+            try:
+                probe.take_exclusive()
+                probe.release()
+            except ServiceRunning:
+                break
+            assert worker.poll() is None, worker.stderr.read()
+            time.sleep(0.1)
+        code, _, err = run(capsys, "projections", "rebuild")
+        assert code == 3 and "service is running" in err
+    finally:
+        worker.terminate()
+        worker.wait(30)
+    code, out, _ = run(capsys, "projections", "rebuild")
+    assert code == 0 and out.startswith("rebuilt ")
