@@ -31,7 +31,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from domain.actors import STAFF_ROLES, system_actor
+from domain.actors import system_actor
 from infra.logging import configure_logging
 from infra.settings import Settings, parse_database_url
 
@@ -296,61 +296,16 @@ def _usage(message: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ledger", description="Event-sourced game ledger (SRIJ).")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log at INFO on stderr")
-    sub = parser.add_subparsers(dest="command", required=True)
+    from infra.cli_parser import build_parser as build
 
-    serve = sub.add_parser("serve", help="run the HTTP service (one worker)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--single-process", action="store_true",
-                       help="writer and projections as threads of the server process")
-    serve.set_defaults(func=cmd_serve)
-
-    db = sub.add_parser("db", help="database schema").add_subparsers(dest="db", required=True)
-    db.add_parser("upgrade", help="create the event tables and migrate the projections"
-                  ).set_defaults(func=cmd_db_upgrade)
-    db.add_parser("current", help="the projections' schema revision"
-                  ).set_defaults(func=cmd_db_current)
-
-    proj = sub.add_parser("projections", help="read models").add_subparsers(dest="projections",
-                                                                            required=True)
-    proj.add_parser("status", help="positions, head, lag").set_defaults(
-        func=cmd_projections_status)
-    rebuild = proj.add_parser("rebuild", help="empty and re-apply the whole log")
-    rebuild.add_argument("--name", action="append", help="only this projection (repeatable)")
-    rebuild.set_defaults(func=cmd_projections_rebuild)
-    proj.add_parser("catch-up", help="apply new events").set_defaults(
-        func=cmd_projections_catch_up)
-    run = proj.add_parser("run", help="keep applying new events (the worker `serve` starts)")
-    run.add_argument("--parent-pid", type=int, default=None, help="exit when this process dies")
-    run.set_defaults(func=cmd_projections_run)
-
-    writer = sub.add_parser("writer", help="the writer process").add_subparsers(
-        dest="writer", required=True)
-    writer_run = writer.add_parser("run", help="serve commands on a Unix socket (`serve` starts it)")
-    writer_run.add_argument("--socket", required=True)
-    writer_run.add_argument("--parent-pid", type=int, default=None)
-    writer_run.set_defaults(func=cmd_writer_run)
-
-    staff = sub.add_parser("staff", help="staff members").add_subparsers(dest="staff",
-                                                                         required=True)
-    staff_create = staff.add_parser("create", help="register a staff member")
-    staff_create.add_argument("--role", required=True, choices=STAFF_ROLES)
-    staff_create.add_argument("--name", required=True)
-    staff_create.set_defaults(func=cmd_staff_create)
-
-    player = sub.add_parser("player", help="players").add_subparsers(dest="player", required=True)
-    player_create = player.add_parser("create", help="register a player")
-    player_create.add_argument("--name", required=True)
-    player_create.set_defaults(func=cmd_player_create)
-
-    sub.add_parser("verify", help="replay every account and check the money (exit 1 if wrong)"
-                   ).set_defaults(func=cmd_verify)
-    health = sub.add_parser("health", help="database and projections status (exit 1 if degraded)")
-    health.add_argument("--timeout", type=float, default=15.0)
-    health.set_defaults(func=cmd_health)
-    return parser
+    return build({
+        "serve": cmd_serve, "db upgrade": cmd_db_upgrade, "db current": cmd_db_current,
+        "projections status": cmd_projections_status,
+        "projections rebuild": cmd_projections_rebuild,
+        "projections catch-up": cmd_projections_catch_up,
+        "projections run": cmd_projections_run, "writer run": cmd_writer_run,
+        "staff create": cmd_staff_create, "player create": cmd_player_create,
+        "verify": cmd_verify, "health": cmd_health})
 
 
 def main(argv: Sequence[str] | None = None) -> int:

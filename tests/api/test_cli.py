@@ -314,3 +314,31 @@ def test_rebuild_is_refused_while_a_projection_worker_runs(env, capsys, make_set
         worker.wait(30)
     code, out, _ = run(capsys, "projections", "rebuild")
     assert code == 0 and out.startswith("rebuilt ")
+
+
+def test_every_command_and_subcommand_has_a_help(capsys):
+    """``ledger <command> [<subcommand>] --help``: exit 0, a usage line, a line saying what
+    it does, and a help text for each of its options."""
+    from infra.cli import build_parser
+    from infra.cli_parser import commands
+
+    parser = build_parser()
+    paths = commands(parser)
+    assert ["db", "upgrade"] in paths and ["projections", "rebuild"] in paths and len(paths) >= 16
+    for path in [[]] + paths:
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as exit_:
+            main([*path, "--help"])
+        out = capsys.readouterr().out
+        assert exit_.value.code == 0, path
+        usage, _, rest = out.partition("\n\n")
+        assert usage.startswith(" ".join(["usage: ledger", *path])), (path, out)
+        description = rest.split("\n\n")[0].strip()
+        assert description and not description.startswith(("options:", "positional")), path
+    for path in paths:
+        node = parser
+        for word in path:
+            node = next(a for a in node._actions if a.__class__.__name__ ==
+                        "_SubParsersAction").choices[word]
+        for action in node._actions:
+            assert action.help, (path, action.dest)
