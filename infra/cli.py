@@ -266,7 +266,7 @@ def cmd_health(settings: Settings, args: argparse.Namespace) -> int:
         try:
             require_ledger(target)  # creates nothing where there is no ledger
         except DatabaseMissing as missing:
-            result.update(error="database_missing", message=str(missing))
+            result.update(error=missing.code, message=str(missing))
             return
         try:
             ledger = _ledger(settings)
@@ -283,7 +283,7 @@ def cmd_health(settings: Settings, args: argparse.Namespace) -> int:
     thread = threading.Thread(target=probe, daemon=True)  # a dead database may hang the driver
     thread.start()
     thread.join(args.timeout)
-    if result.get("error") == "database_missing":
+    if "message" in result:  # no ledger there, or no answer: said in one line
         _err(f"ledger: error: {result['message']}")
     _out(json.dumps(dict(result)))
     return 0 if ok[0] and not thread.is_alive() else 1

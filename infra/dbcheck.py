@@ -21,6 +21,14 @@ class DatabaseMissing(Exception):
     """The configured database holds no ledger (or cannot be reached); the message is one
     line, for the operator."""
 
+    code = "database_missing"
+
+
+class DatabaseUnreachable(DatabaseMissing):
+    """The server did not answer (down, refused, a wrong host or port)."""
+
+    code = "database_unreachable"
+
 
 def _one_line(error: BaseException) -> str:
     text = str(error).strip().splitlines()
@@ -82,7 +90,7 @@ def _require_postgresql(target: DatabaseTarget, *, tables: bool) -> None:
         if "does not exist" in message:
             raise DatabaseMissing(f"no {where} ({message}): create it (CREATE DATABASE),"
                                   " then run `ledger db upgrade`")
-        raise DatabaseMissing(f"cannot connect to the {where}: {message}")
+        raise DatabaseUnreachable(f"cannot connect to the {where}: {message}")
     try:
         with conn:
             if not conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s",
@@ -92,7 +100,7 @@ def _require_postgresql(target: DatabaseTarget, *, tables: bool) -> None:
             found = conn.execute("SELECT to_regclass(format('%%I.%%I', %s::text,"
                                  " 'ledger_events'))", (schema,)).fetchone()[0]
     except psycopg.Error as error:
-        raise DatabaseMissing(f"cannot read the {where}: {_one_line(error)}")
+        raise DatabaseUnreachable(f"cannot read the {where}: {_one_line(error)}")
     if tables and found is None:
         raise DatabaseMissing(f"schema {schema!r} of the {where} holds no ledger event store:"
                               f" {UPGRADE_HINT}")
