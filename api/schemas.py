@@ -160,12 +160,14 @@ class ActivityPublic(BaseModel):
 
 
 class CashMovementItemPublic(BaseModel):
-    """One deposit or withdrawal, or a refused attempt at one (``refused``: true, ``code`` why)."""
+    """One deposit or withdrawal, or a refused attempt at one (``refused``: true, ``code`` why),
+    or a correction of one (903-B 1.5: ``kind`` correction, ``corrects`` the original's
+    transfer id, ``corrects_kind`` what it was, ``reason`` why)."""
 
     notification_id: int
     at: datetime
     player_id: str | None
-    kind: Literal["deposit", "withdrawal"]
+    kind: Literal["deposit", "withdrawal", "correction"]
     refused: bool
     amount_cents: int | None
     payment_method: str | None = None
@@ -173,11 +175,16 @@ class CashMovementItemPublic(BaseModel):
     actor: str
     code: str | None = None
     message: str | None = None
+    corrects: str | None = Field(None, description="A correction: the transfer it reverses")
+    corrects_kind: Literal["deposit", "withdrawal", "correction"] | None = Field(
+        None, description="A correction: what the transfer it reverses was")
+    reason: str | None = Field(None, description="A correction: why it was made")
 
 
 class CashMovementsPublic(BaseModel):
-    """The deposit and withdrawal log, refused attempts included (903-B 5.4.1(5)–(8),
-    5.4.2(7)–(9)), oldest first. To page on, pass ``next_after_id`` as ``after_id``."""
+    """The deposit and withdrawal log, refused attempts and corrections included (903-B
+    5.4.1(5)–(8), 5.4.2(7)–(9), 1.5), oldest first. To page on, pass ``next_after_id`` as
+    ``after_id``."""
 
     data: list[CashMovementItemPublic]
     count: int

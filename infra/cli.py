@@ -16,7 +16,8 @@
     ledger health                           like GET /health; exit 1 if degraded
 
 Progress and logs go to stderr, results to stdout. Exit codes: 0 ok, 1 check failed, 2 usage
-or configuration error. Registrations from the console are recorded with the actor
+or configuration error (no ledger at the database: the read-only commands create nothing),
+3 refused because the service is running (``projections rebuild``). Registrations from the console are recorded with the actor
 ``system:cli`` (whoever holds the database credentials).
 """
 
@@ -26,12 +27,13 @@ import argparse
 import json
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
 
-from domain.actors import STAFF_ROLES, system_actor
+from domain.actors import system_actor
 from infra.logging import configure_logging
 from infra.settings import Settings, parse_database_url
 
@@ -53,10 +55,31 @@ def _ledger(settings: Settings, *, projections: bool = True):
 
 
 def _progress(verb: str):
+    """A progress reporter for stderr: ``<verb> <name>: position/head (pct%)``, per name the
+    first report, then one line each time the whole percentage grows, and always the last
+    (100 %): at most ~100 lines per projection however long the log (one a page flooded a
+    log file), TTY or not."""
+    shown: dict[str, int] = {}
+
     def report(name: str, position: int, head: int) -> None:
-        pct = 100.0 if head <= 0 else 100.0 * position / head
-        _err(f"{verb} {name}: {position}/{head} ({pct:.0f}%)")
+        done = position >= head
+        pct = 100 if done else min(99, int(100 * position / head))
+        if name in shown and pct <= shown[name]:
+            return
+        shown[name] = pct
+        _err(f"{verb} {name}: {position}/{head} ({pct}%)")
     return report
+
+
+def _require_ledger(settings: Settings) -> None:
+    """The commands that only read refuse a database that holds no ledger, creating nothing
+    (SystemExit 2 with a one-line message)."""
+    from infra.dbcheck import DatabaseMissing, require_ledger
+
+    try:
+        require_ledger(parse_database_url(settings.database_url))
+    except DatabaseMissing as missing:
+        raise SystemExit(_usage(str(missing)))
 
 
 # Commands ----------------------------------------------------------------------------------------
@@ -91,16 +114,26 @@ def _revision_line(settings: Settings) -> tuple[bool, str]:
 
 
 def cmd_db_upgrade(settings: Settings, args: argparse.Namespace) -> int:
-    from projections.migrate import upgrade
+    from infra.dbcheck import DatabaseMissing, require_place
+    from projections import migrate
 
     target = parse_database_url(settings.database_url)
+    try:
+        require_place(target)  # a bad path or URL: one line, not the driver's traceback
+    except DatabaseMissing as missing:
+        return _usage(str(missing))
     ledger = _ledger(settings, projections=False)  # the library creates its tables
     try:
         ledger.open_system_accounts()
     finally:
         ledger.close()
     _err("event store tables and system accounts ready")
-    upgrade(target)
+    at, heads = migrate.current(target), migrate.heads()
+    if at != heads:
+        started = time.monotonic()
+        _err(f"migrating the projections from {', '.join(at) or 'none'} to {', '.join(heads)}")
+        migrate.upgrade(target)
+        _err(f"projections migrated in {time.monotonic() - started:.1f}s")
     _out(f"backend: {target.backend}\n{_revision_line(settings)[1]}")
     if not settings.bootstrap_operator_key:
         _first_operator(settings, getattr(args, "host", None), getattr(args, "port", None))
@@ -167,11 +200,13 @@ def cmd_player_rotate_key(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def cmd_db_current(settings: Settings, args: argparse.Namespace) -> int:
+    _require_ledger(settings)
     _out(_revision_line(settings)[1])
     return 0
 
 
 def cmd_projections_status(settings: Settings, args: argparse.Namespace) -> int:
+    _require_ledger(settings)
     ledger = _ledger(settings)
     try:
         head = ledger.app.recorder.max_notification_id() or 0
@@ -194,13 +229,28 @@ def _chosen(ledger, names: list[str] | None) -> list[str] | None:
 
 
 def cmd_projections_rebuild(settings: Settings, args: argparse.Namespace) -> int:
-    ledger = _ledger(settings)
+    from infra.service_lock import ServiceLock, ServiceRunning
+
+    # Reads must never see a half-rebuilt read model: refuse while the service runs.
+    _require_ledger(settings)
+    lock = ServiceLock(parse_database_url(settings.database_url))
     try:
-        names = _chosen(ledger, args.name)
-        applied = ledger.projections.rebuild(names, progress=_progress("rebuild"))
-        positions = ledger.projections.positions()
+        lock.take_exclusive()
+    except ServiceRunning:
+        _err("ledger: error: the service is running on this database (ledger serve or"
+             " ledger projections run holds the service lock; or another rebuild runs):"
+             " stop it, then rebuild; nothing was changed")
+        return 3
+    try:
+        ledger = _ledger(settings)
+        try:
+            names = _chosen(ledger, args.name)
+            applied = ledger.projections.rebuild(names, progress=_progress("rebuild"))
+            positions = ledger.projections.positions()
+        finally:
+            ledger.shutdown()
     finally:
-        ledger.shutdown()
+        lock.release()
     chosen = names or list(positions)
     _out(f"rebuilt {', '.join(chosen)}: {applied} events applied; positions "
          + ", ".join(f"{n}={positions[n]}" for n in chosen))
@@ -245,6 +295,7 @@ def cmd_player_create(settings: Settings, args: argparse.Namespace) -> int:
 def cmd_verify(settings: Settings, args: argparse.Namespace) -> int:
     from infra.verify import verify
 
+    _require_ledger(settings)
     ledger = _ledger(settings)
     try:
         report = verify(ledger, progress=lambda p, h: _progress("replay")("accounts", p, h))
@@ -273,7 +324,13 @@ def cmd_health(settings: Settings, args: argparse.Namespace) -> int:
 
     def probe() -> None:
         from api.routes.health import health_report
+        from infra.dbcheck import DatabaseMissing, require_ledger
 
+        try:
+            require_ledger(target)  # creates nothing where there is no ledger
+        except DatabaseMissing as missing:
+            result.update(error=missing.code, message=str(missing))
+            return
         try:
             ledger = _ledger(settings)
         except Exception as error:
@@ -289,6 +346,8 @@ def cmd_health(settings: Settings, args: argparse.Namespace) -> int:
     thread = threading.Thread(target=probe, daemon=True)  # a dead database may hang the driver
     thread.start()
     thread.join(args.timeout)
+    if "message" in result:  # no ledger there, or no answer: said in one line
+        _err(f"ledger: error: {result['message']}")
     _out(json.dumps(dict(result)))
     return 0 if ok[0] and not thread.is_alive() else 1
 
@@ -300,67 +359,17 @@ def _usage(message: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ledger", description="Event-sourced game ledger (SRIJ).")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log at INFO on stderr")
-    sub = parser.add_subparsers(dest="command", required=True)
+    from infra.cli_parser import build_parser as build
 
-    serve = sub.add_parser("serve", help="run the HTTP service (one worker)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--single-process", action="store_true",
-                       help="writer and projections as threads of the server process")
-    serve.set_defaults(func=cmd_serve)
-
-    db = sub.add_parser("db", help="database schema").add_subparsers(dest="db", required=True)
-    db.add_parser("upgrade", help="create the event tables and migrate the projections"
-                  ).set_defaults(func=cmd_db_upgrade)
-    db.add_parser("current", help="the projections' schema revision"
-                  ).set_defaults(func=cmd_db_current)
-
-    proj = sub.add_parser("projections", help="read models").add_subparsers(dest="projections",
-                                                                            required=True)
-    proj.add_parser("status", help="positions, head, lag").set_defaults(
-        func=cmd_projections_status)
-    rebuild = proj.add_parser("rebuild", help="empty and re-apply the whole log")
-    rebuild.add_argument("--name", action="append", help="only this projection (repeatable)")
-    rebuild.set_defaults(func=cmd_projections_rebuild)
-    proj.add_parser("catch-up", help="apply new events").set_defaults(
-        func=cmd_projections_catch_up)
-    run = proj.add_parser("run", help="keep applying new events (the worker `serve` starts)")
-    run.add_argument("--parent-pid", type=int, default=None, help="exit when this process dies")
-    run.set_defaults(func=cmd_projections_run)
-
-    writer = sub.add_parser("writer", help="the writer process").add_subparsers(
-        dest="writer", required=True)
-    writer_run = writer.add_parser("run", help="serve commands on a Unix socket (`serve` starts it)")
-    writer_run.add_argument("--socket", required=True)
-    writer_run.add_argument("--parent-pid", type=int, default=None)
-    writer_run.set_defaults(func=cmd_writer_run)
-
-    staff = sub.add_parser("staff", help="staff members").add_subparsers(dest="staff",
-                                                                         required=True)
-    staff_create = staff.add_parser("create", help="register a staff member")
-    staff_create.add_argument("--role", required=True, choices=STAFF_ROLES)
-    staff_create.add_argument("--name", required=True)
-    staff_create.set_defaults(func=cmd_staff_create)
-    staff_rotate = staff.add_parser("rotate-key", help="a new API key for a staff member")
-    staff_rotate.add_argument("--id", required=True)
-    staff_rotate.set_defaults(func=cmd_staff_rotate_key)
-
-    player = sub.add_parser("player", help="players").add_subparsers(dest="player", required=True)
-    player_create = player.add_parser("create", help="register a player")
-    player_create.add_argument("--name", required=True)
-    player_create.set_defaults(func=cmd_player_create)
-    player_rotate = player.add_parser("rotate-key", help="a new API key for a player")
-    player_rotate.add_argument("--id", required=True)
-    player_rotate.set_defaults(func=cmd_player_rotate_key)
-
-    sub.add_parser("verify", help="replay every account and check the money (exit 1 if wrong)"
-                   ).set_defaults(func=cmd_verify)
-    health = sub.add_parser("health", help="database and projections status (exit 1 if degraded)")
-    health.add_argument("--timeout", type=float, default=15.0)
-    health.set_defaults(func=cmd_health)
-    return parser
+    return build({
+        "serve": cmd_serve, "db upgrade": cmd_db_upgrade, "db current": cmd_db_current,
+        "projections status": cmd_projections_status,
+        "projections rebuild": cmd_projections_rebuild,
+        "projections catch-up": cmd_projections_catch_up,
+        "projections run": cmd_projections_run, "writer run": cmd_writer_run,
+        "staff create": cmd_staff_create, "player create": cmd_player_create,
+        "staff rotate-key": cmd_staff_rotate_key, "player rotate-key": cmd_player_rotate_key,
+        "verify": cmd_verify, "health": cmd_health})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -380,7 +389,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if isinstance(error, DomainError):
             return _usage(f"{error.code}: {error.message}")
+        if _is_database_error(error) and not args.verbose:  # one line, not a traceback
+            lines = str(error).strip().splitlines() or [type(error).__name__]
+            return _usage(f"database: {lines[0]} ({type(error).__name__};"
+                          " -v shows the traceback)")
         raise
+
+
+def _is_database_error(error: BaseException) -> bool:
+    import sqlite3
+
+    from eventsourcing.persistence import PersistenceError
+    from sqlalchemy.exc import SQLAlchemyError
+
+    kinds: tuple[type[BaseException], ...] = (PersistenceError, SQLAlchemyError, sqlite3.Error)
+    try:
+        import psycopg
+
+        kinds += (psycopg.Error,)
+    except ImportError:  # pragma: no cover - psycopg is a dependency
+        pass
+    return isinstance(error, kinds)
 
 
 if __name__ == "__main__":

@@ -86,6 +86,7 @@ class Ledger:
     # tests. Draw the seed here, outside the command, so a re-run commits to the same seed.
     seeds: SeedSource = field(default_factory=SystemSeedSource)
     extras: dict[str, Any] = field(default_factory=dict)
+    service_lock: Any = None  # infra.service_lock.ServiceLock, while this process serves
 
     @property
     def backend(self) -> str:
@@ -224,7 +225,19 @@ class Ledger:
         self.writer.execute(partial(registration.open_system_accounts,
                                     actor=system_actor("bootstrap")), "open_system_accounts")
 
+    def hold_service_lock(self) -> None:
+        """Held (shared) while this process reads or applies the read models: ``ledger
+        projections rebuild`` refuses while any process holds it (infra/service_lock.py)."""
+        from infra.service_lock import ServiceLock
+
+        if self.service_lock is None:
+            lock = ServiceLock(self.target)
+            lock.hold_shared()
+            self.service_lock = lock
+
     def start(self) -> None:
+        if self.projections is not None:
+            self.hold_service_lock()
         self.writer.start()
         if isinstance(self.writer, GroupCommitWriter):  # this process writes: the writer's
             self.open_system_accounts()                 # process, tests, --single-process
@@ -239,6 +252,9 @@ class Ledger:
             self.projections.stop()
         self.writer.stop()
         self.app.close()
+        if self.service_lock is not None:
+            self.service_lock.release()
+            self.service_lock = None
 
     def shutdown(self) -> None:
         """``close()``, and the projections' engine too: for the process that built this

@@ -62,9 +62,10 @@ def build_event_store(target: DatabaseTarget, *, pool_size: int = 10, max_overfl
     env = target.eventsourcing_env()
     env.update(certification_env(certification_mode, LedgerApplication.name))  # marks events
     if target.backend == "postgresql":
+        # Our factory: the columnar save, and every object the store creates (its events and
+        # snapshots tables, type, functions, indexes) created under one advisory lock.
         env.update(POSTGRES_POOL_SIZE=str(pool_size), POSTGRES_MAX_OVERFLOW=str(max_overflow),
-                   APPLICATION_RECORDER_TOPIC=(
-                       "infra.pg_recorder:ColumnarPostgresApplicationRecorder"))
+                   PERSISTENCE_MODULE="infra.pg_recorder:LedgerPostgresFactory")
     env.update({k: str(v) for k, v in (extra or {}).items()})
     return LedgerApplication(env=env)
 

@@ -22,13 +22,46 @@ from typing import Any
 
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.utils import retry
-from eventsourcing.postgres import PostgresApplicationRecorder
+from eventsourcing.postgres import (PostgresAggregateRecorder, PostgresApplicationRecorder,
+                                    PostgresFactory)
 from psycopg.errors import DuplicateObject
 from psycopg.sql import SQL, Identifier
 
 # The key of the transaction-scoped advisory lock that serialises creating the event store's
 # objects (any fixed 64-bit number; "ledger-ddl" in ASCII).
 _DDL_LOCK = 0x6C65646765722D64
+
+
+def _create_under_lock(recorder: PostgresAggregateRecorder) -> None:
+    """The library's create_table, with every statement under one advisory lock, in one
+    transaction. ``ledger serve`` starts three processes that each open the event store at
+    once; two concurrent ``CREATE OR REPLACE FUNCTION`` of an existing function fail with
+    "tuple concurrently updated" (6 of 8 concurrent openings did, before the lock), and two
+    concurrent first ``CREATE TYPE`` / ``CREATE TABLE IF NOT EXISTS`` fail with a duplicate
+    ``pg_type_typname_nsp_index`` row (a table's row type). Under the lock they run one after
+    the other; each is a no-op after the first."""
+    with recorder.datastore.transaction(commit=True) as curs:
+        curs.execute("SELECT pg_advisory_xact_lock(%s)", (_DDL_LOCK,), prepare=False)
+        for statement in recorder.sql_create_statements:
+            if "CREATE TYPE" in statement.as_string():
+                # No IF NOT EXISTS for types: a savepoint keeps the transaction alive when
+                # the type is there already (the library uses a transaction of its own).
+                try:
+                    with curs.connection.transaction():
+                        curs.execute(statement, prepare=False)
+                except DuplicateObject:
+                    pass
+        recorder._create_table(curs)
+    recorder.datastore.register_type_adapters()
+
+
+class LockedPostgresAggregateRecorder(PostgresAggregateRecorder):
+    """The library's recorder of the snapshots table (``ledger_snapshots``), its table and
+    type created under the advisory lock too: it was the one left outside it, and several
+    processes opening a fresh schema at once failed on its duplicate pg_type row."""
+
+    def create_table(self) -> None:
+        _create_under_lock(self)
 
 
 class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
@@ -56,25 +89,7 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
                                         id_type=SQL(self.datastore.originator_id_type))
 
     def create_table(self) -> None:
-        """The library's create_table, with every statement under one advisory lock, in one
-        transaction. ``ledger serve`` starts three processes that each open the event store at
-        once; two concurrent ``CREATE OR REPLACE FUNCTION`` of an existing function fail with
-        "tuple concurrently updated" (6 of 8 concurrent openings did, before this), and two
-        concurrent first ``CREATE TYPE`` / ``CREATE TABLE IF NOT EXISTS`` can fail the same way.
-        Under the lock they run one after the other; each is a no-op after the first."""
-        with self.datastore.transaction(commit=True) as curs:
-            curs.execute("SELECT pg_advisory_xact_lock(%s)", (_DDL_LOCK,), prepare=False)
-            for statement in self.sql_create_statements:
-                if "CREATE TYPE" in statement.as_string():
-                    # No IF NOT EXISTS for types: a savepoint keeps the transaction alive when
-                    # the type is there already (the library uses a transaction of its own).
-                    try:
-                        with curs.connection.transaction():
-                            curs.execute(statement, prepare=False)
-                    except DuplicateObject:
-                        pass
-            self._create_table(curs)
-        self.datastore.register_type_adapters()
+        _create_under_lock(self)
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent],
@@ -90,3 +105,12 @@ class ColumnarPostgresApplicationRecorder(PostgresApplicationRecorder):
             ), prepare=True)
             return [row["n"] for row in curs.fetchall()]
 
+
+
+class LedgerPostgresFactory(PostgresFactory):
+    """The library's PostgreSQL factory (``PERSISTENCE_MODULE``) with both recorders it
+    builds for the ledger, the events' and the snapshots', creating their objects under the
+    advisory lock. (``APPLICATION_RECORDER_TOPIC`` alone reaches only the first.)"""
+
+    aggregate_recorder_class = LockedPostgresAggregateRecorder
+    application_recorder_class = ColumnarPostgresApplicationRecorder

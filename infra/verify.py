@@ -56,6 +56,10 @@ def replay_accounts(app: Any, head: int,
         position = notifications[-1].id
         if progress:
             progress(position, head)
+    if progress:
+        # The log's last events need not be account events (a receipt, a jogada's close):
+        # the replay has read up to the head even when its last account event is before it.
+        progress(head, head)
     return accounts, events
 
 

@@ -30,6 +30,7 @@ def run_projection_worker(settings: Settings, *, parent_pid: int | None = None) 
     from projections.runner import run_worker
 
     ledger = build_ledger(settings, start=False)
+    ledger.hold_service_lock()  # no rebuild under our feet (ledger.close() releases it)
     tune_gc()
     # Commands first: when the cores are busy the read models fall a little behind and catch
     # up in bigger pages, rather than slowing every deposit (reads still wait for them, or

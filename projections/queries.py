@@ -84,8 +84,10 @@ def cash_movements(engine: Engine, *, kind: str | None = None, since: datetime |
                    until: datetime | None = None, include_refused: bool = True,
                    limit: int = 1000, after_id: int | None = None) -> list[dict[str, Any]]:
     """Deposits and withdrawals, oldest first, with date and time, payment method, player,
-    amount and type (903-B 5.4.1(5)(6)(7), 5.4.2(7)(8)) and the refused attempts with their
-    code (5.4.1(8), 5.4.2(9)). ``kind``: "deposit" or "withdrawal"; next page: ``after_id``."""
+    amount and type (903-B 5.4.1(5)(6)(7), 5.4.2(7)(8)), the refused attempts with their
+    code (5.4.1(8), 5.4.2(9)) and the corrections of any of them (1.5: kind "correction",
+    with the transfer it reverses and what that was). ``kind``: "deposit", "withdrawal" or
+    "correction"; next page: ``after_id``."""
     query = select(activity_t).where(activity_t.c.operation.is_not(None))
     if kind is not None:
         query = query.where(activity_t.c.operation == kind)
@@ -100,6 +102,12 @@ def cash_movements(engine: Engine, *, kind: str | None = None, since: datetime |
     query = query.order_by(activity_t.c.notification_id).limit(limit)
     with engine.connect() as conn:
         rows = [_activity(row) for row in conn.execute(query)]
+        corrected = {r["refs"].get("corrects") for r in rows if r["operation"] == "correction"}
+        kinds = dict(conn.execute(
+            select(activity_t.c.transfer_id, activity_t.c.operation)
+            .where(activity_t.c.transfer_id.in_(sorted(corrected - {None})),
+                   activity_t.c.operation.is_not(None)))
+            .all()) if corrected else {}
     return [{
         "notification_id": r["notification_id"], "at": r["at"], "player_id": r["owner"],
         "kind": r["operation"], "refused": r["type"] == "attempt_refused",
@@ -107,6 +115,9 @@ def cash_movements(engine: Engine, *, kind: str | None = None, since: datetime |
         "payment_method": r["refs"].get("payment_method"),
         "transfer_id": r["transfer_id"], "actor": r["actor"],
         "code": r["code"], "message": r["message"],
+        **({"corrects": r["refs"].get("corrects"), "reason": r["refs"].get("note"),
+            "corrects_kind": kinds.get(r["refs"].get("corrects"))}
+           if r["operation"] == "correction" else {}),
     } for r in rows]
 
 

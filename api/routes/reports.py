@@ -21,7 +21,7 @@ router = APIRouter(tags=["reports"])
 def list_cash_movements(
     ledger: LedgerDep,
     caller: AuditReader,
-    kind: Annotated[Literal["deposit", "withdrawal"] | None, Query()] = None,
+    kind: Annotated[Literal["deposit", "withdrawal", "correction"] | None, Query()] = None,
     since: Annotated[QueryInstant | None, Query(description="ISO 8601; UTC if no offset")] = None,
     until: Annotated[QueryInstant | None, Query()] = None,
     include_refused: bool = True,
@@ -29,7 +29,8 @@ def list_cash_movements(
     after_id: Annotated[LogPosition | None, Query(description="Page on: next_after_id")] = None,
 ) -> dict:
     """List deposits and withdrawals with time, instrument, player, amount and type, refused
-    attempts included (903-B 5.4.1(5)–(8), 5.4.2(7)–(9)), oldest first."""
+    attempts included (903-B 5.4.1(5)–(8), 5.4.2(7)–(9)), and their corrections (903-B 1.5:
+    kind ``correction``, ``corrects`` naming the original), oldest first."""
     items = queries.cash_movements(fresh_engine(ledger), kind=kind, since=since,
                                    until=until, include_refused=include_refused,
                                    limit=limit, after_id=after_id)

@@ -61,3 +61,29 @@ def test_corrections_need_an_operator_and_an_existing_transfer(client, api):
                        json={"reason": "x"}).status_code == 403
     assert client.post("/transfers/nope/corrections", headers=operator,
                        json={"reason": ""}).status_code == 422
+
+
+def test_903B_1_5_the_cash_movement_log_lists_corrections_with_what_they_correct(client, api):
+    """GET /cash-movements answered 500 once a correction was in its range (the response
+    model allowed only deposit and withdrawal)."""
+    player_id, _ = api.player()
+    deposit = api.deposit(player_id, 10_000, "typo").json()
+    withdrawal = api.withdraw(player_id, 300, "w").json()
+    fixes = [client.post(f"/transfers/{t['transfer_id']}/corrections", headers=operator,
+                         json={"reason": why}).json()
+             for t, why in ((withdrawal, "paid twice"), (deposit, "typed 10000 for 1000"))]
+    answer = client.get("/cash-movements", headers=operator)
+    assert answer.status_code == 200, answer.text
+    rows = [(m["kind"], m["transfer_id"], m["amount_cents"], m["corrects"], m["corrects_kind"],
+             m["reason"]) for m in answer.json()["data"]]
+    assert rows == [
+        ("deposit", deposit["transfer_id"], 10_000, None, None, None),
+        ("withdrawal", withdrawal["transfer_id"], 300, None, None, None),
+        ("correction", fixes[0]["transfer_id"], 300, withdrawal["transfer_id"], "withdrawal",
+         "paid twice"),
+        ("correction", fixes[1]["transfer_id"], 10_000, deposit["transfer_id"], "deposit",
+         "typed 10000 for 1000")]
+    only = client.get("/cash-movements", headers=operator, params={"kind": "correction"})
+    assert [m["corrects"] for m in only.json()["data"]] == [withdrawal["transfer_id"],
+                                                             deposit["transfer_id"]]
+    assert api.balance(player_id)["available_cents"] == 0

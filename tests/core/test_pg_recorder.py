@@ -50,28 +50,77 @@ def test_a_stale_save_is_refused_whole(recorder):
     assert recorder.max_notification_id() == head
 
 
+def _open_store(url: str, start, errors) -> None:
+    """One process opening the event store (what each of ``ledger serve``'s three does)."""
+    try:
+        start.wait(60)
+        build_event_store(parse_database_url(url), pool_size=1, max_overflow=2).close()
+    except BaseException as error:  # noqa: BLE001 - reported to the test, whatever it is
+        errors.put(repr(error))
+
+
+def _objects(url: str) -> set[tuple[str, str]]:
+    """The relations, types and functions in the test's schema: (kind, name)."""
+    import psycopg
+
+    target = parse_database_url(url)
+    with psycopg.connect(host=target.host, port=target.port, user=target.user,
+                         dbname=target.dbname) as conn:
+        rows = conn.execute(
+            "SELECT 'rel:' || c.relkind::text, c.relname FROM pg_class c JOIN pg_namespace n"
+            " ON n.oid = c.relnamespace WHERE n.nspname = %(s)s UNION ALL"
+            " SELECT 'type:' || t.typtype::text, t.typname FROM pg_type t JOIN pg_namespace n"
+            " ON n.oid = t.typnamespace WHERE n.nspname = %(s)s UNION ALL"
+            " SELECT 'function', p.proname FROM pg_proc p JOIN pg_namespace n"
+            " ON n.oid = p.pronamespace WHERE n.nspname = %(s)s",
+            {"s": target.schema}).fetchall()
+    return set(rows)
+
+
+PROCESSES, ROUNDS = 12, 4
+
+
 def test_processes_opening_the_store_at_once_all_succeed(backend, database_url):
-    """``ledger serve`` opens the event store in three processes at once: creating its tables,
-    type and functions must not fail any of them ("tuple concurrently updated" on CREATE OR
-    REPLACE FUNCTION, a duplicate pg_type row on the first CREATE TYPE / CREATE TABLE)."""
+    """``ledger serve`` opens the event store in three processes at once: creating its tables
+    (the events' and the snapshots'), type, indexes and functions must fail none of them
+    ("tuple concurrently updated" on CREATE OR REPLACE FUNCTION; a duplicate
+    ``pg_type_typname_nsp_index`` row when two create the same table or type first, as the
+    library's own snapshots recorder did outside the lock). 12 processes, 4 fresh schemas,
+    then once more on the schema they made."""
     if backend != "postgresql":
         pytest.skip("the PostgreSQL recorder")
-    import threading
+    import multiprocessing
 
-    target = parse_database_url(database_url)
-    for round_ in ("fresh schema", "objects already there"):
-        start, errors = threading.Barrier(8), []
+    import psycopg
 
-        def open_store() -> None:
-            try:
-                start.wait()
-                build_event_store(target, pool_size=1, max_overflow=2).close()
-            except Exception as error:  # collected: a thread's exception would be lost
-                errors.append(repr(error))
+    from tests.conftest import PG_ADMIN_URL, PG_DBNAME
 
-        threads = [threading.Thread(target=open_store) for _ in range(8)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        assert errors == [], round_
+    context = multiprocessing.get_context("fork")  # no connection is open yet in this process
+    base = database_url.split("?schema=")[0]
+    schemas = [f"{database_url.split('?schema=')[1]}_{n}" for n in range(ROUNDS)]
+    try:
+        with psycopg.connect(f"{PG_ADMIN_URL}/{PG_DBNAME}", autocommit=True) as conn:
+            for schema in schemas:
+                conn.execute(f'CREATE SCHEMA "{schema}"')
+        made = None
+        for round_, url in enumerate([f"{base}?schema={s}" for s in schemas]
+                                     + [f"{base}?schema={schemas[0]}"]):
+            start, errors = context.Barrier(PROCESSES), context.Queue()
+            processes = [context.Process(target=_open_store, args=(url, start, errors))
+                         for _ in range(PROCESSES)]
+            for process in processes:
+                process.start()
+            for process in processes:
+                process.join(120)
+            failed = [errors.get() for _ in range(errors.qsize())] if not errors.empty() else []
+            assert failed == [] and [p.exitcode for p in processes] == [0] * PROCESSES, (
+                round_, failed)
+            objects = _objects(url)
+            assert made is None or objects == made, round_  # every round made the same
+            made = objects
+        assert {("rel:r", "ledger_events"), ("rel:r", "ledger_snapshots"),
+                ("function", "ledger_insert_events_uuid")} <= made
+    finally:
+        with psycopg.connect(f"{PG_ADMIN_URL}/{PG_DBNAME}", autocommit=True) as conn:
+            for schema in schemas:
+                conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')

@@ -213,3 +213,24 @@ def test_projection_falls_behind_and_catches_up(server):
     assert srv.proc.poll() is None, "the server itself must have kept running"
     result = srv.cli("verify")
     assert result.returncode == 0 and result.stdout.startswith("VERIFY OK"), result.stdout
+
+
+def test_rebuild_is_refused_while_ledger_serve_runs(server):
+    """Reads must never see a half-rebuilt read model: against a running ``ledger serve``
+    (its HTTP process and projection worker hold the service lock) ``ledger projections
+    rebuild`` refuses with exit 3 and changes nothing; the answers stay what they were."""
+    srv = server()
+    book = Book()
+    with srv.client() as client:
+        api = Api(client)
+        players = [api.player(f"S{n}") for n in range(4)]
+    write_money(srv, book, players, commands=120, seed=11)
+    srv.wait_caught_up()
+    with srv.client() as client:
+        before = snapshot(Api(client), players)
+    before_status = status(srv)
+    result = srv.cli("projections", "rebuild")
+    assert result.returncode == 3 and "service is running" in result.stderr, result
+    assert result.stdout == "" and status(srv) == before_status
+    with srv.client() as client:
+        assert snapshot(Api(client), players) == before

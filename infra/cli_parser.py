@@ -1,0 +1,138 @@
+"""The ``ledger`` command line: every command and subcommand with a line saying what it does
+and a help text for each option (``ledger <command> [<subcommand>] --help``). The handlers
+live in infra/cli.py and are passed in by name."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from domain.actors import STAFF_ROLES
+
+EXIT_CODES = ("exit codes: 0 ok, 1 check failed, 2 usage or configuration error (no ledger at"
+              " the database), 3 refused: the service is running")
+PROGRESS = ("Progress on stderr: one line per projection each time its whole percentage grows,"
+            " and at 100% (TTY or not)")
+
+
+class _Formatter(argparse.HelpFormatter):
+    """An option's default shown after its help, when it has one worth showing."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if action.default not in (None, False, argparse.SUPPRESS) and "%(default)" not in text:
+            text += " (default: %(default)s)"
+        return text
+
+
+def _group(sub: Any, name: str, what: str) -> Any:
+    parser = sub.add_parser(name, help=what, description=f"{what[0].upper()}{what[1:]}.",
+                            formatter_class=_Formatter)
+    return parser.add_subparsers(dest=name, required=True, metavar="<subcommand>",
+                                 help=f"`ledger {name} <subcommand> --help` for its options")
+
+
+def _command(sub: Any, name: str, what: str, func: Callable[..., int],
+             more: str = "") -> argparse.ArgumentParser:
+    description = f"{what[0].upper()}{what[1:]}.{' ' + more if more else ''}"
+    parser = sub.add_parser(name, help=what, description=description,
+                            epilog=EXIT_CODES, formatter_class=_Formatter)
+    parser.set_defaults(func=func)
+    return parser
+
+
+def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentParser:
+    """``handlers``: the function of each command, by its words ("db upgrade")."""
+    h = handlers
+    parser = argparse.ArgumentParser(
+        prog="ledger", formatter_class=_Formatter, epilog=EXIT_CODES,
+        description="Event-sourced game ledger (SRIJ). Configuration from LEDGER_* variables"
+                    " (and .env): LEDGER_DATABASE_URL is sqlite:///PATH or"
+                    " postgresql://USER@HOST:PORT/DBNAME[?schema=NAME].")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="log at INFO on stderr; a database error shows its traceback")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="<command>",
+                                help="`ledger <command> --help` for its options")
+
+    serve = _command(sub, "serve", "run the HTTP service", h["serve"],
+                     "Upgrades the database first, then runs three processes: HTTP (one"
+                     " worker), the writer and the projection worker.")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="TCP port to listen on")
+    serve.add_argument("--single-process", action="store_true",
+                       help="writer and projections as threads of the server process")
+
+    db = _group(sub, "db", "the database schema")
+    _command(db, "upgrade", "create the event store and the system accounts, migrate the"
+             " projection tables", h["db upgrade"],
+             "Idempotent; says on stderr when it migrates.")
+    _command(db, "current", "show the projections' schema revision", h["db current"],
+             "Reads only: a database without a ledger is an error, nothing is created.")
+
+    proj = _group(sub, "projections", "the read models")
+    _command(proj, "status", "show each projection's position, the head of the log and the"
+             " lag", h["projections status"], "Reads only.")
+    rebuild = _command(proj, "rebuild", "empty the read models and apply the whole log again",
+                       h["projections rebuild"],
+                       f"Refused (exit 3) while the service runs: stop it first. {PROGRESS}.")
+    rebuild.add_argument("--name", action="append", metavar="NAME",
+                         help="only this projection (repeatable; default: all)")
+    _command(proj, "catch-up", "apply the events recorded since the projections' positions",
+             h["projections catch-up"], f"{PROGRESS}.")
+    run = _command(proj, "run", "keep applying new events (the worker `ledger serve` starts)",
+                   h["projections run"])
+    run.add_argument("--parent-pid", type=int, default=None, metavar="PID",
+                     help="exit when this process is no longer the parent")
+
+    writer = _group(sub, "writer", "the writer process")
+    writer_run = _command(writer, "run", "execute commands sent over a Unix socket (the"
+                          " process `ledger serve` starts)", h["writer run"])
+    writer_run.add_argument("--socket", required=True, metavar="PATH",
+                            help="the Unix socket to listen on")
+    writer_run.add_argument("--parent-pid", type=int, default=None, metavar="PID",
+                            help="exit when this process is no longer the parent")
+
+    staff = _group(sub, "staff", "staff members")
+    staff_create = _command(staff, "create", "register a staff member and print their API key"
+                            " (once)", h["staff create"])
+    staff_create.add_argument("--role", required=True, choices=STAFF_ROLES,
+                              help="what they may do")
+    staff_create.add_argument("--name", required=True, help="display name")
+
+    staff_rotate = _command(staff, "rotate-key", "give a staff member a new API key and print it"
+                            " (once); the old one stops working", h["staff rotate-key"])
+    staff_rotate.add_argument("--id", required=True, help="the staff member's id (staff_id)")
+
+    player = _group(sub, "player", "players")
+    player_create = _command(player, "create", "register a player and print their id and API"
+                             " key (once)", h["player create"])
+    player_create.add_argument("--name", required=True, help="display name")
+    player_rotate = _command(player, "rotate-key", "give a player a new API key and print it"
+                             " (once); the old one stops working", h["player rotate-key"])
+    player_rotate.add_argument("--id", required=True, help="the player's id (player_id)")
+
+    _command(sub, "verify", "replay every account from the events and check the money (exit 1"
+             " if wrong)", h["verify"],
+             "Double entry sums to 0, no wallet negative, snapshots and the balances projection"
+             f" agree with the events. Reads only. {PROGRESS}.")
+    health = _command(sub, "health", "print the database and projections status as JSON, like"
+                      " GET /health (exit 1 if degraded)", h["health"], "Reads only.")
+    health.add_argument("--timeout", type=float, default=15.0, metavar="SECONDS",
+                        help="give up (degraded) after this long")
+    return parser
+
+
+def commands(parser: argparse.ArgumentParser) -> list[list[str]]:
+    """Every command path of ``parser`` (["db"], ["db", "upgrade"], ...), for the help test."""
+    found: list[list[str]] = []
+
+    def walk(p: argparse.ArgumentParser, path: list[str]) -> None:
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, child in action.choices.items():
+                    found.append(path + [name])
+                    walk(child, path + [name])
+
+    walk(parser, [])
+    return found
