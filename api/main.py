@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 
 from api.auth import PrincipalCache
+from api.docs import install_docs
 from api.errors import install_error_handlers
 from api.middleware import RequestContextMiddleware
 from api.routes import routers
@@ -87,7 +88,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
             log.info("ledger_stopped")
 
     app = FastAPI(title="Game ledger", description=DESCRIPTION, version=_version(),
-                  lifespan=lifespan, **_NO_TELEMETRY)
+                  lifespan=lifespan, docs_url=None, redoc_url=None, **_NO_TELEMETRY)
     install_error_handlers(app)
     app.add_middleware(RequestContextMiddleware)
     for router in routers:
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         # a second matching layer that cost ~15 % of a money command here.
         for route in router.routes:
             app.router.routes.append(route)
+    install_docs(app)  # /docs from the app's own copy of Swagger UI (api/docs.py), after those
     _document_bearer_auth(app)
     return app
 
