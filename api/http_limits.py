@@ -36,6 +36,7 @@ import structlog
 
 from api.errors import error_body
 from api.http_protocol import GatheringH11Protocol
+from api.middleware import _new_request_id as new_request_id
 from infra.settings import Settings
 
 LINGER = 2.0  # seconds during which a refused connection's further bytes are read and dropped
@@ -163,21 +164,24 @@ class LimitedH11Protocol(GatheringH11Protocol):
         if self._read_timer is not None:
             self._read_timer.cancel()
             self._read_timer = None
+        request_id = new_request_id()
         log.warning("request_refused", status=refusal.status, code=refusal.code,
-                    client=self.client[0] if self.client else None)
+                    request_id=request_id, client=self.client[0] if self.client else None)
         cycle = self.cycle
         if cycle is not None and not cycle.response_complete:
             cycle.disconnected = True  # the application (if it runs) sees http.disconnect
             cycle.message_event.set()
         if self.conn.our_state in (h11.IDLE, h11.SEND_RESPONSE):  # no answer started yet
             body = json.dumps(error_body(refusal.code, refusal.message, field=refusal.field,
-                                         rule=refusal.rule)).encode()
+                                         rule=refusal.rule, request_id=request_id)).encode()
             phrase = http.HTTPStatus(refusal.status).phrase
             self.transport.write(
                 f"HTTP/1.1 {refusal.status} {phrase}\r\ncontent-type: application/json\r\n"
-                f"content-length: {len(body)}\r\nconnection: close\r\n\r\n".encode() + body)
+                f"content-length: {len(body)}\r\nx-request-id: {request_id}\r\n"
+                f"connection: close\r\n\r\n".encode() + body)
         self.flow.resume_reading()  # keep reading (and dropping) until the client stops
-        self.transport.write_eof()  # the answer is whole: the client's read ends there
+        if self.transport.can_write_eof():  # not over TLS
+            self.transport.write_eof()  # the answer is whole: the client's read ends there
         self.loop.call_later(LINGER, self.transport.close)
 
     def shutdown(self) -> None:

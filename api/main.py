@@ -39,7 +39,8 @@ Event-sourced game ledger for online games regulated by SRIJ (Portugal).
   another body is refused with 409 `idempotency_key_reused`.
 * **Errors:** `{"error": {"code", "message", "field", "rule", "details", "request_id"}}`.
   401 unauthenticated, 403 forbidden, 404 not found, 409 rule violation / conflict,
-  422 invalid input, 500 internal error (request id only), 503 database unavailable.
+  422 invalid input, 500 internal error (request id only), 503 database unavailable;
+  408, 413 and 431 when a request is too slow, its body or its headers too large.
 * **Tracing:** every answer carries `X-Request-ID` (yours, if you send a sane one).
 """
 

@@ -87,7 +87,7 @@ def assert_error(raw: bytes, status: int, code: str, field: str, rule: str) -> N
     error = json.loads(body[:int(headers["content-length"])])["error"]
     assert error["code"] == code and error["field"] == field, error
     assert error["rule"].startswith(rule), error
-    assert error["message"]
+    assert error["message"] and error["request_id"] == headers["x-request-id"]
 
 
 def test_oversized_body_is_refused_413_before_it_is_read(server):
