@@ -1,7 +1,9 @@
 """The HTTP application: ``create_app()`` builds it, the lifespan builds the one Ledger.
 
 Run it with ``ledger serve`` (one uvicorn worker: the group-commit writer assumes one writing
-process per database), or ``uvicorn --factory api.main:create_app``.
+process per database), or ``uvicorn --factory api.main:create_app``. The limits on request
+size and time are ``ledger serve``'s HTTP protocol (api/http_limits.py), not the app's: under
+plain uvicorn add ``--http api.http_limits:LimitedH11Protocol`` (its default limits).
 """
 
 from __future__ import annotations
