@@ -14,6 +14,16 @@
 | 422 | malformed input (pydantic or domain validation) | ``invalid_input`` |
 | 500 | a bug: the body carries only the request id, the traceback goes to the log | ``internal_error`` |
 | 503 | the database cannot be reached; the read models lag too far behind | ``database_unavailable``, ``projection_lag`` |
+
+Refused by ``ledger serve``'s HTTP protocol before the application sees the request
+(api/http_limits.py; same shape, ``rule`` names the setting, a request id of its own):
+
+| status | when | codes |
+|---|---|---|
+| 400 | not HTTP/1.1 h11 can parse | ``invalid_http`` |
+| 408 | the request did not arrive whole within ``LEDGER_REQUEST_READ_TIMEOUT`` | ``request_timeout`` |
+| 413 | the body is larger than ``LEDGER_MAX_BODY_BYTES`` | ``payload_too_large`` |
+| 431 | the request line and headers are larger than ``LEDGER_MAX_HEADER_BYTES`` | ``request_headers_too_large`` |
 """
 
 from __future__ import annotations

@@ -49,6 +49,10 @@ class _GatheringTransport:
         self._flush()  # what was written goes first, as on the real transport
         self._transport.close()
 
+    def write_eof(self) -> None:
+        self._flush()  # likewise: the end of what we send comes after all of it
+        self._transport.write_eof()
+
     def get_write_buffer_size(self) -> int:
         return self._transport.get_write_buffer_size() + self._held
 

@@ -1,7 +1,9 @@
 """The HTTP application: ``create_app()`` builds it, the lifespan builds the one Ledger.
 
 Run it with ``ledger serve`` (one uvicorn worker: the group-commit writer assumes one writing
-process per database), or ``uvicorn --factory api.main:create_app``.
+process per database), or ``uvicorn --factory api.main:create_app``. The limits on request
+size and time are ``ledger serve``'s HTTP protocol (api/http_limits.py), not the app's: under
+plain uvicorn add ``--http api.http_limits:LimitedH11Protocol`` (its default limits).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 
 from api.auth import KeyWatch, PrincipalCache
+from api.docs import install_docs
 from api.errors import install_error_handlers
 from api.metrics import HttpMetrics
 from api.middleware import RequestContextMiddleware
@@ -39,7 +42,8 @@ Event-sourced game ledger for online games regulated by SRIJ (Portugal).
   another body is refused with 409 `idempotency_key_reused`.
 * **Errors:** `{"error": {"code", "message", "field", "rule", "details", "request_id"}}`.
   401 unauthenticated, 403 forbidden, 404 not found, 409 rule violation / conflict,
-  422 invalid input, 500 internal error (request id only), 503 database unavailable.
+  422 invalid input, 500 internal error (request id only), 503 database unavailable;
+  408, 413 and 431 when a request is too slow, its body or its headers too large.
 * **Tracing:** every answer carries `X-Request-ID` (yours, if you send a sane one).
 """
 
@@ -94,7 +98,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
             log.info("ledger_stopped")
 
     app = FastAPI(title="Game ledger", description=DESCRIPTION, version=_version(),
-                  lifespan=lifespan, **_NO_TELEMETRY)
+                  lifespan=lifespan, docs_url=None, redoc_url=None, **_NO_TELEMETRY)
     install_error_handlers(app)
     app.state.http_metrics = HttpMetrics()  # one registry per app (api/metrics.py)
     app.add_middleware(RequestContextMiddleware, metrics=app.state.http_metrics)
@@ -103,6 +107,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         # a second matching layer that cost ~15 % of a money command here.
         for route in router.routes:
             app.router.routes.append(route)
+    install_docs(app)  # /docs from the app's own copy of Swagger UI (api/docs.py), after those
     _document_bearer_auth(app)
     return app
 

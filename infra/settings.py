@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 from urllib.parse import parse_qs, unquote, urlparse
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.engine import URL
 
@@ -46,6 +46,12 @@ class Settings(BaseSettings):
     # How often the HTTP process looks for API keys changed by other processes (the CLI,
     # another server), seconds (api/auth.py KeyWatch); 0 turns the watch off.
     key_watch_interval: float = 0.5
+    # Limits against hostile clients, in ``ledger serve``'s HTTP protocol (api/http_limits.py):
+    # the largest request body (413 beyond, read no further), the largest request line and
+    # headers (431), and the time a request has to arrive whole, from its first byte (408).
+    max_body_bytes: int = Field(1024 * 1024, gt=0)
+    max_header_bytes: int = Field(64 * 1024, gt=0)
+    request_read_timeout: float = Field(20.0, gt=0)
     postgres_pool_size: int = 10
     postgres_max_overflow: int = 20
 

@@ -129,7 +129,7 @@ def serve(settings: Settings, *, host: str, port: int, single_process: bool,
     """``ledger serve``: migrate, start the children, serve HTTP until stopped."""
     import uvicorn
 
-    from api.http_protocol import GatheringH11Protocol
+    from api.http_limits import protocol_class
     from api.main import create_app
 
     children: list[WorkerSupervisor] = []
@@ -146,9 +146,10 @@ def serve(settings: Settings, *, host: str, port: int, single_process: bool,
     app = create_app(settings)
     try:
         # workers=1: one HTTP process; access_log off: our middleware logs each request;
-        # one socket write per response (api/http_protocol.py).
+        # one socket write per response (api/http_protocol.py), the request size and time
+        # limits (api/http_limits.py).
         uvicorn.run(app, host=host, port=port, workers=1, access_log=False, log_config=None,
-                    server_header=False, http=GatheringH11Protocol)
+                    server_header=False, http=protocol_class(settings))
     finally:
         for child in reversed(children):
             child.stop()
