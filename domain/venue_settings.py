@@ -45,14 +45,6 @@ def venue_game(uow: UnitOfWork, venue_id: str) -> tuple[str, Any]:
         rule="903-B 6.1.5(3)")
 
 
-def _without_nulls(value: Any) -> Any:
-    """A null member of an object means "not given", as in the games' routes
-    (``model_dump(exclude_none=True)``); lists are left as they are."""
-    if isinstance(value, dict):
-        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
-    return value
-
-
 def _in_settings(error: DomainError) -> DomainError:
     """The game's error, its field named inside ``settings``."""
     field = "settings" if error.field in (None, "config") else f"settings.{error.field}"
@@ -71,14 +63,13 @@ def check_venue_settings(uow: UnitOfWork, venue_id: str,
     check_settings_size(settings)
     check_settings(settings)
     game, venue = venue_game(uow, venue_id)
-    data = _without_nulls(settings)
-    try:
+    try:  # a null optional field means "left out", as in the games' routes
         if game == SEM_DESCARTE:
-            table_config = check_table_config(data)
+            table_config = check_table_config(settings)
             warnings: list[str] = []
             clean = table_config.to_dict()
         else:
-            room_config, warnings = check_room_config(data)
+            room_config, warnings = check_room_config(settings)
             clean = room_config.to_dict()
     except DomainError as error:
         raise _in_settings(error) from None

@@ -36,12 +36,15 @@ _CONFLICT = {409: {"model": ErrorPublic, "description": (
 _NO_GAME = {404: {"model": ErrorPublic, "description": (
     "The venue id names no existing table (`semdescarte:<table_id>`) or room "
     "(`bingo:<room_id>`): not_found, field venue_id")}}
+_UNREADABLE = {400: {"model": ErrorPublic, "description": (
+    "The body could not be read as JSON (not UTF-8, or an integer of more than 4300 digits): "
+    "http_400")}}
 _NONE_IN_FORCE = {404: {"model": ErrorPublic, "description": (
     "No version in force at that time, or none published (not_found, 903-B 6.1.5(3))")}}
 
 
 @router.post("", status_code=201, response_model=RuleSetVersionCreated,
-             responses={**errors(401, 403, 422, 503), **_NO_GAME, **_CONFLICT})
+             responses={**_UNREADABLE, **errors(401, 403, 422, 503), **_NO_GAME, **_CONFLICT})
 def publish_version(venue_id: VenuePath, body: RuleSetCreate, ledger: LedgerDep,
                     caller: OperatorCaller) -> dict[str, Any]:
     """Publish a new version of the venue's settings, in force from ``effective_from``

@@ -241,7 +241,7 @@ def test_903B_6_1_5_a_table_configuration_is_kept_as_the_table_records_it(api, c
     """The settings of a sem descarte table's venue: a table configuration (rules 4, 6a,
     14-18, 21, 31; Portaria r3, r8, r10), nulls meaning "not given" as at the table's creation."""
     jackpot = {"stake_cents": 100, "contribution_bp": 7_000, "starting_value_cents": 1_000_000}
-    settings = {**V2, "betting_seconds": None, "jackpot": jackpot}
+    settings = {**V2, "seats": None, "betting_seconds": None, "jackpot": jackpot}
     r = publish(api, settings, venue=table)
     assert r.status_code == 201, r.text
     assert r.json()["warnings"] == []
@@ -300,6 +300,7 @@ def test_903B_7_9_1_numbers_out_of_range_floats_and_booleans_are_422(api, table,
 
 @pytest.mark.parametrize("settings, field, code", [
     ({**V1, "colour": "green"}, "settings.colour", "unknown_field"),
+    ({**V1, "colour": None}, "settings.colour", "unknown_field"),  # null is no excuse
     ({**V1, "jackpot": {"stake_cents": 100, "contribution_bp": 7_000,
                         "starting_value_cents": 1_000_000, "junk": {"a": [1, {"b": 2}]}}},
      "settings.jackpot.junk", "unknown_field"),
@@ -338,6 +339,11 @@ def test_sd_invalid_table_settings_are_refused_with_the_tables_rule(api, table, 
     ({"card_price_cents": 10**400}, 422, "settings.card_price_cents", "bingo rule 10"),
     ({"jackpot": {"deduction_bp": 300, "max_balls": 30, "extra": 1}}, 422,
      "settings.jackpot.extra", None),
+    ({"prizes": {"line": 1_500, "two_lines": 2_500, "bingo": 6_000, "x": None}}, 422,
+     "settings.prizes.x", "bingo rule 35"),
+    ({"mode": "session", "session_opens_at": "0001-01-01T00:00:00+05:00",  # no UTC instant
+      "session_closes_at": "2030-01-01T00:00:00Z"}, 422, "settings.session_opens_at",
+     "bingo rule 7"),
     ({"variant": "75", "prizes": {"line": 3_000, "bingo": 7_000}}, 409, "settings.variant",
      "bingo rule 2f"),  # the room keeps its variant
 ])
@@ -385,7 +391,7 @@ def test_the_settings_schema_is_one_of_the_games_configurations(client):
     settings = schema["components"]["schemas"][ref.split("/")[-1]]["properties"]["settings"]
     assert sorted(s["$ref"].split("/")[-1] for s in settings["oneOf"]) == [
         "RoomConfigIn", "TableConfigIn"]
-    assert {"201", "404", "409", "422"} <= set(post["responses"])
+    assert {"201", "400", "404", "409", "422"} <= set(post["responses"])
 
 
 def test_405_lists_every_method_of_the_rulesets_paths(client):
