@@ -39,6 +39,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from infra.rng import RngHealthError
 from infra.writer_process import WriterUnavailableError
@@ -164,11 +165,26 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=422)
 
 
+def allowed_methods(request: Request) -> str:
+    """Every method of the request's path. Starlette answers 405 from the first route whose
+    path matches, and FastAPI makes one route per method: ``/venues/{id}/rulesets`` has a GET
+    route and a POST route, so its Allow header named only POST (RFC 9110 15.5.6: Allow lists
+    the target's methods)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        route_methods = getattr(route, "methods", None)
+        if route_methods and route.matches(request.scope)[0] is not Match.NONE:
+            methods |= route_methods
+    return ", ".join(sorted(methods))
+
+
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     code = _CODE_BY_HTTP_STATUS.get(exc.status_code, f"http_{exc.status_code}")
     body = error_body(code, str(exc.detail), request_id=request_id_of(request))
     headers = dict(exc.headers or {}) | (_headers(exc.status_code) or {})
+    if exc.status_code == 405:
+        headers["Allow"] = allowed_methods(request) or headers.get("Allow", "")
     return JSONResponse(body, status_code=exc.status_code, headers=headers or None)
 
 

@@ -8,10 +8,13 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, Field, StrictStr
+from pydantic import BaseModel, Field, SkipValidation, StrictStr
 
+from api.bingo_schemas import RoomConfigIn
 from api.schemas import Instant, RequestModel
+from api.semdescarte_schemas import TableConfigIn
 from domain.inactivity import KINDS
+from domain.rulesets import MAX_SETTINGS_BYTES
 from domain.sessions import CONNECTION_LOST, PLAYER, SUSPENSION, SYSTEM
 from domain.text import MAX_ID_LENGTH
 
@@ -104,12 +107,29 @@ class InactivitySweepPublic(BaseModel):
 
 
 # Rule sets ---------------------------------------------------------------------------------------
+def _one_of(schema: dict[str, Any]) -> None:
+    """The games' configurations exclude each other (each refuses the other's fields): oneOf."""
+    if "anyOf" in schema:
+        schema["oneOf"] = schema.pop("anyOf")
+
+
+# Documented as the games' configurations; checked by the domain against the venue's game, so
+# that a refusal names the field and the game's rule (domain/venue_settings.py).
+VenueSettings = Annotated[TableConfigIn | RoomConfigIn, SkipValidation, Field(
+    description=(
+        "The venue's game configuration, checked as its game's creation checks it: for "
+        "`semdescarte:<table_id>` a table's (POST /semdescarte/tables: same kind), for "
+        "`bingo:<room_id>` a room's (POST /bingo/rooms: same variant). Unknown fields, floats "
+        f"and out-of-range numbers are refused naming the field; at most {MAX_SETTINGS_BYTES} "
+        "bytes of JSON. Kept as the game records it (defaults filled in)."),
+    json_schema_extra=_one_of)]
+
+
 class RuleSetCreate(RequestModel):
     """A new version of a venue's settings. Versions are never edited; a new one applies only
     to jogadas that start at or after ``effective_from`` (903-B 6.1.5(2)(3))."""
 
-    settings: dict[str, Any] = Field(description="A JSON object; money in integer cents",
-                                     examples=[{"min_bet_cents": 100, "max_bet_cents": 10_000}])
+    settings: VenueSettings
     effective_from: Instant | None = Field(
         None, description="ISO 8601 with an offset; not in the past, and later than the last "
                           "version's. Default: now")
@@ -119,6 +139,8 @@ class RuleSetVersionCreated(BaseModel):
     venue_id: str
     version: int
     effective_from: datetime
+    warnings: list[str] = Field(default_factory=list,
+                                description="The game's warnings (bingo A14, A18)")
 
 
 class RuleSetVersionPublic(BaseModel):

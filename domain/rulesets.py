@@ -6,11 +6,17 @@ change is a new version, 903-B 1.5 "Log"), each with the instant from which it i
 a jogada takes the version in force at the instant it STARTS (``version_at``) and keeps it to
 the end, whatever is published meanwhile. Every publication names its actor: a change of game
 parameters is a significant event (903-B 6.3.6(6)(7)).
+
+What a version may hold is checked on the command, never on load (903-B 7.9.1: input is
+validated; versions already in the log replay as they were recorded): a bounded JSON object
+(``MAX_SETTINGS_BYTES``) that is a valid configuration of the venue's game, checked by that
+game's own rules (domain/venue_settings.py).
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import math
 from datetime import datetime
 from typing import Any
@@ -27,6 +33,24 @@ from domain.uow import UnitOfWork
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/rulesets")
 RULE = "903-B 6.1.5(2)"
 MAX_DEPTH = 8
+# 903-B 7.9.1: a version is kept for ten years; a game's configuration is well under 1 KiB.
+MAX_SETTINGS_BYTES = 64 * 1024
+
+
+def check_settings_size(settings: Any) -> None:
+    """At most ``MAX_SETTINGS_BYTES`` of compact JSON (UTF-8); checked before anything else so
+    that an oversized body is refused for its size, and before it reaches the writer."""
+    try:
+        size: int | None = len(json.dumps(
+            settings, separators=(",", ":"), ensure_ascii=False, skipkeys=True,
+            default=str).encode("utf-8", "surrogatepass"))
+    except (ValueError, RecursionError):  # an integer of over 4300 digits; a circular value
+        size = None
+    if size is None or size > MAX_SETTINGS_BYTES:
+        raise InvalidInputError(
+            f"settings must be at most {MAX_SETTINGS_BYTES} bytes of JSON"
+            + ("" if size is None else f", not {size}"),
+            field="settings", rule="903-B 7.9.1", details={"max_bytes": MAX_SETTINGS_BYTES})
 
 
 def ruleset_id(venue_id: str) -> UUID:
@@ -134,17 +158,23 @@ def check_publication(latest: dict[str, Any] | None, settings: Any, effective_fr
 def publish_settings(uow: UnitOfWork, *, venue_id: str, settings: dict[str, Any],
                      effective_from: datetime | None = None, actor: str,
                      note: str | None = None) -> dict[str, Any]:
-    """Publish a new version (in force from ``effective_from``, default: now)."""
+    """Publish a new version (in force from ``effective_from``, default: now): a configuration
+    of the venue's game, checked by the game's rules and kept as the game records it; the
+    answer carries the game's warnings (bingo A14, A18)."""
+    from domain.venue_settings import check_venue_settings  # it imports the games, which import us
+
     check_actor(actor)
     check_text(venue_id, "venue_id")
+    clean, warnings = check_venue_settings(uow, venue_id, settings)
     when = uow.at if effective_from is None else effective_from
     ruleset = uow.find(ruleset_id(venue_id), RuleSet)
     if ruleset is None:
-        check_publication(None, settings, when, uow.at, note)  # guards before the first event
+        check_publication(None, clean, when, uow.at, note)  # guards before the first event
         ruleset = RuleSet(venue_id=venue_id, actor=actor, at=uow.at)
         uow.add(ruleset)
-    version = ruleset.publish(settings, when, actor=actor, at=uow.at, note=note)
-    return {"venue_id": venue_id, "version": version, "effective_from": when}
+    version = ruleset.publish(clean, when, actor=actor, at=uow.at, note=note)
+    return {"venue_id": venue_id, "version": version, "effective_from": when,
+            "warnings": warnings}
 
 
 def get_ruleset(uow: UnitOfWork, venue_id: str) -> RuleSet:

@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 def publish_settings(ledger: "Ledger", venue_id: str, settings: dict[str, Any], actor: str, *,
                      effective_from: datetime | None = None,
                      note: str | None = None) -> dict[str, Any]:
-    """A new version, in force for jogadas that start at or after ``effective_from``."""
+    """A new version, in force for jogadas that start at or after ``effective_from``: a valid
+    configuration of the venue's game (domain/venue_settings.py). Its size is checked here
+    too, so that an oversized one never travels to the writer process."""
+    rulesets.check_settings_size(settings)
     return ledger.writer.execute(
         partial(rulesets.publish_settings, venue_id=venue_id, settings=settings,
                 effective_from=effective_from, actor=actor, note=note),

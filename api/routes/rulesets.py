@@ -29,19 +29,28 @@ StaffReader = Annotated[
 VenuePath = Annotated[str, Path(min_length=1, max_length=MAX_ID_LENGTH,
                                 description="The table or room")]
 _CONFLICT = {409: {"model": ErrorPublic, "description": (
-    "Refused by 903-B 6.1.5(2) (rule_violation): effective_from in the past, or not later "
-    "than the last version's")}}
+    "Refused by a rule (rule_violation): effective_from in the past, or not later than the "
+    "last version's (903-B 6.1.5(2)); settings that change the table's kind (sem descarte "
+    "rule 4) or the room's variant (bingo rule 2f), or that break one of the game's rules "
+    "on combinations (e.g. bingo rules 32-38, 74, 83)")}}
+_NO_GAME = {404: {"model": ErrorPublic, "description": (
+    "The venue id names no existing table (`semdescarte:<table_id>`) or room "
+    "(`bingo:<room_id>`): not_found, field venue_id")}}
+_UNREADABLE = {400: {"model": ErrorPublic, "description": (
+    "The body could not be read as JSON (not UTF-8, or an integer of more than 4300 digits): "
+    "http_400")}}
 _NONE_IN_FORCE = {404: {"model": ErrorPublic, "description": (
     "No version in force at that time, or none published (not_found, 903-B 6.1.5(3))")}}
 
 
 @router.post("", status_code=201, response_model=RuleSetVersionCreated,
-             responses={**errors(401, 403, 422, 503), **_CONFLICT})
+             responses={**_UNREADABLE, **errors(401, 403, 422, 503), **_NO_GAME, **_CONFLICT})
 def publish_version(venue_id: VenuePath, body: RuleSetCreate, ledger: LedgerDep,
                     caller: OperatorCaller) -> dict[str, Any]:
     """Publish a new version of the venue's settings, in force from ``effective_from``
-    (default: now). A change of game parameters is a significant event (903-B 6.3.6(6)(7)):
-    the event names the operator."""
+    (default: now): a configuration of the venue's game, checked by that game's rules (422
+    or 409 naming the field ``settings.<name>`` and the rule). A change of game parameters
+    is a significant event (903-B 6.3.6(6)(7)): the event names the operator."""
     return rulesets_service.publish_settings(ledger, venue_id, body.settings, caller.actor,
                                              effective_from=body.effective_from)
 

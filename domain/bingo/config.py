@@ -82,7 +82,11 @@ def _instant(value: Any, field: str) -> datetime:
     if parsed.tzinfo is None:
         raise InvalidInputError(f"{field} must carry its UTC offset", field=field,
                                 rule=bingo_rule(7))
-    return parsed.astimezone(timezone.utc)
+    try:
+        return parsed.astimezone(timezone.utc)
+    except OverflowError:  # 0001-01-01T00:00+05:00 has no UTC equivalent (A65: kept in UTC)
+        raise InvalidInputError(f"{field} is outside the range of dates this service keeps",
+                                field=field, rule=bingo_rule(7)) from None
 
 
 @dataclass(frozen=True)
@@ -368,6 +372,6 @@ def _check_jackpot(value: Any, variant: str) -> JackpotConfig | None:
     return JackpotConfig(
         deduction_bp=_int(value.get("deduction_bp"), "jackpot.deduction_bp", 1, MAX_JACKPOT_BP,
                           bingo_rule(40), " (at most 5 % of the prize pool)"),
-        base_cents=_int(value.get("base_cents", 0), "jackpot.base_cents", 0, MAX_MOVEMENT_CENTS,
-                        bingo_rule(41)),
+        base_cents=_int(0 if value.get("base_cents") is None else value["base_cents"],
+                        "jackpot.base_cents", 0, MAX_MOVEMENT_CENTS, bingo_rule(41)),
         max_balls=check_jackpot_max_balls(value.get("max_balls"), variant))

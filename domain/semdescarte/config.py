@@ -162,7 +162,7 @@ def check_jackpot_config(data: Any, path: str = "jackpot") -> JackpotConfig:
 def check_table_config(data: Any) -> TableConfig:
     """Validates a raw configuration (from the API) and returns it as a TableConfig.
 
-    Unknown keys are refused; ``seats`` may be left out for an individual table (1),
+    Unknown keys are refused; ``seats`` may be left out (or null) for an individual table (1),
     ``betting_seconds`` likewise (None), and ``jackpot`` anywhere (None: off, A11)."""
     _check_keys(data, _TABLE_KEYS, ("kind", "min_ante_cents", "max_ante_cents",
                                     "decision_seconds", "extra_seconds"), "config")
@@ -170,13 +170,14 @@ def check_table_config(data: Any) -> TableConfig:
     if kind not in KINDS:
         raise InvalidInputError(f"kind must be one of {', '.join(KINDS)}", field="kind",
                                 rule=sd_rule(4))
-    if kind == INDIVIDUAL:
-        seats = _int(data.get("seats", 1), "seats", 1, sd_rule("6a"))
+    if kind == INDIVIDUAL:  # null or left out: one seat, as for the other optional fields
+        seats = _int(1 if data.get("seats") is None else data["seats"], "seats", 1,
+                     sd_rule("6a"))
         if seats != 1:
             raise InvalidInputError("an individual table has exactly one seat", field="seats",
                                     rule=sd_rule(4))
     else:
-        if "seats" not in data:
+        if data.get("seats") is None:
             raise InvalidInputError("seats is required for a multi-player table", field="seats",
                                     rule=sd_rule("6a"), code="missing_field")
         seats = _int(data["seats"], "seats", 1, sd_rule("6a"))

@@ -40,12 +40,17 @@ def test_903B_7_9_1_a_control_character_in_a_corrected_transfer_id_is_422(client
                                                                         "903-B 7.9.1")
 
 
-def test_903B_7_9_1_rule_set_settings_refuse_nul_but_keep_other_text(client):
-    refused = client.post("/venues/table-1/rulesets", headers=OPERATOR,
-                          json={"settings": {"name": "Mesa\x00 1"}})
+def test_903B_7_9_1_rule_set_settings_refuse_nul(client):
+    config = {"kind": "individual", "min_ante_cents": 100, "max_ante_cents": 2_500,
+              "decision_seconds": 15, "extra_seconds": 5}
+    table = client.post("/semdescarte/tables", headers=OPERATOR,
+                        json={"name": "Mesa 1", "config": config})
+    assert table.status_code == 201, table.text
+    venue = table.json()["venue_id"]
+    refused = client.post(f"/venues/{venue}/rulesets", headers=OPERATOR,
+                          json={"settings": {**config, "kind": "individual\x00"}})
     assert refused.status_code == 422 and refused.json()["error"]["rule"] == "903-B 7.9.1"
-    kept = client.post("/venues/table-1/rulesets", headers=OPERATOR,
-                       json={"settings": {"name": "Mesa 1", "notes": "two\nlines"}})
+    kept = client.post(f"/venues/{venue}/rulesets", headers=OPERATOR, json={"settings": config})
     assert kept.status_code == 201, kept.text
 
 

@@ -275,6 +275,14 @@ def test_40_42_jackpot_at_5_percent_and_max_balls_up_to_the_variant(ledger, vari
                   InvalidInputError, field="jackpot.max_balls", rule=rule(42))
 
 
+def test_41_a_null_jackpot_base_value_means_none(ledger):
+    """Rule 41: the base value is optional; null is "left out" (as POST /bingo/rooms drops
+    nulls), not a malformed amount: a rule-set version may carry it (903-B 6.1.5)."""
+    checked, _ = check_room_config(config("90", jackpot={"deduction_bp": 300, "base_cents": None,
+                                                         "max_balls": 30}))
+    assert checked.jackpot.base_cents == 0
+
+
 # Players and modes (rules 5–7, A22) ------------------------------------------------------------
 @pytest.mark.parametrize("mode_fields", [{}, {"mode": "session",
                                               "session_opens_at": "2026-01-05T12:00:00+00:00",
@@ -295,6 +303,11 @@ def test_6_a22_fewer_than_three_players_refused_in_either_mode(ledger, mode_fiel
       "session_closes_at": "2026-01-05T14:00:00+00:00"}, "session_opens_at"),
     ({"mode": "session", "session_opens_at": "soon",
       "session_closes_at": "2026-01-05T14:00:00+00:00"}, "session_opens_at"),
+    # A65: no UTC equivalent (was an OverflowError, a 500 through POST /venues/{id}/rulesets)
+    ({"mode": "session", "session_opens_at": "0001-01-01T00:00:00+05:00",
+      "session_closes_at": "2026-01-05T14:00:00+00:00"}, "session_opens_at"),
+    ({"mode": "session", "session_opens_at": "2026-01-05T12:00:00+00:00",
+      "session_closes_at": "9999-12-31T23:59:59-05:00"}, "session_closes_at"),
 ])
 def test_7_session_room_announces_a_valid_window(ledger, fields, field):
     with refused(ledger, InvalidInputError, field=field, rule=rule(7)):

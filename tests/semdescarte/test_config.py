@@ -61,6 +61,15 @@ def test_rule_15_individual_table_has_one_seat_no_betting_window_and_defaults():
     assert TableConfig.from_dict(config.to_dict()) == config
 
 
+def test_rules_4_6a_a_null_seat_count_is_left_out():
+    """Null means "left out" (as POST /semdescarte/tables drops nulls), so that a rule-set
+    version (903-B 6.1.5) may carry it: one seat for an individual table (rule 4), and still
+    required for a multi-player one (rule 6a)."""
+    assert check_table_config(individual(seats=None)).seats == 1
+    assert refused(multi(seats=None), "seats", "póquer sem descarte rule 6a").code == \
+        "missing_field"
+
+
 def test_rule4_individual_table_with_two_seats_is_refused():
     """Rule 4: an individual table is a table for one player."""
     refused(individual(seats=2), "seats", "póquer sem descarte rule 4")

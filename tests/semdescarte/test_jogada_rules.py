@@ -179,10 +179,11 @@ def test_903B_6_1_5_3_a_jogada_runs_under_the_rule_set_in_force_when_it_opened(l
     """903-B 6.1.5(3): every jogada records the version of its venue's rule set in force when
     it opened; a version published for later applies only to jogadas opened after it."""
     table, (player,) = setup_table(ledger, individual_config())
-    rulesets_service.publish_settings(ledger, table["venue_id"], {"min_ante_cents": 100},
+    rulesets_service.publish_settings(ledger, table["venue_id"], individual_config(),
                                       OPERATOR)
     first = ante(ledger, table, player, 200)
-    rulesets_service.publish_settings(ledger, table["venue_id"], {"min_ante_cents": 200},
+    rulesets_service.publish_settings(ledger, table["venue_id"],
+                                      individual_config(min_ante_cents=200),
                                       OPERATOR, effective_from=clock.now() + timedelta(minutes=5))
     deal(ledger, table, player)
     decide(ledger, table, first["jogada_id"], player, "fold")

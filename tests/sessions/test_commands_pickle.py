@@ -53,14 +53,20 @@ def test_session_commands_pickle_and_run_the_same(piped, clock, player):
 
 
 def test_ruleset_commands_pickle_and_run_the_same(piped, clock):
+    from infra import semdescarte_service
+
+    v1 = {"kind": "individual", "seats": 1, "min_ante_cents": 100, "max_ante_cents": 2_500,
+          "decision_seconds": 15, "extra_seconds": 5, "betting_seconds": None, "jackpot": None}
+    v2 = {**v1, "min_ante_cents": 200}
+    t1 = semdescarte_service.create_table(piped, name="t1", config=v1, actor=OPERATOR)["venue_id"]
     change = clock.now() + timedelta(hours=1)
-    rs.publish_settings(piped, "t1", {"min_bet_cents": 100}, OPERATOR)
-    rs.publish_settings(piped, "t1", {"min_bet_cents": 200}, OPERATOR, effective_from=change)
-    assert rs.rules_in_force(piped, "t1") == (1, {"min_bet_cents": 100})
-    assert [v["version"] for v in rs.versions(piped, "t1")] == [1, 2]
-    assert rs.version_in_force(piped, "t1", change)["settings"] == {"min_bet_cents": 200}
-    assert set(piped.piped_names) == {"publish_settings", "rules_in_force", "ruleset_versions",
-                                      "ruleset_in_force"}
+    rs.publish_settings(piped, t1, v1, OPERATOR)
+    rs.publish_settings(piped, t1, v2, OPERATOR, effective_from=change)
+    assert rs.rules_in_force(piped, t1) == (1, v1)
+    assert [v["version"] for v in rs.versions(piped, t1)] == [1, 2]
+    assert rs.version_in_force(piped, t1, change)["settings"] == v2
+    assert set(piped.piped_names) == {"create_table", "publish_settings", "rules_in_force",
+                                      "ruleset_versions", "ruleset_in_force"}
 
 
 def test_a_player_ends_only_its_own_session(ledger, player):

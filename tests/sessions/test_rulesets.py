@@ -1,5 +1,6 @@
 """Versioned rule sets per venue: the rules cannot change during a game, and each jogada runs
-under the rules in force when it started (903-B 6.1.5(2)(3))."""
+under the rules in force when it started (903-B 6.1.5(2)(3)). A version holds a configuration
+of the venue's game, checked by the game's rules on the command (domain/venue_settings.py)."""
 
 from datetime import timedelta, timezone, datetime
 
@@ -7,15 +8,24 @@ import pytest
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.rulesets import RuleSet, ruleset_id
-from infra import rulesets_service as rs
+from infra import bingo_service, rulesets_service as rs, semdescarte_service
 from tests.sessions.conftest import OPERATOR
 
-TABLE = "bj-table-7"
-V1 = {"min_bet_cents": 100, "max_bet_cents": 10_000, "decision_ms": 15_000}
-V2 = {"min_bet_cents": 200, "max_bet_cents": 20_000, "decision_ms": 15_000}
+# Sem descarte rules 4, 6a, 14, 16-18, 21, 31: a multi-player table's configuration, as the
+# table records it (nothing left to a default).
+V1 = {"kind": "multi", "seats": 7, "min_ante_cents": 100, "max_ante_cents": 2_500,
+      "decision_seconds": 15, "extra_seconds": 5, "betting_seconds": 20, "jackpot": None}
+V2 = {**V1, "min_ante_cents": 200, "max_ante_cents": 5_000}
 
 
-def test_6_1_5_a_jogada_started_before_a_change_keeps_the_old_version(ledger, clock):
+@pytest.fixture
+def TABLE(ledger) -> str:
+    """The venue id of a new multi-player sem descarte table."""
+    table = semdescarte_service.create_table(ledger, name="Mesa 7", config=V1, actor=OPERATOR)
+    return table["venue_id"]
+
+
+def test_6_1_5_a_jogada_started_before_a_change_keeps_the_old_version(ledger, clock, TABLE):
     assert rs.publish_settings(ledger, TABLE, V1, OPERATOR)["version"] == 1
     jogada_started = clock.advance(10)
     version, settings = rs.rules_in_force(ledger, TABLE, jogada_started)  # stamped on the jogada
@@ -26,7 +36,7 @@ def test_6_1_5_a_jogada_started_before_a_change_keeps_the_old_version(ledger, cl
     assert rs.rules_in_force(ledger, TABLE) == (2, V2)  # a jogada starting now
 
 
-def test_6_1_5_a_new_version_applies_from_its_effective_instant(ledger, clock):
+def test_6_1_5_a_new_version_applies_from_its_effective_instant(ledger, clock, TABLE):
     rs.publish_settings(ledger, TABLE, V1, OPERATOR)
     change = clock.now() + timedelta(hours=1)
     rs.publish_settings(ledger, TABLE, V2, OPERATOR, effective_from=change)
@@ -35,8 +45,9 @@ def test_6_1_5_a_new_version_applies_from_its_effective_instant(ledger, clock):
     assert rs.rules_in_force(ledger, TABLE)[0] == 1  # not yet in force
 
 
-def test_6_1_5_versions_are_never_edited_and_never_take_effect_in_the_past(ledger, clock):
-    rs.publish_settings(ledger, TABLE, V1, OPERATOR, effective_from=clock.now() + timedelta(hours=2))
+def test_6_1_5_versions_are_never_edited_and_never_take_effect_in_the_past(ledger, clock, TABLE):
+    rs.publish_settings(ledger, TABLE, V1, OPERATOR,
+                        effective_from=clock.now() + timedelta(hours=2))
     with pytest.raises(RuleViolationError) as error:
         rs.publish_settings(ledger, TABLE, V2, OPERATOR,
                             effective_from=clock.now() - timedelta(seconds=1))
@@ -50,30 +61,70 @@ def test_6_1_5_versions_are_never_edited_and_never_take_effect_in_the_past(ledge
     assert isinstance(ruleset, RuleSet) and [v["version"] for v in ruleset.versions] == [1]
 
 
-def test_settings_are_json_values_and_copies(ledger, clock):
-    settings = {"limits": {"min_bet_cents": 100}, "chips": (100, 500)}
+def test_settings_are_copies(ledger, clock, TABLE):
+    settings = {**V1, "jackpot": {"stake_cents": 100, "contribution_bp": 7_000,
+                                  "starting_value_cents": 1_000_000}}
     rs.publish_settings(ledger, TABLE, settings, OPERATOR)
-    settings["limits"]["min_bet_cents"] = 1  # the caller's dict is not the stored one
+    settings["jackpot"]["stake_cents"] = 1  # the caller's dict is not the stored one
     _, got = rs.rules_in_force(ledger, TABLE)
-    assert got == {"limits": {"min_bet_cents": 100}, "chips": [100, 500]}
-    got["chips"].append(1)
-    assert rs.rules_in_force(ledger, TABLE)[1]["chips"] == [100, 500]
-    for bad in ({"when": datetime.now(timezone.utc)}, {"x": float("nan")}, {1: "a"}, [1]):
-        with pytest.raises(InvalidInputError):
-            rs.publish_settings(ledger, "other-table", bad, OPERATOR)
-    with pytest.raises(NotFoundError):  # the refused first version created nothing
-        rs.rules_in_force(ledger, "other-table")
+    assert got["jackpot"]["stake_cents"] == 100
+    got["jackpot"]["stake_cents"] = 2
+    assert rs.rules_in_force(ledger, TABLE)[1]["jackpot"]["stake_cents"] == 100
     with pytest.raises(InvalidInputError):
         rs.publish_settings(ledger, TABLE, V2, OPERATOR, effective_from=datetime(2030, 1, 1))
 
 
-def test_settings_of_a_stamped_version_and_snapshots(ledger, clock):
+@pytest.mark.parametrize("bad, field", [
+    ({**V1, "when": datetime(2030, 1, 1, tzinfo=timezone.utc)}, "settings.when"),
+    ({**V1, "min_ante_cents": float("nan")}, "settings.min_ante_cents"),
+    ({**V1, 1: "a"}, "settings"),
+    ([1], "settings"),
+    ({**V1, "min_ante_cents": 10**400}, "settings.min_ante_cents"),
+    ({**V1, "min_ante_cents": 2**53}, "settings.min_ante_cents"),
+    ({**V1, "min_ante_cents": 100.0}, "settings.min_ante_cents"),
+    ({**V1, "min_ante_cents": True}, "settings.min_ante_cents"),
+    ({**V1, "limits": {"min_bet_cents": 100}}, "settings.limits"),
+    ({**V1, "notes": "x" * 70_000}, "settings"),
+])
+def test_903B_7_9_1_settings_are_refused_naming_the_field_and_nothing_is_recorded(
+        ledger, clock, TABLE, bad, field):
+    with pytest.raises(InvalidInputError) as error:
+        rs.publish_settings(ledger, TABLE, bad, OPERATOR)
+    assert error.value.field == field
+    with pytest.raises(NotFoundError):  # the refused first version created nothing
+        rs.rules_in_force(ledger, TABLE)
+    assert list(ledger.app.recorder.select_events(ruleset_id(TABLE))) == []
+
+
+def test_903B_6_1_5_a_room_keeps_its_variant_and_its_rules(ledger, clock):
+    """A bingo room's versions are room configurations (rules 31, 33, 63...), of its variant."""
+    config = {"variant": "90", "card_price_cents": 150, "max_cards": 6, "pool_bp": 8_500,
+              "prizes": {"line": 1_500, "two_lines": 2_500, "bingo": 6_000},
+              "sale_seconds": 30, "draw_interval_ms": 1_500}
+    room = bingo_service.create_room(ledger, name="Sala 1", config=config, actor=OPERATOR)
+    assert rs.publish_settings(ledger, room["venue_id"], {**config, "max_cards": 12},
+                               OPERATOR)["version"] == 1
+    assert rs.rules_in_force(ledger, room["venue_id"])[1]["max_cards"] == 12
+    clock.advance(1)
+    with pytest.raises(InvalidInputError) as error:
+        rs.publish_settings(ledger, room["venue_id"], {**config, "pool_bp": 6_999}, OPERATOR)
+    assert (error.value.field, error.value.rule) == ("settings.pool_bp", "bingo rule 31")
+    with pytest.raises(RuleViolationError) as error:
+        rs.publish_settings(ledger, room["venue_id"], {**config, "variant": "80"}, OPERATOR)
+    assert (error.value.field, error.value.rule) == ("settings.variant", "bingo rule 2f")
+    with pytest.raises(NotFoundError) as error:  # a venue that is no table or room
+        rs.publish_settings(ledger, "bj-table-7", config, OPERATOR)
+    assert error.value.field == "venue_id"
+
+
+def test_settings_of_a_stamped_version_and_snapshots(ledger, clock, TABLE):
     for i in range(1, 121):
-        rs.publish_settings(ledger, TABLE, {"n": i}, OPERATOR)
+        rs.publish_settings(ledger, TABLE, {**V1, "decision_seconds": 2 + i}, OPERATOR)
         clock.advance(1)
     ledger.writer.forget_all()
     ruleset = ledger.app.repository.get(ruleset_id(TABLE))
-    assert ruleset.settings_of(7) == {"n": 7} and ruleset.latest["version"] == 120
+    assert ruleset.settings_of(7) == {**V1, "decision_seconds": 9}
+    assert ruleset.latest["version"] == 120
     assert list(ledger.app.snapshots.get(ruleset.id))  # 121 events: a snapshot at 100
     with pytest.raises(NotFoundError):
         ruleset.settings_of(121)
