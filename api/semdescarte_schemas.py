@@ -60,6 +60,12 @@ class DealRequest(RequestModel):
         None, description="certification mode only: the deck, top first, dealt per rule 19")
 
 
+class ForcedDeckSet(RequestModel):
+    forced_deck: list[StrictStr] = Field(
+        description="certification mode only: the deck, top first, dealt per rule 19 at the end"
+                    " of the betting period; at least 1 + 5 × (seats + 1) cards")
+
+
 class DecisionCreate(RequestModel):
     jogada_id: StrictStr = Field(min_length=1, max_length=200)
     decision: Literal["fold", "continue"]

@@ -35,6 +35,7 @@ BETTING, DECIDING = "betting", "deciding"
 FOLD, CONTINUE = "fold", "continue"
 DECISIONS = (FOLD, CONTINUE)
 FOLD_REASONS = ("player", "timeout", "connection_lost")
+SESSION_ENDED = "session_ended"  # PlayerLeft's reason when the seat's game session ended
 
 
 class SemDescarteTable(JogadaRng):
@@ -86,17 +87,23 @@ class SemDescarteTable(JogadaRng):
         return [s for s in sorted(jogada["bets"], key=int) if jogada["bets"][s]["decision"] is None]
 
     # Seats ------------------------------------------------------------------------------------
-    def sit(self, seat: int, player_id: str, session_id: str, *, actor: str, at: datetime) -> str:
-        """A player takes a seat (rule 6a: 1 to 7 seats; an individual table has one)."""
+    def sit(self, seat: int, player_id: str, session_id: str, *, stale: list[str],
+            actor: str, at: datetime) -> str:
+        """A player takes a seat (rule 6a: 1 to 7 seats; an individual table has one).
+        ``stale``: seats still held by game sessions that are over (domain/semdescarte/
+        seats.py), freed before the player sits."""
         config = self.config
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= config.seats:
             raise InvalidInputError(f"seat must be 1 to {config.seats} at this table",
                                     field="seat", rule=sd_rule("6a"))
-        if self.seat_of(player_id) is not None:
-            raise ConflictError(f"player {player_id} already sits at seat {self.seat_of(player_id)}",
-                                field="seat")
-        if str(seat) in self.seats:
+        held = {s: h for s, h in self.seats.items() if s not in stale}
+        own = next((s for s, h in held.items() if h["player_id"] == player_id), None)
+        if own is not None:
+            raise ConflictError(f"player {player_id} already sits at seat {own}", field="seat")
+        if str(seat) in held:
             raise ConflictError(f"seat {seat} is taken", field="seat", rule=sd_rule("6a"))
+        for gone in sorted(stale, key=int):
+            self.vacate(gone, reason=SESSION_ENDED, actor=actor, at=at)
         self._seated(seat=str(seat), player_id=player_id, session_id=session_id, actor=actor, at=at)
         return str(seat)
 
@@ -104,11 +111,22 @@ class SemDescarteTable(JogadaRng):
         seat = self.seat_of(player_id)
         if seat is None:
             raise ConflictError(f"player {player_id} is not seated here", field="player_id")
-        if self.jogada is not None and seat in self.jogada["bets"]:
+        if self.has_bet(seat):
             raise ConflictError("a player with a bet in the open jogada stays until it ends",
                                 field="player_id", rule=sd_rule("2e"))
         self._left(seat=seat, player_id=player_id, actor=actor, at=at)
         return seat
+
+    def vacate(self, seat: str, *, reason: str, actor: str, at: datetime) -> None:
+        """The seat is freed because its player's game session ended (rules 2e, 40: the seat
+        belongs to the session). A seat with a bet in the open jogada is freed when the
+        jogada ends (the caller checks ``has_bet``)."""
+        self._left(seat=seat, player_id=self.seats[seat]["player_id"], reason=reason,
+                   actor=actor, at=at)
+
+    def has_bet(self, seat: str) -> bool:
+        """Whether the seat has a bet in the open jogada (rule 2e: it stays until it ends)."""
+        return self.jogada is not None and seat in self.jogada["bets"]
 
     # Bets -------------------------------------------------------------------------------------
     def check_ante(self, player_id: str, ante_cents: int, jackpot_bet_cents: int | None,
@@ -192,6 +210,25 @@ class SemDescarteTable(JogadaRng):
                 forced_deck, certification_mode=certification_mode,
                 min_cards=dealing.cards_needed(len(seats)))
         self._betting_closed(jogada_id=jogada["jogada_id"], seats=seats, actor=actor, at=at)
+        return forced_deck
+
+    def set_forced_deck(self, forced_deck: Any, *, certification_mode: bool, actor: str,
+                        at: datetime) -> list[str]:
+        """Certification mode: a laboratory forces the deck of the open jogada during its
+        betting period, so that the deal at its end (the table's clock, rule 14) uses it. The
+        deck must serve every seat of the table (1 + 5 × (seats + 1) cards, rule 19), since
+        antes may still come. Recorded (``ForcedDeckSet``), so the replay shows it."""
+        forced_deck = certification.check_forced_deck(
+            forced_deck, certification_mode=certification_mode,
+            min_cards=dealing.cards_needed(self.config.seats))
+        jogada = self.open_jogada()
+        closes = jogada["betting_closes_at"]
+        if jogada["status"] != BETTING or (closes is not None and at > closes):
+            raise RuleViolationError("a forced deck is set during the betting period, before"
+                                     " the deal", field="forced_deck", rule=sd_rule(14),
+                                     code="betting_closed")
+        self._forced_deck_set(jogada_id=jogada["jogada_id"], forced_deck=list(forced_deck),
+                              actor=actor, at=at)
         return forced_deck
 
     def deal_cards(self, seed: bytes, *, forced_deck: list[str] | None, certification_mode: bool,
@@ -304,7 +341,9 @@ class SemDescarteTable(JogadaRng):
         self.seats[seat] = {"player_id": player_id, "session_id": session_id}
 
     @event("PlayerLeft", topic="ledger.SemDescarteTable.PlayerLeft")
-    def _left(self, seat: str, player_id: str, actor: str, at: datetime) -> None:
+    def _left(self, seat: str, player_id: str, actor: str, at: datetime,
+              reason: str = "player") -> None:
+        # reason: "player" (the player, or an operator for it, left) or SESSION_ENDED
         self.seats.pop(seat, None)
 
     @event("JogadaOpened", topic="ledger.SemDescarteTable.JogadaOpened")
@@ -315,7 +354,7 @@ class SemDescarteTable(JogadaRng):
         self.jogada = {"jogada_id": jogada_id, "number": number, "status": BETTING,
                        "opened_at": at, "betting_closes_at": betting_closes_at, "bets": {},
                        "hands": {}, "bank_cards": [], "bank_open_card": None,
-                       "decision_deadline": None, "extended": False}
+                       "decision_deadline": None, "extended": False, "forced_deck": None}
 
     @event("AntePlaced", topic="ledger.SemDescarteTable.AntePlaced")
     def _ante_placed(self, jogada_id: str, seat: str, player_id: str, session_id: str,
@@ -325,6 +364,11 @@ class SemDescarteTable(JogadaRng):
             "player_id": player_id, "session_id": session_id, "ante_cents": ante_cents,
             "held_cents": held_cents, "jackpot_bet_cents": jackpot_bet_cents,
             "decision": None, "bet_cents": 0, "connection_lost": False}
+
+    @event("ForcedDeckSet", topic="ledger.SemDescarteTable.ForcedDeckSet")
+    def _forced_deck_set(self, jogada_id: str, forced_deck: list[str], actor: str,
+                         at: datetime) -> None:
+        self.jogada["forced_deck"] = list(forced_deck)
 
     @event("BettingClosed", topic="ledger.SemDescarteTable.BettingClosed")
     def _betting_closed(self, jogada_id: str, seats: list[str], actor: str, at: datetime) -> None:
