@@ -28,9 +28,9 @@ from domain.semdescarte.config import (bet_for_ante, check_table_config, hold_fo
 from domain.semdescarte.registry import TableRegistry, registry_id
 # Seats and venues live in seats.py; sit, leave, bet_in_play and table_of are re-exported
 # for the service and the registrations.
-from domain.semdescarte.seats import (bet_in_play, free_seats_of_ended_sessions, game_kind,  # noqa: F401
-                                      get_table, leave, seats_seen_by, sit, table_of,
-                                      venue_of)
+from domain.semdescarte.seats import (bet_in_play, check_session_of_unseated,  # noqa: F401
+                                      free_seats_of_ended_sessions, game_kind, get_table, leave,
+                                      seats_seen_by, sit, table_of, venue_of)
 from domain.semdescarte.settlement import bank_qualifies, settle
 from domain.semdescarte.table import BETTING, CONTINUE, DECIDING, FOLD, SemDescarteTable
 from domain.session_commands import get_session, record_game_win
@@ -106,6 +106,7 @@ def place_ante(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, 
     if existing is not None:
         return existing.replay(fp)
     table = get_table(uow, table_id)
+    check_session_of_unseated(uow, table, str(pid))
     seat = table.check_ante(str(pid), ante_cents, jackpot_bet_cents, uow.at)
     session = get_session(uow, table.seats[seat]["session_id"])
     session.check_accepting(uow.at)

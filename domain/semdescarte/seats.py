@@ -21,7 +21,7 @@ from domain.errors import ConflictError, InvalidInputError
 from domain.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.semdescarte.config import INDIVIDUAL, sd_rule
 from domain.semdescarte.table import SESSION_ENDED, SemDescarteTable
-from domain.session_commands import find_open_session, venue_target
+from domain.session_commands import SessionSlot, find_open_session, slot_id, venue_target
 from domain.sessions import GameSession
 from domain.text import check_uuid
 from domain.uow import UnitOfWork
@@ -114,6 +114,18 @@ def free_seats_of_ended_sessions(uow: UnitOfWork, table: SemDescarteTable,
     for seat in freed:
         table.vacate(seat, reason=SESSION_ENDED, actor=actor, at=uow.at)
     return freed
+
+
+def check_session_of_unseated(uow: UnitOfWork, table: SemDescarteTable, player_id: str) -> None:
+    """A player with no seat whose last session at the table is over learns that (409,
+    ``session_id``: its seat went with the session) rather than only "not seated"."""
+    if table.seat_of(player_id) is not None:
+        return
+    slot = uow.find(slot_id(player_id, table.venue_id), SessionSlot)
+    session = None if slot is None or slot.session_id is None else \
+        uow.find(UUID(slot.session_id), GameSession)
+    if session is not None:
+        session.check_accepting(uow.at)
 
 
 def session_ended(uow: UnitOfWork, session: GameSession, actor: str) -> list[str]:
