@@ -113,6 +113,31 @@ def test_41a_42_a_session_ended_for_inactivity_frees_the_seat(api, client, clock
     assert r.status_code == 201, r.text
 
 
+def test_41b_42_a_seat_idle_for_too_many_jogadas_is_freed_with_its_session(api, client, clock):
+    """Rules 41b, 42: at a multi-seat table a seated player who bets in none of 5 jogadas in a
+    row is warned at the 6th, and its session ends at the 7th; its seat is free at once
+    (freed at that jogada's settlement, by the settling command's actor)."""
+    table = create_table(client, multi_config(seats=2, jackpot=False))
+    tid = table["table_id"]
+    _, ana, _ = seated(api, table, "Ana", seat=1)
+    bia_id, bia, bia_sid = seated(api, table, "Bia", seat=2)
+    for n in range(7):
+        jogada_id = ok(ante(client, tid, ana, 100, f"a{n}"), 201)["jogada_id"]
+        clock.advance(16)
+        assert ok(client.post(f"/semdescarte/tables/{tid}/tick", headers=OPERATOR))["done"] == [
+            "dealt"]
+        assert decide(client, tid, ana, jogada_id, "fold").json()["settled"] is True
+        if n < 6:
+            assert "2" in table_state(client, tid)["seats"]
+    st = ok(client.get(f"/sessions/{bia_sid}", headers=bia))
+    assert (st["status"], st["end_reason"]) == ("ended", "inactivity")
+    assert list(table_state(client, tid)["seats"]) == ["1"]
+    [left] = left_events(client, tid)
+    assert (left.player_id, left.reason) == (bia_id, "session_ended")
+    r, *_ = sit(api, table, "Caio", {"seat": 2})
+    assert r.status_code == 201, r.text
+
+
 def test_a43_a_seat_whose_warned_minute_ran_out_is_free_before_the_sweep(api, client, clock):
     """A43: a session whose warned minute ran out ended then, whether or not the sweep has
     recorded it yet; its seat is taken by the next player (and freed in that command)."""
