@@ -53,6 +53,9 @@ class AnteCreate(RequestModel):
     ante_cents: StrictInt
     jackpot_bet_cents: StrictInt | None = None
     idempotency_key: StrictStr = Field(min_length=1, max_length=200)
+    forced_deck: list[StrictStr] | None = Field(
+        None, description="certification mode only, with the ante that opens the jogada: the"
+                          " deck its deal uses (at least 1 + 5 × (seats + 1) cards)")
 
 
 class DealRequest(RequestModel):

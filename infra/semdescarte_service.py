@@ -65,16 +65,20 @@ def leave(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str, acto
 
 
 def ante_command(*, table_id: UUID | str, player_id: UUID | str, ante_cents: int,
-                 jackpot_bet_cents: int | None, idempotency_key: str, actor: str) -> partial[Any]:
+                 jackpot_bet_cents: int | None, idempotency_key: str, actor: str,
+                 forced_deck: list[str] | None = None,
+                 certification_mode: bool = False) -> partial[Any]:
     return partial(commands.place_ante, table_id=table_id, player_id=player_id,
                    ante_cents=ante_cents, jackpot_bet_cents=jackpot_bet_cents,
-                   idempotency_key=idempotency_key, actor=actor)
+                   idempotency_key=idempotency_key, actor=actor, forced_deck=forced_deck,
+                   certification_mode=certification_mode)
 
 
 def place_ante(ledger: "Ledger", **kwargs: Any) -> dict[str, Any]:
     from infra.container import unwrap
 
-    return unwrap(ledger.writer.execute(ante_command(**kwargs), "ante"))
+    command = ante_command(**kwargs, certification_mode=ledger.certification)
+    return unwrap(ledger.writer.execute(command, "ante"))
 
 
 def deal(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str | None,

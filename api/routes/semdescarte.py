@@ -72,10 +72,12 @@ def leave_seat(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
 def place_ante(table_id: UUID, body: AnteCreate, ledger: LedgerDep,
                caller: PlayerCaller) -> dict[str, Any]:
     """Bet the ante (rules 2a, 16–18) and, at a table with a jackpot, the side bet (Portaria
-    r3). 3 × ante is held so that "continue" is always possible (A8). Idempotent by key."""
+    r3). 3 × ante is held so that "continue" is always possible (A8). Idempotent by key.
+    ``forced_deck``: certification mode only, with the ante that opens the jogada."""
     return service.place_ante(ledger, table_id=table_id, player_id=caller.id,
                               ante_cents=body.ante_cents, jackpot_bet_cents=body.jackpot_bet_cents,
-                              idempotency_key=body.idempotency_key, actor=caller.actor)
+                              idempotency_key=body.idempotency_key, actor=caller.actor,
+                              forced_deck=body.forced_deck)
 
 
 @router.post("/tables/{table_id}/deal", responses=errors(401, 403, 404, 409, 422, 503))

@@ -22,6 +22,7 @@ from domain.errors import ConflictError
 from domain.poker_hands import evaluate
 from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
 from domain.rulesets import RuleSet, ruleset_id
+from domain.semdescarte import forced_deck as certified_deck
 from domain.semdescarte import jackpot as jackpot_rules
 from domain.semdescarte.config import (bet_for_ante, check_table_config, hold_for_ante,
                                        pt_rule, sd_rule)
@@ -95,19 +96,28 @@ def describe(table: SemDescarteTable, player_id: str | None = None) -> dict[str,
 
 # Bets ----------------------------------------------------------------------------------------
 def place_ante(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, ante_cents: int,
-               jackpot_bet_cents: int | None, idempotency_key: str, actor: str) -> dict[str, Any]:
-    """Rules 2a, 14–18 and A8; Portaria r3–r4. Idempotent by key."""
+               jackpot_bet_cents: int | None, idempotency_key: str, actor: str,
+               forced_deck: list[str] | None = None,
+               certification_mode: bool = False) -> dict[str, Any]:
+    """Rules 2a, 14–18 and A8; Portaria r3–r4. Idempotent by key. ``forced_deck``:
+    certification mode, with the ante that opens the jogada (forced_deck.py)."""
     check_key(idempotency_key)
     pid = check_uuid(player_id, "player_id")
     scope = f"semdescarte-ante:{pid}"
-    fp = fingerprint("ante", {"table_id": str(table_id), "ante_cents": ante_cents,
-                              "jackpot_bet_cents": jackpot_bet_cents})
+    body = {"table_id": str(table_id), "ante_cents": ante_cents,
+            "jackpot_bet_cents": jackpot_bet_cents}
+    if forced_deck is not None:  # the fingerprint of an ante without one is unchanged
+        body["forced_deck"] = forced_deck
+    fp = fingerprint("ante", body)
     existing = uow.find_receipt(receipt_id(scope, idempotency_key))
     if existing is not None:
         return existing.replay(fp)
     table = get_table(uow, table_id)
     check_session_of_unseated(uow, table, str(pid))
     seat = table.check_ante(str(pid), ante_cents, jackpot_bet_cents, uow.at)
+    if forced_deck is not None:
+        forced_deck = certified_deck.check_with_ante(table, forced_deck,
+                                                     certification_mode=certification_mode)
     session = get_session(uow, table.seats[seat]["session_id"])
     session.check_accepting(uow.at)
     wallet = wallets.get_wallet(uow, pid)
@@ -119,7 +129,8 @@ def place_ante(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, 
         version = ruleset.version_at(uow.at)[0]
     # Guards done.
     jogada_id, seat = table.place_ante(str(pid), ante_cents, jackpot_bet_cents,
-                                       ruleset_version=version, actor=actor, at=uow.at)
+                                       ruleset_version=version, actor=actor, at=uow.at,
+                                       forced_deck=forced_deck)
     refs = {"jogada_id": jogada_id, "table_id": str(table.id), "seat": seat}
     wallets.hold_stake(uow, player_id=pid, to_code=HOUSE_CODE,
                        transfer_id=_hold_id(jogada_id, seat, "ante"), amount_cents=held,
@@ -163,8 +174,9 @@ def set_forced_deck(uow: UnitOfWork, *, table_id: UUID | str, forced_deck: list[
     """Certification mode: the deck the deal of the open jogada will use, whoever deals it
     (the table's clock at the end of the betting period, rule 14). Recorded as an event."""
     table = get_table(uow, table_id)
-    deck = table.set_forced_deck(forced_deck, certification_mode=certification_mode,
-                                 actor=actor, at=uow.at)
+    deck = certified_deck.check_in_betting_period(table, forced_deck, at=uow.at,
+                                                  certification_mode=certification_mode)
+    table.record_forced_deck(deck, actor=actor, at=uow.at)
     jogada = table.open_jogada()
     return {"table_id": str(table.id), "jogada_id": jogada["jogada_id"], "cards": len(deck),
             "betting_closes_at": jogada["betting_closes_at"]}

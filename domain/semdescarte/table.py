@@ -157,8 +157,10 @@ class SemDescarteTable(JogadaRng):
         return seat
 
     def place_ante(self, player_id: str, ante_cents: int, jackpot_bet_cents: int | None, *,
-                   ruleset_version: int | None, actor: str, at: datetime) -> tuple[str, str]:
-        """Returns (jogada id, seat). Opens the jogada (and its betting period) if none is."""
+                   ruleset_version: int | None, actor: str, at: datetime,
+                   forced_deck: list[str] | None = None) -> tuple[str, str]:
+        """Returns (jogada id, seat). Opens the jogada (and its betting period) if none is.
+        ``forced_deck``: with the opening ante, checked (forced_deck.check_with_ante)."""
         seat = self.check_ante(player_id, ante_cents, jackpot_bet_cents, at)
         if self.jogada is None:
             number = self.jogadas_started + 1
@@ -173,6 +175,8 @@ class SemDescarteTable(JogadaRng):
             session_id=holder["session_id"], ante_cents=ante_cents,
             held_cents=hold_for_ante(ante_cents), jackpot_bet_cents=jackpot_bet_cents or 0,
             actor=actor, at=at)
+        if forced_deck is not None:
+            self.record_forced_deck(forced_deck, actor=actor, at=at)
         return self.jogada["jogada_id"], seat
 
     # Dealing ----------------------------------------------------------------------------------
@@ -212,24 +216,11 @@ class SemDescarteTable(JogadaRng):
         self._betting_closed(jogada_id=jogada["jogada_id"], seats=seats, actor=actor, at=at)
         return forced_deck
 
-    def set_forced_deck(self, forced_deck: Any, *, certification_mode: bool, actor: str,
-                        at: datetime) -> list[str]:
-        """Certification mode: a laboratory forces the deck of the open jogada during its
-        betting period, so that the deal at its end (the table's clock, rule 14) uses it. The
-        deck must serve every seat of the table (1 + 5 × (seats + 1) cards, rule 19), since
-        antes may still come. Recorded (``ForcedDeckSet``), so the replay shows it."""
-        forced_deck = certification.check_forced_deck(
-            forced_deck, certification_mode=certification_mode,
-            min_cards=dealing.cards_needed(self.config.seats))
-        jogada = self.open_jogada()
-        closes = jogada["betting_closes_at"]
-        if jogada["status"] != BETTING or (closes is not None and at > closes):
-            raise RuleViolationError("a forced deck is set during the betting period, before"
-                                     " the deal", field="forced_deck", rule=sd_rule(14),
-                                     code="betting_closed")
-        self._forced_deck_set(jogada_id=jogada["jogada_id"], forced_deck=list(forced_deck),
-                              actor=actor, at=at)
-        return forced_deck
+    def record_forced_deck(self, forced_deck: list[str], *, actor: str, at: datetime) -> None:
+        """Certification mode: the deck the deal of the open jogada will use (checked by
+        domain/semdescarte/forced_deck.py); ``ForcedDeckSet`` shows it in the replay."""
+        self._forced_deck_set(jogada_id=self.open_jogada()["jogada_id"],
+                              forced_deck=list(forced_deck), actor=actor, at=at)
 
     def deal_cards(self, seed: bytes, *, forced_deck: list[str] | None, certification_mode: bool,
                    actor: str, at: datetime) -> None:

@@ -118,3 +118,48 @@ def test_only_an_operator_forces_a_deck(make_client):
     tid, _, ana, _ = two_bettors(client)
     deck = forced_deck([FLUSH_HAND, BIA_HAND], BANK_AK, burn="Qs")
     assert set_deck(client, tid, deck, headers=ana).status_code == 403
+
+
+def test_14_19_a_deck_forced_with_the_opening_ante_is_dealt_by_the_clock(api, make_client, clock):
+    """api-contract, certification mode: "the command that starts a card-game jogada accepts
+    forced_deck": at a multi-seat table that is the ante that opens the jogada. The table's
+    clock, run every second of the injected clock through the betting period, deals that
+    deck; a later ante cannot replace it (409, nothing recorded, no money moved)."""
+    client = make_client(certification_mode="1")
+    api = Api(client)
+    table = create_table(client, multi_config(seats=2, jackpot=False))
+    tid = table["table_id"]
+    bia_id, bia, _ = seated(api, table, "Bia", seat=2)
+    ana_id, ana, _ = seated(api, table, "Ana", seat=1)
+    deck = forced_deck([FLUSH_HAND, BIA_HAND], BANK_AK, burn="Qs")
+    jogada_id = ok(ante(client, tid, ana, 100, "a1", forced_deck=deck), 201)["jogada_id"]
+    funds = api.balance(bia_id)
+    other = forced_deck([BIA_HAND, FLUSH_HAND], BANK_AK, burn="Qs")
+    error = error_of(ante(client, tid, bia, 100, "b1", forced_deck=other), 409)
+    assert (error["field"], error["rule"]) == ("forced_deck", CONTRACT)
+    assert api.balance(bia_id) == funds
+    ok(ante(client, tid, bia, 100, "b2"), 201)
+    done = []
+    for _ in range(16):  # the clock's tick, once a second, through the 15 s betting period
+        clock.advance(1)
+        done.append(ok(client.post(f"/semdescarte/tables/{tid}/tick", headers=OPERATOR))["done"])
+    assert done == [[]] * 15 + [["dealt"]]
+    assert (view(client, tid, ana)["cards"], view(client, tid, bia)["cards"]) == (
+        FLUSH_HAND, BIA_HAND)
+    for headers in (ana, bia):
+        decide(client, tid, headers, jogada_id, "fold")
+    replay = ok(client.get(f"/semdescarte/jogadas/{jogada_id}/replay", headers=OPERATOR))
+    [step] = [s for s in replay["steps"] if s["event"] == "ForcedDeckSet"]
+    assert (step["actor"], step["data"]["forced_deck"]) == (f"player:{ana_id}", deck)
+    assert (replay["rng"]["forced"], replay["rng"]["verified"]) == (True, True)
+
+
+def test_forced_deck_with_an_ante_outside_certification_mode_is_refused(api, client):
+    table = create_table(client, multi_config(seats=2, jackpot=False))
+    tid = table["table_id"]
+    ana_id, ana, _ = seated(api, table, "Ana", seat=1)
+    deck = forced_deck([FLUSH_HAND, BIA_HAND], BANK_AK, burn="Qs")
+    error = error_of(ante(client, tid, ana, 100, "a1", forced_deck=deck), 409)
+    assert (error["code"], error["field"]) == ("certification_mode_off", "forced_deck")
+    assert api.balance(ana_id)["held_cents"] == 0
+    assert view(client, tid, ana)["status"] == "no_jogada"
