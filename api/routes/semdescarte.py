@@ -85,8 +85,8 @@ def deal(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
          body: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
     """Deal (rule 19): on an individual table the player who bet starts it (rule 15); on a
     multi-seat table an operator may deal once the betting period is over (rule 14), which the
-    table's clock also does. ``forced_deck``: certification mode only (without it, a deck set
-    with POST .../forced-deck is used). No body: no forced deck."""
+    table's clock also does. ``forced_deck``: certification mode only (without it, a deck
+    forced with the opening ante or POST .../forced-deck is used). No body: the defaults."""
     body = body or DealRequest()
     player_id = caller.id if caller.role == "player" else None
     return service.deal(ledger, table_id=table_id, player_id=player_id,
@@ -98,8 +98,10 @@ def set_forced_deck(table_id: UUID, body: ForcedDeckSet, ledger: LedgerDep,
                     caller: OperatorCaller) -> dict[str, Any]:
     """Certification mode only: the deck the open jogada will be dealt from, set during its
     betting period (rule 14) so that the table's clock deals it; recorded (``ForcedDeckSet``)
-    and shown by the replay. Refused outside certification mode (422
-    ``certification_mode_off``) and outside the betting period (409 / 422 ``betting_closed``)."""
+    and shown by the replay. Refused with 409 outside certification mode
+    (``certification_mode_off``), with no jogada open, or after the betting period
+    (``betting_closed``, rule 14); with 422 a deck that cannot serve every seat of the table
+    (1 + 5 × (seats + 1) cards, rule 19)."""
     return service.set_forced_deck(ledger, table_id=table_id, forced_deck=body.forced_deck,
                                    actor=caller.actor)
 
