@@ -63,7 +63,7 @@ class DealRequest(RequestModel):
         None, description="certification mode only: the deck, top first, dealt per rule 19")
 
 
-class ForcedDeckSet(RequestModel):
+class ForcedDeckCreate(RequestModel):
     forced_deck: list[StrictStr] = Field(
         description="certification mode only: the deck, top first, dealt per rule 19 at the end"
                     " of the betting period; at least 1 + 5 × (seats + 1) cards")

@@ -18,7 +18,7 @@ from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCa
                       PlayerOrOperator, Reviewer)
 from api.reads import fresh_engine
 from api.routes.responses import errors
-from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, ForcedDeckSet,
+from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, ForcedDeckCreate,
                                      InterruptionCreate, SeatLeave, SeatTake, TableCreate)
 from domain.errors import InvalidInputError
 from domain.semdescarte.config import sd_rule
@@ -94,10 +94,10 @@ def deal(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
 
 
 @router.post("/tables/{table_id}/forced-deck", responses=errors(401, 403, 404, 409, 422, 503))
-def set_forced_deck(table_id: UUID, body: ForcedDeckSet, ledger: LedgerDep,
+def set_forced_deck(table_id: UUID, body: ForcedDeckCreate, ledger: LedgerDep,
                     caller: OperatorCaller) -> dict[str, Any]:
     """Certification mode only: the deck the open jogada will be dealt from, set during its
-    betting period (rule 14) so that the table's clock deals it; recorded (``ForcedDeckSet``)
+    betting period (rule 14) so that the table's clock deals it; recorded (``DeckForced``)
     and shown by the replay. Refused with 409 outside certification mode
     (``certification_mode_off``), with no jogada open, or after the betting period
     (``betting_closed``, rule 14); with 422 a deck that cannot serve every seat of the table

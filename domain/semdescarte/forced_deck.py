@@ -4,7 +4,7 @@ end of a multi-seat betting period included (rule 14).
 
 The deck goes with the ante that opens the jogada ("the command that starts a card-game
 jogada accepts forced_deck"), or an operator sets it during the betting period
-(POST /semdescarte/tables/{id}/forced-deck). Either way it is recorded (``ForcedDeckSet``) and
+(POST /semdescarte/tables/{id}/forced-deck). Either way it is recorded (``DeckForced``) and
 the deal uses it unless the deal names a deck of its own. Since antes may still come during the
 betting period, the deck must serve every seat of the table: 1 + 5 × (seats + 1) cards, dealt
 per rule 19 to the seats that bet. Pure guards: nothing is recorded here.

@@ -55,7 +55,7 @@ def _apply_table(state: dict[str, Any], name: str, d: dict[str, Any]) -> None:
                             "ante_cents": d["ante_cents"], "held_cents": d["held_cents"],
                             "jackpot_bet_cents": d["jackpot_bet_cents"], "bet_cents": 0,
                             "decision": None, "fold_reason": None, "connection_lost": False}
-    elif name == "ForcedDeckSet":  # certification mode: the deck the deal will use
+    elif name == "DeckForced":  # certification mode: the deck the deal will use
         state["forced_deck"] = d["forced_deck"]
     elif name == "BettingClosed":
         state["status"] = "closed"

@@ -218,8 +218,8 @@ class SemDescarteTable(JogadaRng):
 
     def record_forced_deck(self, forced_deck: list[str], *, actor: str, at: datetime) -> None:
         """Certification mode: the deck the deal of the open jogada will use (checked by
-        domain/semdescarte/forced_deck.py); ``ForcedDeckSet`` shows it in the replay."""
-        self._forced_deck_set(jogada_id=self.open_jogada()["jogada_id"],
+        domain/semdescarte/forced_deck.py); ``DeckForced`` shows it in the replay."""
+        self._deck_forced(jogada_id=self.open_jogada()["jogada_id"],
                               forced_deck=list(forced_deck), actor=actor, at=at)
 
     def deal_cards(self, seed: bytes, *, forced_deck: list[str] | None, certification_mode: bool,
@@ -356,8 +356,8 @@ class SemDescarteTable(JogadaRng):
             "held_cents": held_cents, "jackpot_bet_cents": jackpot_bet_cents,
             "decision": None, "bet_cents": 0, "connection_lost": False}
 
-    @event("ForcedDeckSet", topic="ledger.SemDescarteTable.ForcedDeckSet")
-    def _forced_deck_set(self, jogada_id: str, forced_deck: list[str], actor: str,
+    @event("DeckForced", topic="ledger.SemDescarteTable.DeckForced")
+    def _deck_forced(self, jogada_id: str, forced_deck: list[str], actor: str,
                          at: datetime) -> None:
         self.jogada["forced_deck"] = list(forced_deck)
 

@@ -1,7 +1,7 @@
 """Certification mode at a multi-seat póquer sem descarte table: a laboratory sets the deck
 during the betting period (``POST /semdescarte/tables/{id}/forced-deck``), and the table's
 clock, which deals about a second after the period (rule 14), deals it (rule 19). The deck is
-recorded (``ForcedDeckSet``) and the replay shows it (903-B 6.3.4(2))."""
+recorded (``DeckForced``) and the replay shows it (903-B 6.3.4(2))."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_14_19_a_deck_forced_in_the_betting_period_is_dealt_by_the_running_clock
     assert decide(client, tid, ana, jogada_id, "fold").status_code == 200
     assert decide(client, tid, bia, jogada_id, "fold").json()["settled"] is True
     replay = ok(client.get(f"/semdescarte/jogadas/{jogada_id}/replay", headers=OPERATOR))
-    [step] = [s for s in replay["steps"] if s["event"] == "ForcedDeckSet"]
+    [step] = [s for s in replay["steps"] if s["event"] == "DeckForced"]
     assert step["data"]["forced_deck"] == deck and step["actor"].startswith("staff:")
     assert replay["final"]["forced_deck"] == deck
     assert replay["final"]["cards"]["hands"] == {"1": FLUSH_HAND, "2": BIA_HAND}
@@ -149,7 +149,7 @@ def test_14_19_a_deck_forced_with_the_opening_ante_is_dealt_by_the_clock(api, ma
     for headers in (ana, bia):
         decide(client, tid, headers, jogada_id, "fold")
     replay = ok(client.get(f"/semdescarte/jogadas/{jogada_id}/replay", headers=OPERATOR))
-    [step] = [s for s in replay["steps"] if s["event"] == "ForcedDeckSet"]
+    [step] = [s for s in replay["steps"] if s["event"] == "DeckForced"]
     assert (step["actor"], step["data"]["forced_deck"]) == (f"player:{ana_id}", deck)
     assert (replay["rng"]["forced"], replay["rng"]["verified"]) == (True, True)
 
