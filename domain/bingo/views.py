@@ -14,8 +14,6 @@ from domain.errors import InvalidInputError
 from domain.inactivity import BINGO
 
 ORDERS = ("purchase", "closeness")
-
-
 NO_JOGADA = "no_jogada"  # the status of a room with no jogada open (none yet, or between)
 
 
@@ -56,7 +54,6 @@ def _shares_seen_by(shares: dict[str, int], player_id: str | None) -> dict[str, 
     if player_id is None:
         return dict(shares)
     return {p: cents for p, cents in shares.items() if p == player_id}
-
 
 
 def player_view(room: BingoRoom, player_id: str | None, order: str = "purchase") -> dict[str, Any]:
