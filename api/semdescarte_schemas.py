@@ -53,11 +53,20 @@ class AnteCreate(RequestModel):
     ante_cents: StrictInt
     jackpot_bet_cents: StrictInt | None = None
     idempotency_key: StrictStr = Field(min_length=1, max_length=200)
+    forced_deck: list[StrictStr] | None = Field(
+        None, description="certification mode only, with the ante that opens the jogada: the"
+                          " deck its deal uses (at least 1 + 5 × (seats + 1) cards)")
 
 
 class DealRequest(RequestModel):
     forced_deck: list[StrictStr] | None = Field(
         None, description="certification mode only: the deck, top first, dealt per rule 19")
+
+
+class ForcedDeckCreate(RequestModel):
+    forced_deck: list[StrictStr] = Field(
+        description="certification mode only: the deck, top first, dealt per rule 19 at the end"
+                    " of the betting period; at least 1 + 5 × (seats + 1) cards")
 
 
 class DecisionCreate(RequestModel):

@@ -81,29 +81,36 @@ def get_session(uow: UnitOfWork, session_id: UUID | str) -> GameSession:
     return session
 
 
+# What the venue's game does when a session ends (free the player's seat or membership), in
+# the same transaction: infra/registrations.session_ended, passed by the service.
+SessionEnded = Callable[[UnitOfWork, GameSession, str], Any]
+
+
 def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game: str,
                   actor: str, policy: InactivityPolicy | None = None,
-                  player_session_id: str | None = None) -> UUID:
+                  player_session_id: str | None = None,
+                  on_end: SessionEnded | None = None) -> UUID:
     """The player starts a session at a table or room (sem descarte rule 40 and equivalents).
     ``game`` is a kind of domain/inactivity.py (game and table kind); ``policy`` defaults to
     that kind's regulation policy. A second open session at the same venue is refused.
     The session's id is a new uuid4 (the library's default, as for principals)."""
     return _open_session(uow, player_id=player_id, venue_id=venue_id, game=game, actor=actor,
-                         policy=policy, player_session_id=player_session_id).id
+                         policy=policy, player_session_id=player_session_id, on_end=on_end).id
 
 
 def start_session_statement(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str,
-                            game: str, actor: str) -> dict[str, Any]:
+                            game: str, actor: str,
+                            on_end: SessionEnded | None = None) -> dict[str, Any]:
     """``start_session``, answering the new session's (empty) statement: POST /sessions
     answers from the command, not from the read models, so a committed start is never answered
     503 ``projection_lag`` (a retry would then meet the open session, 409 A61)."""
     return _open_session(uow, player_id=player_id, venue_id=venue_id, game=game, actor=actor,
-                         policy=None, player_session_id=None).statement()
+                         policy=None, player_session_id=None, on_end=on_end).statement()
 
 
 def _open_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game: str,
                   actor: str, policy: InactivityPolicy | None,
-                  player_session_id: str | None) -> GameSession:
+                  player_session_id: str | None, on_end: SessionEnded | None) -> GameSession:
     check_actor(actor)
     pid = check_uuid(player_id, "player_id")
     check_text(venue_id, "venue_id")
@@ -128,6 +135,7 @@ def _open_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
     # Guards done. A session whose warned minute ran out ends now, at that moment (A43).
     if current is not None and not current.ended:
         current.end("inactivity", actor=actor, at=uow.at)
+        _ended(uow, current, actor, on_end)
     session = GameSession(player_id=str(pid), venue_id=venue_id, game=game,
                           policy=policy.to_dict(), player_session_id=player_session_id,
                           actor=actor, at=uow.at)
@@ -143,9 +151,18 @@ def _open_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
 BetInPlay = Callable[[UnitOfWork, GameSession], "tuple[str, str] | None"]
 
 
+def _ended(uow: UnitOfWork, session: GameSession, actor: str,
+           on_end: SessionEnded | None) -> None:
+    """The session just ended: its game frees the player's seat or membership at the venue
+    (sem descarte rules 2e, 40; bingo rules 53–55), in the same transaction."""
+    if on_end is not None:
+        on_end(uow, session, actor)
+
+
 def end_session(uow: UnitOfWork, *, session_id: UUID | str, reason: str,
                 actor: str, player_id: UUID | str | None = None,
-                bet_in_play: BetInPlay | None = None) -> dict[str, Any]:
+                bet_in_play: BetInPlay | None = None,
+                on_end: SessionEnded | None = None) -> dict[str, Any]:
     """Ends the session; returns its statement (the end-of-session information).
     ``player_id``: the session must be this player's (a player ends only its own).
 
@@ -166,6 +183,7 @@ def end_session(uow: UnitOfWork, *, session_id: UUID | str, reason: str,
                                 " session can end once it has settled", field="session_id",
                                 rule=rule)
     session.end(reason, actor=actor, at=uow.at)
+    _ended(uow, session, actor, on_end)
     return session.statement()
 
 
@@ -207,15 +225,19 @@ def record_statement_line(uow: UnitOfWork, *, session_id: UUID | str, category: 
 
 
 def record_jogada_without_bet(uow: UnitOfWork, *, session_id: UUID | str, jogada_id: str,
-                              actor: str) -> list[str]:
+                              actor: str, on_end: SessionEnded | None = None) -> list[str]:
     """Returns what the inactivity procedure did: [], ["invitation", "warning"], ["ended"]."""
     check_actor(actor)
     session = get_session(uow, session_id)
-    return session.record_jogada_without_bet(jogada_id, actor=actor, at=uow.at)
+    done = session.record_jogada_without_bet(jogada_id, actor=actor, at=uow.at)
+    if "ended" in done:
+        _ended(uow, session, actor, on_end)
+    return done
 
 
 def sweep_inactivity(uow: UnitOfWork, *, session_ids: list[UUID | str],
-                     actor: str = "system:inactivity") -> dict[str, list[str]]:
+                     actor: str = "system:inactivity",
+                     on_end: SessionEnded | None = None) -> dict[str, list[str]]:
     """Time-based thresholds, checked at ``uow.at``: {session id: what happened} for the
     sessions that changed. Unknown, ended and jogada-count sessions are skipped."""
     check_actor(actor)
@@ -225,6 +247,8 @@ def sweep_inactivity(uow: UnitOfWork, *, session_ids: list[UUID | str],
         if session is None or session.ended:
             continue
         done = session.check_inactivity(uow.at, actor=actor)
+        if "ended" in done:
+            _ended(uow, session, actor, on_end)
         if done:
             changed[str(session.id)] = done
     return changed

@@ -39,13 +39,17 @@ def create_room(ledger: "Ledger", *, name: str, config: dict[str, Any], actor: s
                                          name=name, config=config, actor=actor), "create_room")
 
 
-def describe(ledger: "Ledger", room_id: UUID | str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(_describe, room_id=room_id), "describe_room")
+def describe(ledger: "Ledger", room_id: UUID | str, *,
+             player_id: UUID | str | None = None) -> dict[str, Any]:
+    """The room as staff see it, or as the player ``player_id`` may (its own prize shares)."""
+    return ledger.writer.execute(partial(_describe, room_id=room_id, player_id=player_id),
+                                 "describe_room")
 
 
-def _describe(uow: Any, *, room_id: UUID | str) -> dict[str, Any]:
+def _describe(uow: Any, *, room_id: UUID | str, player_id: UUID | str | None) -> dict[str, Any]:
     room = commands.get_room(uow, room_id)
-    return commands.describe(room) | _jackpot_now(uow, room)
+    return commands.describe(room, None if player_id is None else str(player_id)) | \
+        _jackpot_now(uow, room)
 
 
 def _jackpot_now(uow: Any, room: Any) -> dict[str, Any]:

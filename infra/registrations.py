@@ -12,6 +12,7 @@ from domain.bingo import commands as bingo_commands
 from domain.bingo.room import BingoRoomRegistry
 from domain.inactivity import BINGO, SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.semdescarte import commands as semdescarte_commands
+from domain.semdescarte import seats as semdescarte_seats
 from domain.session_commands import SessionSlot
 from domain.uow import UnitOfWork
 from domain.sessions import GameSession
@@ -43,6 +44,21 @@ def bet_in_play(uow: UnitOfWork, session: GameSession) -> tuple[str, str] | None
     """Dispatches on the session's game (a module-level function: commands must pickle)."""
     check = BET_IN_PLAY.get(session.game)
     return None if check is None else check(uow, session)
+
+
+# What a game does when a session at one of its venues ends, in the same transaction: sem
+# descarte frees the player's seat (or at the end of the jogada it has a bet in, rule 2e),
+# bingo drops the player from the room's members (rules 53–55).
+SESSION_ENDED = {SEM_DESCARTE_INDIVIDUAL: semdescarte_seats.session_ended,
+                 SEM_DESCARTE_MULTI: semdescarte_seats.session_ended,
+                 BINGO: bingo_commands.session_ended}
+
+
+def session_ended(uow: UnitOfWork, session: GameSession, actor: str) -> None:
+    """Dispatches on the session's game (module-level: commands must pickle)."""
+    handler = SESSION_ENDED.get(session.game)
+    if handler is not None:
+        handler(uow, session, actor)
 
 
 def start_services(ledger: "Ledger") -> None:

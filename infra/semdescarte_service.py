@@ -40,12 +40,17 @@ def create_table(ledger: "Ledger", *, name: str, config: dict[str, Any], actor: 
                                          name=name, config=config, actor=actor), "create_table")
 
 
-def describe(ledger: "Ledger", table_id: UUID | str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(_describe, table_id=table_id), "describe_table")
+def describe(ledger: "Ledger", table_id: UUID | str, *,
+             player_id: UUID | str | None = None) -> dict[str, Any]:
+    """The table as staff see it, or as the player ``player_id`` may see it (seats taken,
+    only its own ids)."""
+    return ledger.writer.execute(partial(_describe, table_id=table_id, player_id=player_id),
+                                 "describe_table")
 
 
-def _describe(uow: Any, *, table_id: UUID | str) -> dict[str, Any]:
-    return commands.describe(commands.get_table(uow, table_id))
+def _describe(uow: Any, *, table_id: UUID | str, player_id: UUID | str | None) -> dict[str, Any]:
+    return commands.describe(commands.get_table(uow, table_id),
+                             None if player_id is None else str(player_id))
 
 
 def sit(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str, seat: int | None,
@@ -60,16 +65,20 @@ def leave(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str, acto
 
 
 def ante_command(*, table_id: UUID | str, player_id: UUID | str, ante_cents: int,
-                 jackpot_bet_cents: int | None, idempotency_key: str, actor: str) -> partial[Any]:
+                 jackpot_bet_cents: int | None, idempotency_key: str, actor: str,
+                 forced_deck: list[str] | None = None,
+                 certification_mode: bool = False) -> partial[Any]:
     return partial(commands.place_ante, table_id=table_id, player_id=player_id,
                    ante_cents=ante_cents, jackpot_bet_cents=jackpot_bet_cents,
-                   idempotency_key=idempotency_key, actor=actor)
+                   idempotency_key=idempotency_key, actor=actor, forced_deck=forced_deck,
+                   certification_mode=certification_mode)
 
 
 def place_ante(ledger: "Ledger", **kwargs: Any) -> dict[str, Any]:
     from infra.container import unwrap
 
-    return unwrap(ledger.writer.execute(ante_command(**kwargs), "ante"))
+    command = ante_command(**kwargs, certification_mode=ledger.certification)
+    return unwrap(ledger.writer.execute(command, "ante"))
 
 
 def deal(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str | None,
@@ -77,6 +86,13 @@ def deal(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str | None
     return ledger.writer.execute(partial(
         commands.deal, table_id=table_id, seed=ledger.seeds.new_seed(), forced_deck=forced_deck,
         certification_mode=ledger.certification, player_id=player_id, actor=actor), "deal")
+
+
+def set_forced_deck(ledger: "Ledger", *, table_id: UUID | str, forced_deck: list[str],
+                    actor: str) -> dict[str, Any]:
+    return ledger.writer.execute(partial(
+        commands.set_forced_deck, table_id=table_id, forced_deck=forced_deck,
+        certification_mode=ledger.certification, actor=actor), "set_forced_deck")
 
 
 def decide(ledger: "Ledger", *, table_id: UUID | str, jogada_id: str, player_id: UUID | str,
@@ -97,7 +113,8 @@ def _view(uow: Any, *, table_id: UUID | str, player_id: UUID | str | None) -> di
 
 def tick(ledger: "Ledger", table_id: UUID | str, *, actor: str = CLOCK_ACTOR) -> list[str]:
     return ledger.writer.execute(partial(commands.tick, table_id=table_id,
-                                         seed=ledger.seeds.new_seed(), actor=actor), "tick")
+                                         seed=ledger.seeds.new_seed(), actor=actor,
+                                         certification_mode=ledger.certification), "tick")
 
 
 def tick_all(ledger: "Ledger") -> dict[str, list[str]]:

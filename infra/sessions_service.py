@@ -42,7 +42,8 @@ def start_session(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: 
                   player_session_id: str | None = None) -> UUID:
     return ledger.writer.execute(
         partial(commands.start_session, player_id=player_id, venue_id=venue_id, game=game,
-                actor=actor, policy=policy, player_session_id=player_session_id),
+                actor=actor, policy=policy, player_session_id=player_session_id,
+                on_end=registrations.session_ended),
         "start_session")
 
 
@@ -51,7 +52,7 @@ def start_session_statement(ledger: "Ledger", player_id: UUID | str, venue_id: s
     """Starts a session and returns its (empty) statement, from the command itself."""
     return ledger.writer.execute(
         partial(commands.start_session_statement, player_id=player_id, venue_id=venue_id,
-                game=game, actor=actor),
+                game=game, actor=actor, on_end=registrations.session_ended),
         "start_session")
 
 
@@ -61,7 +62,8 @@ def end_session(ledger: "Ledger", session_id: UUID | str, reason: str, actor: st
     this player's (a player ends only its own)."""
     return ledger.writer.execute(
         partial(commands.end_session, session_id=session_id, reason=reason, actor=actor,
-                player_id=player_id, bet_in_play=registrations.bet_in_play),
+                player_id=player_id, bet_in_play=registrations.bet_in_play,
+                on_end=registrations.session_ended),
         "end_session")
 
 
@@ -93,7 +95,7 @@ def record_jogada_without_bet(ledger: "Ledger", session_id: UUID | str, jogada_i
                               actor: str) -> list[str]:
     return ledger.writer.execute(
         partial(commands.record_jogada_without_bet, session_id=session_id,
-                jogada_id=jogada_id, actor=actor),
+                jogada_id=jogada_id, actor=actor, on_end=registrations.session_ended),
         "record_jogada_without_bet")
 
 
@@ -129,7 +131,8 @@ def sweep_inactivity(ledger: "Ledger") -> dict[str, list[str]]:
     for start in range(0, len(ids), SWEEP_CHUNK):
         chunk = ids[start:start + SWEEP_CHUNK]
         changed.update(ledger.writer.execute(
-            partial(commands.sweep_inactivity, session_ids=chunk, actor=SWEEP_ACTOR),
+            partial(commands.sweep_inactivity, session_ids=chunk, actor=SWEEP_ACTOR,
+                    on_end=registrations.session_ended),
             "sweep_inactivity"))
     if changed:
         log.info("inactivity_sweep", changed=len(changed))

@@ -9,10 +9,10 @@ transaction on the writer (infra/bingo_service.py); errors name the field and th
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Body
 
 from api.bingo_schemas import CardsBuy, InterruptionCreate, JogadaOpen, RoomCreate, RoomJoin
 from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCaller,
@@ -37,26 +37,33 @@ def create_room(body: RoomCreate, ledger: LedgerDep, caller: OperatorCaller) -> 
 
 @router.get("/rooms/{room_id}", responses=errors(401, 403, 404, 422, 503))
 def read_room(room_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
-    """The room: configuration, accounts, and the open jogada as every screen shows it (rule 4)."""
-    return service.describe(ledger, room_id)
+    """The room: configuration, accounts, ``status`` (the open jogada's phase, or
+    ``no_jogada``) and the open jogada as every screen shows it (rule 4). A prize's winners
+    are named to staff; a player sees its own share and the number of winners."""
+    player_id = caller.id if caller.role == "player" else None
+    return service.describe(ledger, room_id, player_id=player_id)
 
 
 @router.post("/rooms/{room_id}/players", status_code=201,
              responses=errors(401, 403, 404, 409, 422, 503))
-def join_room(room_id: UUID, body: RoomJoin, ledger: LedgerDep,
-              caller: PlayerOrOperator) -> dict[str, Any]:
+def join_room(room_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
+              body: Annotated[RoomJoin | None, Body()] = None) -> dict[str, Any]:
     """Enter the room; the player needs an open game session at the room's ``venue_id``
-    (POST /sessions with game ``bingo``). Buying cards also enters it."""
+    (POST /sessions with game ``bingo``). Buying cards also enters it; ending the session
+    leaves it. No body: the calling player."""
+    body = body or RoomJoin()
     return service.join(ledger, room_id=room_id, player_id=caller.player_acted_for(body.player_id),
                         actor=caller.actor)
 
 
 @router.post("/rooms/{room_id}/jogadas", status_code=201,
              responses=errors(401, 403, 404, 409, 422, 503))
-def open_jogada(room_id: UUID, body: JogadaOpen, ledger: LedgerDep,
-                caller: OperatorCaller) -> dict[str, Any]:
+def open_jogada(room_id: UUID, ledger: LedgerDep, caller: OperatorCaller,
+                body: Annotated[JogadaOpen | None, Body()] = None) -> dict[str, Any]:
     """Open the sale of the next jogada (rules 16–17; rule 7 in a session room). The draw is
-    committed now (903-B 6.7.5). A continuous room's clock does this by itself."""
+    committed now (903-B 6.7.5). A continuous room's clock does this by itself. No body: no
+    forced balls."""
+    body = body or JogadaOpen()
     return service.open_jogada(ledger, room_id=room_id, forced_balls=body.forced_balls,
                                actor=caller.actor)
 

@@ -9,17 +9,17 @@ the writer (infra/semdescarte_service.py); errors name the field and the rule.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Body
 
 from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCaller,
                       PlayerOrOperator, Reviewer)
 from api.reads import fresh_engine
 from api.routes.responses import errors
-from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, InterruptionCreate,
-                                     SeatLeave, SeatTake, TableCreate)
+from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, ForcedDeckCreate,
+                                     InterruptionCreate, SeatLeave, SeatTake, TableCreate)
 from domain.errors import InvalidInputError
 from domain.semdescarte.config import sd_rule
 from infra.jogada_views import require_ended
@@ -38,23 +38,31 @@ def create_table(body: TableCreate, ledger: LedgerDep, caller: OperatorCaller) -
 
 @router.get("/tables/{table_id}", responses=errors(401, 403, 404, 422, 503))
 def read_table(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
-    """The table: its configuration (what the player must be shown, rule 38), seats and the
-    open jogada's phase and deadlines."""
-    return service.describe(ledger, table_id)
+    """The table: its configuration (what the player must be shown, rule 38), seats, its
+    ``status`` (the open jogada's phase, or ``no_jogada``) and the open jogada's deadlines.
+    Staff see who holds each seat; a player sees which seats are taken and only its own
+    player and session id."""
+    player_id = caller.id if caller.role == "player" else None
+    return service.describe(ledger, table_id, player_id=player_id)
 
 
 @router.post("/tables/{table_id}/seats", status_code=201, responses=errors(401, 403, 404, 409, 422, 503))
-def take_seat(table_id: UUID, body: SeatTake, ledger: LedgerDep,
-              caller: PlayerOrOperator) -> dict[str, Any]:
+def take_seat(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
+              body: Annotated[SeatTake | None, Body()] = None) -> dict[str, Any]:
     """Sit at the table; the player needs an open game session at the table's ``venue_id``
-    (POST /sessions with the table's ``game``)."""
+    (POST /sessions with the table's ``game``). No body: the player's own seat 1 at an
+    individual table. A seat held by a session that has ended is free."""
+    body = body or SeatTake()
     return service.sit(ledger, table_id=table_id, player_id=caller.player_acted_for(body.player_id),
                        seat=body.seat, actor=caller.actor)
 
 
 @router.post("/tables/{table_id}/seats/leave", responses=errors(401, 403, 404, 409, 422, 503))
-def leave_seat(table_id: UUID, body: SeatLeave, ledger: LedgerDep,
-               caller: PlayerOrOperator) -> dict[str, Any]:
+def leave_seat(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
+               body: Annotated[SeatLeave | None, Body()] = None) -> dict[str, Any]:
+    """Leave the seat (no body: the calling player's own). Ending the game session also frees
+    it (after the jogada the player has a bet in, rule 2e)."""
+    body = body or SeatLeave()
     return service.leave(ledger, table_id=table_id, player_id=caller.player_acted_for(body.player_id),
                          actor=caller.actor)
 
@@ -64,21 +72,38 @@ def leave_seat(table_id: UUID, body: SeatLeave, ledger: LedgerDep,
 def place_ante(table_id: UUID, body: AnteCreate, ledger: LedgerDep,
                caller: PlayerCaller) -> dict[str, Any]:
     """Bet the ante (rules 2a, 16–18) and, at a table with a jackpot, the side bet (Portaria
-    r3). 3 × ante is held so that "continue" is always possible (A8). Idempotent by key."""
+    r3). 3 × ante is held so that "continue" is always possible (A8). Idempotent by key.
+    ``forced_deck``: certification mode only, with the ante that opens the jogada."""
     return service.place_ante(ledger, table_id=table_id, player_id=caller.id,
                               ante_cents=body.ante_cents, jackpot_bet_cents=body.jackpot_bet_cents,
-                              idempotency_key=body.idempotency_key, actor=caller.actor)
+                              idempotency_key=body.idempotency_key, actor=caller.actor,
+                              forced_deck=body.forced_deck)
 
 
 @router.post("/tables/{table_id}/deal", responses=errors(401, 403, 404, 409, 422, 503))
-def deal(table_id: UUID, body: DealRequest, ledger: LedgerDep,
-         caller: PlayerOrOperator) -> dict[str, Any]:
+def deal(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
+         body: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
     """Deal (rule 19): on an individual table the player who bet starts it (rule 15); on a
     multi-seat table an operator may deal once the betting period is over (rule 14), which the
-    table's clock also does. ``forced_deck``: certification mode only."""
+    table's clock also does. ``forced_deck``: certification mode only (without it, a deck
+    forced with the opening ante or POST .../forced-deck is used). No body: the defaults."""
+    body = body or DealRequest()
     player_id = caller.id if caller.role == "player" else None
     return service.deal(ledger, table_id=table_id, player_id=player_id,
                         forced_deck=body.forced_deck, actor=caller.actor)
+
+
+@router.post("/tables/{table_id}/forced-deck", responses=errors(401, 403, 404, 409, 422, 503))
+def set_forced_deck(table_id: UUID, body: ForcedDeckCreate, ledger: LedgerDep,
+                    caller: OperatorCaller) -> dict[str, Any]:
+    """Certification mode only: the deck the open jogada will be dealt from, set during its
+    betting period (rule 14) so that the table's clock deals it; recorded (``DeckForced``)
+    and shown by the replay. Refused with 409 outside certification mode
+    (``certification_mode_off``), with no jogada open, or after the betting period
+    (``betting_closed``, rule 14); with 422 a deck that cannot serve every seat of the table
+    (1 + 5 × (seats + 1) cards, rule 19)."""
+    return service.set_forced_deck(ledger, table_id=table_id, forced_deck=body.forced_deck,
+                                   actor=caller.actor)
 
 
 @router.post("/tables/{table_id}/decisions", responses=errors(401, 403, 404, 409, 422, 503))

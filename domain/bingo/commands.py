@@ -26,6 +26,7 @@ from domain.accounts import HOUSE_CODE, JACKPOT, PRIZE_POOL, wallet_code
 from domain.bingo.cards import bingo_rule
 from domain.bingo.config import check_room_config
 from domain.bingo.room import DRAWING, SALE, BingoRoom, BingoRoomRegistry, REGISTRY_ID
+from domain.bingo.views import describe, jogada_summary
 from domain.errors import ConflictError
 from domain.inactivity import BINGO
 from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
@@ -90,32 +91,6 @@ def create_room(uow: UnitOfWork, *, room_id: UUID | str, name: str, config: dict
     return describe(room) | {"warnings": warnings}
 
 
-def describe(room: BingoRoom) -> dict[str, Any]:
-    jogada = room.jogada
-    return {"room_id": str(room.id), "name": room.name, "venue_id": room.venue_id,
-            "game": BINGO, "config": dict(room.config_data), "pool_account": room.pool_code,
-            "jackpot_account": room.jackpot_code, "players": len(room.members),
-            "open_jogada": None if jogada is None else jogada_summary(room),
-            "last_jogada_id": room.last_jogada_id}
-
-
-def jogada_summary(room: BingoRoom) -> dict[str, Any]:
-    """Rules 4 and 19: what every player's screen shows of the open jogada."""
-    jogada = room.open_jogada()
-    engine = room.engine
-    drawn = list(engine.drawn)
-    return {"jogada_id": jogada["jogada_id"], "status": jogada["status"],
-            "card_price_cents": room.config.card_price_cents,
-            "sales_close_at": jogada["sales_close_at"], "cards_sold": engine.n_cards,
-            "sales_cents": engine.n_cards * room.config.card_price_cents,
-            "prizes": None if jogada["pool"] is None else dict(jogada["pool"]["prizes"]),
-            "drawn": drawn, "last_five": drawn[-5:], "balls_drawn": len(drawn),
-            "balls_left": int(room.config.variant) - len(drawn),
-            "won": {p: {"ordinal": w["ordinal"], "ball": w["ball"], "cards": w["cards"],
-                        "shares": dict(w["shares"])} for p, w in jogada["won"].items()},
-            "next_draw_at": jogada["next_draw_at"]}
-
-
 def _session_for(uow: UnitOfWork, room: BingoRoom, player_id: UUID) -> GameSession:
     session = find_open_session(uow, player_id, room.venue_id)
     if session is None:
@@ -149,6 +124,15 @@ def bet_in_play(uow: UnitOfWork, session: GameSession) -> tuple[str, str] | None
     if buyer is not None and buyer["session_id"] == str(session.id):
         return jogada["jogada_id"], bingo_rule("2g, 12, 49")
     return None
+
+
+def session_ended(uow: UnitOfWork, session: GameSession, actor: str) -> None:
+    """The session ended: its player leaves the room's members now (rules 53–55; its cards
+    in an open jogada stay in play and are paid onto that session, rules 12, 49)."""
+    room_id = room_of(session.venue_id)
+    room = None if room_id is None else uow.find(room_id, BingoRoom)
+    if room is not None and session.player_id in room.members:
+        room.drop_members([session.player_id], reason="session_ended", actor=actor, at=uow.at)
 
 
 # The jogada ----------------------------------------------------------------------------------

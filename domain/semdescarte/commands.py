@@ -18,43 +18,26 @@ from uuid import UUID
 
 from domain import wallets
 from domain.accounts import HOUSE_CODE, JACKPOT, wallet_code
-from domain.errors import ConflictError, InvalidInputError
-from domain.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
+from domain.errors import ConflictError
 from domain.poker_hands import evaluate
 from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
 from domain.rulesets import RuleSet, ruleset_id
+from domain.semdescarte import forced_deck as certified_deck
 from domain.semdescarte import jackpot as jackpot_rules
-from domain.semdescarte.config import (INDIVIDUAL, bet_for_ante, check_table_config,
-                                       hold_for_ante, pt_rule, sd_rule)
+from domain.semdescarte.config import (bet_for_ante, check_table_config, hold_for_ante,
+                                       pt_rule, sd_rule)
 from domain.semdescarte.registry import TableRegistry, registry_id
+# Seats and venues live in seats.py; sit, leave, bet_in_play and table_of are re-exported
+# for the service and the registrations.
+from domain.semdescarte.seats import (bet_in_play, check_session_of_unseated,  # noqa: F401
+                                      free_seats_of_ended_sessions, game_kind, get_table, leave,
+                                      seats_seen_by, sit, table_of, venue_of)
 from domain.semdescarte.settlement import bank_qualifies, settle
 from domain.semdescarte.table import BETTING, CONTINUE, DECIDING, FOLD, SemDescarteTable
-from domain.session_commands import (find_open_session, get_session, record_game_win,
-                                     venue_target)
+from domain.session_commands import get_session, record_game_win
 from domain.sessions import REFUND, GameSession
 from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
-
-
-_VENUE_PREFIX = "semdescarte:"
-
-
-def venue_of(table_id: UUID | str) -> str:
-    return f"{_VENUE_PREFIX}{table_id}"
-
-
-def table_of(venue_id: str) -> UUID | None:
-    """The table a venue id names (``venue_of`` read back), or None."""
-    return venue_target(_VENUE_PREFIX, venue_id)
-
-
-def game_kind(config: dict[str, Any]) -> str:
-    return SEM_DESCARTE_INDIVIDUAL if config["kind"] == INDIVIDUAL else SEM_DESCARTE_MULTI
-
-
-def get_table(uow: UnitOfWork, table_id: UUID | str) -> SemDescarteTable:
-    return uow.get(check_uuid(table_id, "table_id"), SemDescarteTable, what=f"table {table_id}",
-                   field="table_id")
 
 
 def _hold_id(jogada_id: str, seat: str, what: str) -> str:
@@ -90,11 +73,18 @@ def create_table(uow: UnitOfWork, *, table_id: UUID | str, name: str, config: di
     return describe(table)
 
 
-def describe(table: SemDescarteTable) -> dict[str, Any]:
+NO_JOGADA = "no_jogada"  # the status of a table with no jogada open (none yet, or between)
+
+
+def describe(table: SemDescarteTable, player_id: str | None = None) -> dict[str, Any]:
+    """The table for a caller: staff (``player_id`` None) see who holds each seat; a player
+    sees which seats are taken, and its own player and session id in its own seat.
+    ``status``: the open jogada's phase, or ``no_jogada``."""
     jogada = table.jogada
     return {"table_id": str(table.id), "name": table.name, "venue_id": table.venue_id,
             "game": game_kind(table.config_data), "config": dict(table.config_data),
-            "seats": {s: dict(h) for s, h in table.seats.items()},
+            "seats": seats_seen_by(table, staff=player_id is None, player_id=player_id),
+            "status": NO_JOGADA if jogada is None else jogada["status"],
             "jackpot_account": table.jackpot_code,
             "open_jogada": None if jogada is None else {
                 "jogada_id": jogada["jogada_id"], "status": jogada["status"],
@@ -104,61 +94,30 @@ def describe(table: SemDescarteTable) -> dict[str, Any]:
             "last_jogada_id": table.last_jogada_id}
 
 
-def sit(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, seat: int | None,
-        actor: str) -> dict[str, Any]:
-    """A player with an open game session at this table takes a seat (rules 6a, 40)."""
-    table = get_table(uow, table_id)
-    session = find_open_session(uow, player_id, table.venue_id)
-    if session is None:
-        raise ConflictError("start a game session at this table first (venue_id "
-                            f"{table.venue_id})", field="session_id", rule=sd_rule(40))
-    if session.game != game_kind(table.config_data):
-        raise ConflictError(f"the session is for {session.game}, this table is "
-                            f"{game_kind(table.config_data)}", field="session_id")
-    session.check_accepting(uow.at)
-    if seat is None and table.individual:
-        seat = 1
-    if seat is None:
-        raise InvalidInputError("seat is required at a multi-seat table", field="seat",
-                                rule=sd_rule("6a"))
-    taken = table.sit(seat, str(check_uuid(player_id, "player_id")), str(session.id), actor=actor,
-                      at=uow.at)
-    return {"table_id": str(table.id), "seat": int(taken), "session_id": str(session.id)}
-
-
-def leave(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, actor: str) -> dict[str, Any]:
-    table = get_table(uow, table_id)
-    seat = table.leave(str(check_uuid(player_id, "player_id")), actor=actor, at=uow.at)
-    return {"table_id": str(table.id), "seat": int(seat), "left": True}
-
-
-def bet_in_play(uow: UnitOfWork, session: GameSession) -> tuple[str, str] | None:
-    """The open jogada in which the session's player has a bet (rule 2e: a jogada runs from
-    the bets to the payment; rule 39: the statement covers it), as (jogada id, rule)."""
-    table_id = table_of(session.venue_id)
-    table = None if table_id is None else uow.find(table_id, SemDescarteTable)
-    jogada = None if table is None else table.jogada
-    if jogada is None:
-        return None
-    if any(bet["session_id"] == str(session.id) for bet in jogada["bets"].values()):
-        return jogada["jogada_id"], sd_rule("2e")
-    return None
-
-
 # Bets ----------------------------------------------------------------------------------------
 def place_ante(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, ante_cents: int,
-               jackpot_bet_cents: int | None, idempotency_key: str, actor: str) -> dict[str, Any]:
-    """Rules 2a, 14–18 and A8; Portaria r3–r4. Idempotent by key."""
+               jackpot_bet_cents: int | None, idempotency_key: str, actor: str,
+               forced_deck: list[str] | None = None,
+               certification_mode: bool = False) -> dict[str, Any]:
+    """Rules 2a, 14–18 and A8; Portaria r3–r4. Idempotent by key. ``forced_deck``:
+    certification mode, with the ante that opens the jogada (forced_deck.py)."""
     check_key(idempotency_key)
     pid = check_uuid(player_id, "player_id")
     scope = f"semdescarte-ante:{pid}"
-    fp = fingerprint("ante", {"table_id": str(table_id), "ante_cents": ante_cents,
-                              "jackpot_bet_cents": jackpot_bet_cents})
+    body = {"table_id": str(table_id), "ante_cents": ante_cents,
+            "jackpot_bet_cents": jackpot_bet_cents}
+    if forced_deck is not None:  # the fingerprint of an ante without one is unchanged
+        body["forced_deck"] = forced_deck
+    fp = fingerprint("ante", body)
     existing = uow.find_receipt(receipt_id(scope, idempotency_key))
     if existing is not None:
         return existing.replay(fp)
     table = get_table(uow, table_id)
+    check_session_of_unseated(uow, table, str(pid))
     seat = table.check_ante(str(pid), ante_cents, jackpot_bet_cents, uow.at)
+    if forced_deck is not None:
+        forced_deck = certified_deck.check_with_ante(table, forced_deck,
+                                                     certification_mode=certification_mode)
     session = get_session(uow, table.seats[seat]["session_id"])
     session.check_accepting(uow.at)
     wallet = wallets.get_wallet(uow, pid)
@@ -170,7 +129,8 @@ def place_ante(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str, 
         version = ruleset.version_at(uow.at)[0]
     # Guards done.
     jogada_id, seat = table.place_ante(str(pid), ante_cents, jackpot_bet_cents,
-                                       ruleset_version=version, actor=actor, at=uow.at)
+                                       ruleset_version=version, actor=actor, at=uow.at,
+                                       forced_deck=forced_deck)
     refs = {"jogada_id": jogada_id, "table_id": str(table.id), "seat": seat}
     wallets.hold_stake(uow, player_id=pid, to_code=HOUSE_CODE,
                        transfer_id=_hold_id(jogada_id, seat, "ante"), amount_cents=held,
@@ -199,12 +159,27 @@ def deal(uow: UnitOfWork, *, table_id: UUID | str, seed: bytes, forced_deck: lis
     table: at the end of the betting period); then Portaria r4b, 903-B 6.7.5 and rule 19."""
     table = get_table(uow, table_id)
     pid = None if player_id is None else str(check_uuid(player_id, "player_id"))
+    if forced_deck is None and table.jogada is not None:  # set during the betting period
+        forced_deck = table.jogada.get("forced_deck")
     forced = table.close_betting(forced_deck=forced_deck, certification_mode=certification_mode,
                                  player_id=pid, actor=actor, at=uow.at)
     _collect_jackpot_bets(uow, table, actor)
     table.deal_cards(seed, forced_deck=forced, certification_mode=certification_mode,
                      actor=actor, at=uow.at)
     return player_view(table, pid)
+
+
+def set_forced_deck(uow: UnitOfWork, *, table_id: UUID | str, forced_deck: list[str],
+                    certification_mode: bool, actor: str) -> dict[str, Any]:
+    """Certification mode: the deck the deal of the open jogada will use, whoever deals it
+    (the table's clock at the end of the betting period, rule 14). Recorded as an event."""
+    table = get_table(uow, table_id)
+    deck = certified_deck.check_in_betting_period(table, forced_deck, at=uow.at,
+                                                  certification_mode=certification_mode)
+    table.record_forced_deck(deck, actor=actor, at=uow.at)
+    jogada = table.open_jogada()
+    return {"table_id": str(table.id), "jogada_id": jogada["jogada_id"], "cards": len(deck),
+            "betting_closes_at": jogada["betting_closes_at"]}
 
 
 def _collect_jackpot_bets(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> None:
@@ -304,6 +279,7 @@ def _settle(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> None:
     awards = _pay_jackpot(uow, table, actor)
     table.settle(outcomes=outcomes, jackpot=awards, actor=actor, at=uow.at)
     _count_idle_seats(uow, table, jogada, actor)
+    free_seats_of_ended_sessions(uow, table, actor)  # rule 2e: they stayed until now
 
 
 def _record_win(uow: UnitOfWork, bet: dict[str, Any], jogada_id: str, amount: int,
@@ -372,9 +348,10 @@ def _count_idle_seats(uow: UnitOfWork, table: SemDescarteTable, jogada: dict[str
 
 
 # Time, faults and recovery --------------------------------------------------------------------
-def tick(uow: UnitOfWork, *, table_id: UUID | str, seed: bytes, actor: str) -> list[str]:
+def tick(uow: UnitOfWork, *, table_id: UUID | str, seed: bytes, actor: str,
+         certification_mode: bool = False) -> list[str]:
     """The table's clock (run by the sweeper, or an operator): closes a multi-seat betting
-    period and deals (rule 14), warns and extends the decision time (rule 31), then folds the
+    period and deals (rule 14; a forced deck set during it, in certification mode), warns and extends the decision time (rule 31), then folds the
     players who still did not decide (rule 32). Returns what it did."""
     table = get_table(uow, table_id)
     jogada = table.jogada
@@ -384,8 +361,8 @@ def tick(uow: UnitOfWork, *, table_id: UUID | str, seed: bytes, actor: str) -> l
         closes = jogada["betting_closes_at"]
         if closes is None or uow.at <= closes:
             return []
-        deal(uow, table_id=table.id, seed=seed, forced_deck=None, certification_mode=False,
-             player_id=None, actor=actor)
+        deal(uow, table_id=table.id, seed=seed, forced_deck=None,
+             certification_mode=certification_mode, player_id=None, actor=actor)
         return ["dealt"]
     if jogada["status"] == DECIDING and uow.at > jogada["decision_deadline"]:
         if not jogada["extended"]:
@@ -458,6 +435,7 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str, actor: st
         refunds[seat] = refund + stake
         _record_win(uow, bet, jid, refund + stake, REFUND, actor)
     table.void(reason=reason, refunds=refunds, actor=actor, at=uow.at)
+    free_seats_of_ended_sessions(uow, table, actor)
     return {"jogada_id": jid, "voided": True, "reason": reason, "rule": sd_rule(33),
             "refunds_cents": {int(s): c for s, c in refunds.items()}}
 
@@ -505,6 +483,8 @@ def player_view(table: SemDescarteTable, player_id: str | None,
     (rule 19c), until the bank's cards are revealed (rule 24), and the options open to it now
     (rule 30: fold or continue while its decision is due; none otherwise, nor for staff)."""
     jogada = table.jogada
+    if jogada is None and jogada_id is None and table.last_jogada_id is None:
+        return {"jogada_id": None, "status": NO_JOGADA, "table_id": str(table.id)}
     if jogada is None or (jogada_id is not None and jogada["jogada_id"] != jogada_id):
         return {"jogada_id": jogada_id or table.last_jogada_id, "status": "ended",
                 "table_id": str(table.id)}

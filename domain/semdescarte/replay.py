@@ -37,7 +37,7 @@ from domain.semdescarte.config import sd_rule
 
 def _empty_state() -> dict[str, Any]:
     return {"status": None, "number": None, "betting_closes_at": None, "seats": {},
-            "decision_deadline": None,
+            "decision_deadline": None, "forced_deck": None,
             "cards": {"burned": None, "hands": {}, "bank_open_card": None,
                       "bank_hidden_cards": [], "bank_cards": [], "bank_revealed": False,
                       "bank_hand": None, "bank_qualifies": None},
@@ -55,6 +55,8 @@ def _apply_table(state: dict[str, Any], name: str, d: dict[str, Any]) -> None:
                             "ante_cents": d["ante_cents"], "held_cents": d["held_cents"],
                             "jackpot_bet_cents": d["jackpot_bet_cents"], "bet_cents": 0,
                             "decision": None, "fold_reason": None, "connection_lost": False}
+    elif name == "DeckForced":  # certification mode: the deck the deal will use
+        state["forced_deck"] = d["forced_deck"]
     elif name == "BettingClosed":
         state["status"] = "closed"
     elif name == "JackpotBetsCollected":

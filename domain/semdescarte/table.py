@@ -35,6 +35,7 @@ BETTING, DECIDING = "betting", "deciding"
 FOLD, CONTINUE = "fold", "continue"
 DECISIONS = (FOLD, CONTINUE)
 FOLD_REASONS = ("player", "timeout", "connection_lost")
+SESSION_ENDED = "session_ended"  # PlayerLeft's reason when the seat's game session ended
 
 
 class SemDescarteTable(JogadaRng):
@@ -86,17 +87,23 @@ class SemDescarteTable(JogadaRng):
         return [s for s in sorted(jogada["bets"], key=int) if jogada["bets"][s]["decision"] is None]
 
     # Seats ------------------------------------------------------------------------------------
-    def sit(self, seat: int, player_id: str, session_id: str, *, actor: str, at: datetime) -> str:
-        """A player takes a seat (rule 6a: 1 to 7 seats; an individual table has one)."""
+    def sit(self, seat: int, player_id: str, session_id: str, *, stale: list[str],
+            actor: str, at: datetime) -> str:
+        """A player takes a seat (rule 6a: 1 to 7 seats; an individual table has one).
+        ``stale``: seats still held by game sessions that are over (domain/semdescarte/
+        seats.py), freed before the player sits."""
         config = self.config
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= config.seats:
             raise InvalidInputError(f"seat must be 1 to {config.seats} at this table",
                                     field="seat", rule=sd_rule("6a"))
-        if self.seat_of(player_id) is not None:
-            raise ConflictError(f"player {player_id} already sits at seat {self.seat_of(player_id)}",
-                                field="seat")
-        if str(seat) in self.seats:
+        held = {s: h for s, h in self.seats.items() if s not in stale}
+        own = next((s for s, h in held.items() if h["player_id"] == player_id), None)
+        if own is not None:
+            raise ConflictError(f"player {player_id} already sits at seat {own}", field="seat")
+        if str(seat) in held:
             raise ConflictError(f"seat {seat} is taken", field="seat", rule=sd_rule("6a"))
+        for gone in sorted(stale, key=int):
+            self.vacate(gone, reason=SESSION_ENDED, actor=actor, at=at)
         self._seated(seat=str(seat), player_id=player_id, session_id=session_id, actor=actor, at=at)
         return str(seat)
 
@@ -104,11 +111,22 @@ class SemDescarteTable(JogadaRng):
         seat = self.seat_of(player_id)
         if seat is None:
             raise ConflictError(f"player {player_id} is not seated here", field="player_id")
-        if self.jogada is not None and seat in self.jogada["bets"]:
+        if self.has_bet(seat):
             raise ConflictError("a player with a bet in the open jogada stays until it ends",
                                 field="player_id", rule=sd_rule("2e"))
         self._left(seat=seat, player_id=player_id, actor=actor, at=at)
         return seat
+
+    def vacate(self, seat: str, *, reason: str, actor: str, at: datetime) -> None:
+        """The seat is freed because its player's game session ended (rules 2e, 40: the seat
+        belongs to the session). A seat with a bet in the open jogada is freed when the
+        jogada ends (the caller checks ``has_bet``)."""
+        self._left(seat=seat, player_id=self.seats[seat]["player_id"], reason=reason,
+                   actor=actor, at=at)
+
+    def has_bet(self, seat: str) -> bool:
+        """Whether the seat has a bet in the open jogada (rule 2e: it stays until it ends)."""
+        return self.jogada is not None and seat in self.jogada["bets"]
 
     # Bets -------------------------------------------------------------------------------------
     def check_ante(self, player_id: str, ante_cents: int, jackpot_bet_cents: int | None,
@@ -139,8 +157,10 @@ class SemDescarteTable(JogadaRng):
         return seat
 
     def place_ante(self, player_id: str, ante_cents: int, jackpot_bet_cents: int | None, *,
-                   ruleset_version: int | None, actor: str, at: datetime) -> tuple[str, str]:
-        """Returns (jogada id, seat). Opens the jogada (and its betting period) if none is."""
+                   ruleset_version: int | None, actor: str, at: datetime,
+                   forced_deck: list[str] | None = None) -> tuple[str, str]:
+        """Returns (jogada id, seat). Opens the jogada (and its betting period) if none is.
+        ``forced_deck``: with the opening ante, checked (forced_deck.check_with_ante)."""
         seat = self.check_ante(player_id, ante_cents, jackpot_bet_cents, at)
         if self.jogada is None:
             number = self.jogadas_started + 1
@@ -155,6 +175,8 @@ class SemDescarteTable(JogadaRng):
             session_id=holder["session_id"], ante_cents=ante_cents,
             held_cents=hold_for_ante(ante_cents), jackpot_bet_cents=jackpot_bet_cents or 0,
             actor=actor, at=at)
+        if forced_deck is not None:
+            self.record_forced_deck(forced_deck, actor=actor, at=at)
         return self.jogada["jogada_id"], seat
 
     # Dealing ----------------------------------------------------------------------------------
@@ -193,6 +215,12 @@ class SemDescarteTable(JogadaRng):
                 min_cards=dealing.cards_needed(len(seats)))
         self._betting_closed(jogada_id=jogada["jogada_id"], seats=seats, actor=actor, at=at)
         return forced_deck
+
+    def record_forced_deck(self, forced_deck: list[str], *, actor: str, at: datetime) -> None:
+        """Certification mode: the deck the deal of the open jogada will use (checked by
+        domain/semdescarte/forced_deck.py); ``DeckForced`` shows it in the replay."""
+        self._deck_forced(jogada_id=self.open_jogada()["jogada_id"],
+                              forced_deck=list(forced_deck), actor=actor, at=at)
 
     def deal_cards(self, seed: bytes, *, forced_deck: list[str] | None, certification_mode: bool,
                    actor: str, at: datetime) -> None:
@@ -304,7 +332,9 @@ class SemDescarteTable(JogadaRng):
         self.seats[seat] = {"player_id": player_id, "session_id": session_id}
 
     @event("PlayerLeft", topic="ledger.SemDescarteTable.PlayerLeft")
-    def _left(self, seat: str, player_id: str, actor: str, at: datetime) -> None:
+    def _left(self, seat: str, player_id: str, actor: str, at: datetime,
+              reason: str = "player") -> None:
+        # reason: "player" (the player, or an operator for it, left) or SESSION_ENDED
         self.seats.pop(seat, None)
 
     @event("JogadaOpened", topic="ledger.SemDescarteTable.JogadaOpened")
@@ -315,7 +345,7 @@ class SemDescarteTable(JogadaRng):
         self.jogada = {"jogada_id": jogada_id, "number": number, "status": BETTING,
                        "opened_at": at, "betting_closes_at": betting_closes_at, "bets": {},
                        "hands": {}, "bank_cards": [], "bank_open_card": None,
-                       "decision_deadline": None, "extended": False}
+                       "decision_deadline": None, "extended": False, "forced_deck": None}
 
     @event("AntePlaced", topic="ledger.SemDescarteTable.AntePlaced")
     def _ante_placed(self, jogada_id: str, seat: str, player_id: str, session_id: str,
@@ -325,6 +355,11 @@ class SemDescarteTable(JogadaRng):
             "player_id": player_id, "session_id": session_id, "ante_cents": ante_cents,
             "held_cents": held_cents, "jackpot_bet_cents": jackpot_bet_cents,
             "decision": None, "bet_cents": 0, "connection_lost": False}
+
+    @event("DeckForced", topic="ledger.SemDescarteTable.DeckForced")
+    def _deck_forced(self, jogada_id: str, forced_deck: list[str], actor: str,
+                         at: datetime) -> None:
+        self.jogada["forced_deck"] = list(forced_deck)
 
     @event("BettingClosed", topic="ledger.SemDescarteTable.BettingClosed")
     def _betting_closed(self, jogada_id: str, seats: list[str], actor: str, at: datetime) -> None:
