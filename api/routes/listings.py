@@ -14,6 +14,7 @@ from urllib.parse import quote
 from uuid import UUID
 
 from fastapi import APIRouter, Query
+from sqlalchemy import Engine
 
 from api.auth import Caller
 from api.deps import AccountReader, Anyone, LedgerDep, Reviewer
@@ -118,9 +119,9 @@ def _check_range(since: Any, until: Any) -> None:
         raise InvalidInputError("until must be later than since", field="until")
 
 
-def _jogadas_page(ledger: LedgerDep, caller: Caller, **filters: Any) -> dict[str, Any]:
+def _jogadas_page(engine: Engine, caller: Caller, **filters: Any) -> dict[str, Any]:
     _check_range(filters["since"], filters["until"])
-    rows, next_cursor = queries.jogadas(fresh_engine(ledger), **filters)
+    rows, next_cursor = queries.jogadas(engine, **filters)
     staff = _staff(caller)
     data = []
     for row in rows:
@@ -153,8 +154,9 @@ def player_jogadas(
     the player's amounts (wagered, won, refunded, net) and result; filter by ``game`` and by
     the time the jogada started (``since`` inclusive, ``until`` exclusive)."""
     caller.require_player_access(player_id)
-    existing_balance(fresh_engine(ledger), player_id)
-    return _jogadas_page(ledger, caller, player_id=str(player_id), game=game, since=since,
+    engine = fresh_engine(ledger)
+    existing_balance(engine, player_id)
+    return _jogadas_page(engine, caller, player_id=str(player_id), game=game, since=since,
                          until=until, limit=limit, before=cursor)
 
 
@@ -167,5 +169,6 @@ def all_jogadas(
 ) -> dict[str, Any]:
     """Staff: the jogadas of every player (one item per player and jogada), newest first;
     the same filters as GET /players/{id}/jogadas, and ``player_id``."""
-    return _jogadas_page(ledger, caller, player_id=None if player_id is None else str(player_id),
-                         game=game, since=since, until=until, limit=limit, before=cursor)
+    return _jogadas_page(fresh_engine(ledger), caller,
+                         player_id=None if player_id is None else str(player_id), game=game,
+                         since=since, until=until, limit=limit, before=cursor)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.conftest import OPERATOR, ok
+from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.test_bingo_api import create_room, room_config
 from tests.api.test_listings_api import funded, jogadas, session_at
 from tests.api.test_semdescarte_api import (ante, create_table, deal, decide, forced_deck,
@@ -151,3 +151,27 @@ def test_sd_33_multi_seat_each_seat_its_own_amounts_settled_and_void(make_client
         (j1, 2, "settled", "bank_won", 900, 0, 0, -900)]
     for pid, h, net in ((ana, ana_h, 1_100), (bia, bia_h, -900)):
         assert api.balance(pid, h)["balance_cents"] == 100_000 + net
+
+
+def test_portaria_r9_26_a_jackpot_prize_is_won_with_the_jogada(make_client, clock):
+    """Portaria r9e (a flush wins 50 × the side bet's stake, paid whether or not the bank
+    qualifies) and rule 26 (A3: the bank, king-queen high, does not qualify: the ante is paid
+    1 to 1, the second bet returned): both are the jogada's winnings."""
+    client = make_client(certification_mode="1")
+    api = Api(client)
+    table = create_table(client, multi_config(seats=2), name="Mesa Jackpot")
+    tid = table["table_id"]
+    ana, ana_h = funded(api, "Ana")
+    session_at(api, ana_h, table)
+    ok(client.post(f"/semdescarte/tables/{tid}/seats", json={"seat": 1}, headers=ana_h), 201)
+    jogada_id = ok(ante(client, tid, ana_h, 300, "a1", 100), 201)["jogada_id"]
+    clock.advance(16)
+    ok(deal(client, tid, OPERATOR, forced_deck([["Ad", "9d", "7d", "4d", "2d"]],
+                                               ["Kc", "Qc", "8c", "3h", "2c"], burn="3d")))
+    assert ok(decide(client, tid, ana_h, jogada_id, "continue"))["settled"]
+    [item] = jogadas(client, ana, ana_h)["data"]
+    # Staked 300 + 100 (side bet) + 600; paid 900 back + 300 (ante 1 to 1) + 5000 (r9e).
+    assert (item["result"], item["wagered_cents"], item["won_cents"], item["net_cents"]) == (
+        "bank_not_qualified", 1_000, 6_200, 5_200)
+    assert item["prizes"] == {"jackpot_flush": 5_000}
+    assert api.balance(ana, ana_h)["balance_cents"] == 100_000 + 5_200
