@@ -14,3 +14,8 @@ PROJECTIONS += [BalancesProjection, PrincipalsProjection, JogadaIndexProjection]
 from projections.sessions import SessionStatementsProjection  # noqa: E402
 
 PROJECTIONS += [SessionStatementsProjection]
+
+# The game venues and every player's jogadas (projections/listings.py).
+from projections.listings import JogadasListingProjection  # noqa: E402
+
+PROJECTIONS += [JogadasListingProjection]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from api.routes import (bingo, bootstrap, corrections, health, metrics, players, reports, rulesets,
-                        semdescarte, sessions, staff, wallet)
+from api.routes import (bingo, bootstrap, corrections, health, listings, metrics, players, reports,
+                        rulesets, semdescarte, sessions, staff, wallet)
 
 # The money commands first: the router tries routes in order.
 routers: list[APIRouter] = [wallet.router, players.router, staff.router, reports.router,
                             sessions.router, rulesets.router, corrections.router, semdescarte.router,
-                            bingo.router, bootstrap.router,
+                            bingo.router, listings.router, bootstrap.router,
                             health.router, metrics.router]

@@ -1,0 +1,174 @@
+"""Listings read from the projection "jogadas_listing" (projections/listings.py): the tables and
+rooms a player can join, and every jogada of a player with its amounts and result.
+
+Who sees what: anyone lists the tables and rooms (a player needs one to sit at), but only
+staff see who sits or plays there; a player lists its own jogadas, staff anyone's. The replay
+link is for staff (the replay shows every hand of the jogada: 903-B 6.3.4(2)); a player's items
+carry none.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+from urllib.parse import quote
+from uuid import UUID
+
+from fastapi import APIRouter, Query
+from sqlalchemy import Engine
+
+from api.auth import Caller
+from api.deps import AccountReader, Anyone, LedgerDep, Reviewer
+from api.listing_schemas import (AwareQueryInstant, GameName, JogadasPage, RoomsPage,
+                                 TablesPage)
+from api.reads import fresh_engine
+from api.routes.players import existing_balance
+from api.routes.responses import errors
+from api.schemas import LogPosition
+from domain.bingo.cards import VARIANTS
+from domain.errors import InvalidInputError
+from domain.semdescarte.commands import game_kind
+from domain.text import check_text
+from projections import listing_queries as queries
+
+router = APIRouter(tags=["listings"])
+
+Limit = Annotated[int, Query(ge=1, le=queries.MAX_VENUES, description="At most 500")]
+Cursor = Annotated[LogPosition | None, Query(description="The previous page's next_cursor")]
+NameFilter = Annotated[str | None, Query(max_length=200,
+                                         description="Part of the name, any case")]
+VenueFilter = Annotated[str | None, Query(max_length=100, description="Exactly this venue")]
+Since = Annotated[AwareQueryInstant | None, Query(
+    description="Jogadas started at or after this time (ISO 8601 with an offset)")]
+Until = Annotated[AwareQueryInstant | None, Query(
+    description="Jogadas started before this time (ISO 8601 with an offset)")]
+
+
+def _staff(caller: Caller) -> bool:
+    return caller.role != "player"
+
+
+def _texts(**values: str | None) -> None:
+    """903-B 7.9.1: free text filters are checked like any other text input."""
+    for field, value in values.items():
+        if value is not None:
+            check_text(value, field, 200)
+
+
+@router.get("/semdescarte/tables", response_model=TablesPage,
+            responses=errors(401, 403, 422, 503))
+def list_tables(
+    ledger: LedgerDep, caller: Anyone, venue_id: VenueFilter = None,
+    kind: Annotated[Literal["individual", "multi"] | None, Query()] = None,
+    name: NameFilter = None,
+    status: Annotated[Literal["idle", "betting", "deciding"] | None, Query()] = None,
+    limit: Limit = 100, cursor: Cursor = None,
+) -> dict[str, Any]:
+    """The póquer sem descarte tables in the order they were created, with their rules (rule
+    38), free seats and the phase of the open jogada; filter by ``venue_id``, ``kind``,
+    ``status`` and ``name``. Staff also see who sits where (``occupants``)."""
+    _texts(venue_id=venue_id, name=name)
+    rows, next_cursor = queries.venues(fresh_engine(ledger), "semdescarte", venue_id=venue_id,
+                                       kind=kind, name=name, status=status, limit=limit,
+                                       after=cursor)
+    staff = _staff(caller)
+    data = []
+    for row in rows:
+        seats = row["capacity"] or 1
+        taken = row["occupants"]
+        data.append({
+            "table_id": row["target_id"], "name": row["name"], "venue_id": row["venue_id"],
+            "game": game_kind(row["config"]), "kind": row["kind"], "config": row["config"],
+            "seats": seats, "seats_taken": row["occupied"],
+            "free_seats": [s for s in range(1, seats + 1) if str(s) not in taken],
+            "status": row["status"], "open_jogada_id": row["open_jogada_id"],
+            "jogadas": row["jogadas"], "opened_at": row["opened_at"],
+            "occupants": dict(taken) if staff else None, "cursor": row["position"]})
+    return {"data": data, "count": len(data), "next_cursor": next_cursor}
+
+
+@router.get("/bingo/rooms", response_model=RoomsPage, responses=errors(401, 403, 422, 503))
+def list_rooms(
+    ledger: LedgerDep, caller: Anyone, venue_id: VenueFilter = None,
+    variant: Annotated[Literal[VARIANTS] | None, Query()] = None,  # type: ignore[valid-type]
+    name: NameFilter = None,
+    status: Annotated[Literal["idle", "sale", "drawing"] | None, Query()] = None,
+    limit: Limit = 100, cursor: Cursor = None,
+) -> dict[str, Any]:
+    """The bingo rooms in the order they were created, with their rules and prizes (rule 4),
+    how many players are in each and the phase of the open jogada; filter by ``venue_id``,
+    ``variant``, ``status`` and ``name``. Staff also see the members' ids (``members``)."""
+    _texts(venue_id=venue_id, name=name)
+    rows, next_cursor = queries.venues(fresh_engine(ledger), "bingo", venue_id=venue_id,
+                                       kind=variant, name=name, status=status, limit=limit,
+                                       after=cursor)
+    staff = _staff(caller)
+    data = [{
+        "room_id": row["target_id"], "name": row["name"], "venue_id": row["venue_id"],
+        "game": "bingo", "variant": row["kind"], "mode": row["config"].get("mode"),
+        "card_price_cents": row["config"]["card_price_cents"], "config": row["config"],
+        "players": row["occupied"], "status": row["status"],
+        "open_jogada_id": row["open_jogada_id"], "jogadas": row["jogadas"],
+        "opened_at": row["opened_at"],
+        "members": sorted(row["occupants"]) if staff else None, "cursor": row["position"]}
+        for row in rows]
+    return {"data": data, "count": len(data), "next_cursor": next_cursor}
+
+
+def _check_range(since: Any, until: Any) -> None:
+    if since is not None and until is not None and until <= since:
+        raise InvalidInputError("until must be later than since", field="until")
+
+
+def _jogadas_page(engine: Engine, caller: Caller, **filters: Any) -> dict[str, Any]:
+    _check_range(filters["since"], filters["until"])
+    rows, next_cursor = queries.jogadas(engine, **filters)
+    staff = _staff(caller)
+    data = []
+    for row in rows:
+        game = row["game"]
+        target = "table_id" if game == "semdescarte" else "room_id"
+        ended = row["status"] != "in_play"
+        data.append({
+            "jogada_id": row["jogada_id"], "game": game, "player_id": row["player_id"],
+            "venue": {"venue_id": row["venue_id"], "name": row["venue_name"],
+                      target: row["target_id"]},
+            "seat": None if row["seat"] is None else int(row["seat"]),
+            **{k: row[k] for k in ("started_at", "ended_at", "status", "result",
+                                   "wagered_cents", "won_cents", "refunded_cents",
+                                   "net_cents", "prizes", "detail")},
+            "replay_url": f"/{game}/jogadas/{quote(row['jogada_id'], safe=':')}/replay"
+            if staff and ended else None,
+            "cursor": row["position"]})
+    return {"data": data, "count": len(data), "next_cursor": next_cursor}
+
+
+@router.get("/players/{player_id}/jogadas", response_model=JogadasPage,
+            responses=errors(401, 403, 404, 422, 503))
+def player_jogadas(
+    player_id: UUID, ledger: LedgerDep, caller: AccountReader,
+    game: Annotated[GameName | None, Query()] = None, since: Since = None, until: Until = None,
+    limit: Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS, description="At most 500")] = 50,
+    cursor: Cursor = None,
+) -> dict[str, Any]:
+    """Every jogada the player staked in, newest first, each with its venue, times, status,
+    the player's amounts (wagered, won, refunded, net) and result; filter by ``game`` and by
+    the time the jogada started (``since`` inclusive, ``until`` exclusive)."""
+    caller.require_player_access(player_id)
+    engine = fresh_engine(ledger)
+    existing_balance(engine, player_id)
+    return _jogadas_page(engine, caller, player_id=str(player_id), game=game, since=since,
+                         until=until, limit=limit, before=cursor)
+
+
+@router.get("/jogadas", response_model=JogadasPage, responses=errors(401, 403, 422, 503))
+def all_jogadas(
+    ledger: LedgerDep, caller: Reviewer, player_id: Annotated[UUID | None, Query()] = None,
+    game: Annotated[GameName | None, Query()] = None, since: Since = None, until: Until = None,
+    limit: Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS, description="At most 500")] = 50,
+    cursor: Cursor = None,
+) -> dict[str, Any]:
+    """Staff: the jogadas of every player (one item per player and jogada), newest first;
+    the same filters as GET /players/{id}/jogadas, and ``player_id``."""
+    return _jogadas_page(fresh_engine(ledger), caller,
+                         player_id=None if player_id is None else str(player_id), game=game,
+                         since=since, until=until, limit=limit, before=cursor)

@@ -1,0 +1,87 @@
+"""Read side of the listings (projections/listings.py): the venues of a game, and jogadas by
+player, newest first. Each page is at most ``limit`` rows; the caller passes back the
+``next_cursor`` it got (a position in the event log: venues after it, jogadas before it)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, Row, select
+
+from projections.listings import game_venues as venues_t, player_jogadas as jogadas_t
+from projections.money import from_db, to_utc
+
+MAX_VENUES = 500
+MAX_JOGADAS = 500
+
+
+def _venue(row: Row) -> dict[str, Any]:
+    item = dict(row._mapping)
+    item["config"] = json.loads(item["config"])
+    item["occupants"] = json.loads(item["occupants"])
+    item["opened_at"] = from_db(item["opened_at"])
+    item["open_jogada_at"] = from_db(item["open_jogada_at"])
+    return item
+
+
+def venues(engine: Engine, game: str, *, venue_id: str | None = None, kind: str | None = None,
+           name: str | None = None, status: str | None = None, limit: int = 100,
+           after: int | None = None) -> tuple[list[dict[str, Any]], int | None]:
+    """The game's venues in the order they were opened (``after``: the cursor), filtered by
+    exact ``venue_id``, ``kind``, ``status`` and a case-insensitive substring of ``name``.
+    Returns (page, next cursor or None)."""
+    t = venues_t
+    query = select(t).where(t.c.game == game)
+    if venue_id is not None:
+        query = query.where(t.c.venue_id == venue_id)
+    if kind is not None:
+        query = query.where(t.c.kind == kind)
+    if status is not None:
+        query = query.where(t.c.status == status)
+    if name:
+        query = query.where(t.c.name_key.contains(name.casefold(), autoescape=True))
+    if after is not None:
+        query = query.where(t.c.position > after)
+    query = query.order_by(t.c.position).limit(limit + 1)
+    with engine.connect() as conn:
+        rows = [_venue(r) for r in conn.execute(query)]
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, rows[-1]["position"] if more else None
+
+
+def _jogada(row: Row) -> dict[str, Any]:
+    item = dict(row._mapping)
+    item["prizes"] = json.loads(item["prizes"])
+    item["detail"] = json.loads(item["detail"])
+    item["started_at"] = from_db(item["started_at"])
+    item["ended_at"] = from_db(item["ended_at"])
+    return item
+
+
+def jogadas(engine: Engine, *, player_id: str | None = None, game: str | None = None,
+            since: datetime | None = None, until: datetime | None = None, limit: int = 50,
+            before: int | None = None) -> tuple[list[dict[str, Any]], int | None]:
+    """Jogadas with a stake of ``player_id`` (of every player if None), newest first (by the
+    player's first stake), of ``game``, started at or after ``since`` and before ``until``;
+    ``before``: the cursor. Returns (page, next cursor or None)."""
+    t = jogadas_t
+    query = select(t)
+    if player_id is not None:
+        query = query.where(t.c.player_id == str(player_id))
+    if game is not None:
+        query = query.where(t.c.game == game)
+    if since is not None:
+        query = query.where(t.c.started_at >= to_utc(since))
+    if until is not None:
+        query = query.where(t.c.started_at < to_utc(until))
+    if before is not None:
+        query = query.where(t.c.position < before)
+    query = query.order_by(t.c.position.desc()).limit(limit + 1)
+    with engine.connect() as conn:
+        rows = [_jogada(r) for r in conn.execute(query)]
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, rows[-1]["position"] if more else None
