@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from api.auth import PrincipalCache
 from api.errors import install_error_handlers
 from api.middleware import RequestContextMiddleware
+from api.openapi import declare_error_answers
 from api.routes import routers
 from infra.clock import Clock
 from infra.container import build_ledger
@@ -115,6 +116,7 @@ def _document_bearer_auth(app: FastAPI) -> None:
                 if path != "/health":
                     for operation in operations.values():
                         operation["security"] = [{"ApiKey": []}]
+            declare_error_answers(schema)  # after the security: 401 and 503 follow it
             app.openapi_schema = schema
         return app.openapi_schema
 
