@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import LedgerDep, OperatorCaller
 from api.routes.responses import errors
+from api.schemas import Text, TransferIdPath
 
 router = APIRouter(tags=["corrections"])
 
@@ -17,7 +18,7 @@ class CorrectionCreate(BaseModel):
     """Why the transfer is undone; kept on the correcting transfer."""
 
     model_config = ConfigDict(extra="forbid")
-    reason: str = Field(min_length=1, max_length=500)
+    reason: Text(500)  # type: ignore[valid-type]
 
 
 class CorrectionPublic(BaseModel):
@@ -32,7 +33,7 @@ class CorrectionPublic(BaseModel):
 
 @router.post("/transfers/{transfer_id}/corrections", status_code=201,
              response_model=CorrectionPublic, responses=errors(401, 403, 404, 409, 422, 503))
-def create_correction(transfer_id: str, body: CorrectionCreate, ledger: LedgerDep,
+def create_correction(transfer_id: TransferIdPath, body: CorrectionCreate, ledger: LedgerDep,
                       caller: OperatorCaller) -> dict[str, Any]:
     """Undo a posted transfer with an opposite one (nothing is edited or deleted, 903-B 1.5).
     At most once per transfer: the same reason again answers the same correction; another
