@@ -38,13 +38,13 @@ MAX_EXAMPLES = 25
 SEED = 20151126
 
 # Skipped until its fix is merged (the lead re-enables it): OPTIONS /venues/{venue_id}/rulesets
-# answers `Allow: POST` though GET is documented too; the rulesets route and the Allow header
-# are fixed on branch i13 "Allow header" (another engineer's).
+# answers `Allow: POST` though GET is documented too; branch i13-rulesets makes every 405's
+# Allow header list all the path's methods.
 ALLOW_HEADER_PENDING = {"include-path": "/venues/{venue_id}/rulesets",
                         "checks": {"allow_header_conformance": {"enabled": False}}}
-# Skipped until its fix is merged: POST /venues/{venue_id}/rulesets's `settings` body is
-# declared as any object, but the service refuses some (an empty key, for one); that body is
-# another engineer's (issue 13, rule sets), not changed here.
+# Skipped until its fix is merged (the lead re-enables it): POST /venues/{venue_id}/rulesets's
+# `settings` body is declared as any object, but the service refuses some (an empty key, for
+# one); branch i13-rulesets declares that body (the games' configurations), not changed here.
 RULESET_SETTINGS_PENDING = {"include-path": "/venues/{venue_id}/rulesets", "include-method": "POST",
                             "checks": {"positive_data_acceptance": {"enabled": False}}}
 
