@@ -14,8 +14,9 @@ invalid is refused (``negative_data_rejection``); no route ignores its authentic
 declared in the document (api/schemas.py, api/openapi.py), and a rule between fields is a
 409 (domain/*/config.py).
 
-Bounded for CI: ``MAX_EXAMPLES`` generated cases per operation and phase, one worker, a fixed
-seed with Hypothesis derandomized (the same cases every run), no example database.
+Bounded for CI: ``MAX_EXAMPLES`` generated cases per operation and phase (fewer for the player's
+pass), one worker, a fixed seed with Hypothesis derandomized (the same cases every run), no
+example database.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from api.main import create_app
 from tests.api.conftest import OPERATOR, bearer
 
 MAX_EXAMPLES = 25
+PLAYER_MAX_EXAMPLES = 10  # the second pass: the player's view of the same operations
 SEED = 20151126
 
 # Skipped until its fix is merged (the lead re-enables it): OPTIONS /venues/{venue_id}/rulesets
@@ -86,12 +88,13 @@ def _before_call(context, case, kwargs) -> None:
         case.body = _whole_numbers_as_integers(case.body)
 
 
-def run_contract(app, api_key: str, *, mode: str, operations: list[dict] | None = None) -> Outcome:
+def run_contract(app, api_key: str, *, max_examples: int = MAX_EXAMPLES,
+                 operations: list[dict] | None = None) -> Outcome:
     config = SchemathesisConfig.from_dict({
         "seed": SEED, "workers": 1,
         "headers": {"Authorization": f"Bearer {api_key}"},
-        "generation": {"max-examples": MAX_EXAMPLES, "deterministic": True, "database": "none",
-                       "mode": mode},
+        "generation": {"max-examples": max_examples, "deterministic": True, "database": "none",
+                       "mode": "all"},
         "checks": {"enabled": True},
         "operations": [ALLOW_HEADER_PENDING, RULESET_SETTINGS_PENDING, *(operations or [])],
     })
@@ -141,18 +144,26 @@ def test_api_contract_holds_for_an_operator(contract_app):
     """Every operation, all phases and checks, as an operator with a registered key (not the
     bootstrap key): no server error, no failure, every documented operation exercised."""
     key = _register(contract_app, "/staff", {"role": "operator", "display_name": "Contract"})
-    outcome = run_contract(contract_app, key["api_key"], mode="all")
+    outcome = run_contract(contract_app, key["api_key"])
     assert not outcome.failures and not outcome.errors, outcome.report()
     assert outcome.operations >= _documented_operations(contract_app) - {"GET /health"}, \
         sorted(_documented_operations(contract_app) - outcome.operations)
     assert outcome.cases > 20 * len(outcome.operations)
 
 
+# A player may leave out the `player_id` that names itself (api.schemas.ActingForPlayer), which
+# the document declares required: POST /sessions without it starts the player's session, as it
+# should, where negative_data_rejection expects a refusal. (At a table or room the same body
+# meets the 404 of the drawn id first.)
+PLAYER_MAY_OMIT_ITSELF = {"include-path": "/sessions", "include-method": "POST",
+                          "checks": {"negative_data_rejection": {"enabled": False}}}
+
+
 def test_api_contract_holds_for_a_player(contract_app):
-    """The same as a player, with the document's valid data only: a player may leave out the
-    ``player_id`` that names itself (api.schemas.ActingForPlayer), which the document
-    declares required, so the invalid-data half would count that leniency as a failure."""
+    """The same as a player (fewer examples): what a player may call answers as declared, and
+    what it may not is a declared 403."""
     player = _register(contract_app, "/players", {"display_name": "Contract Player"})
-    outcome = run_contract(contract_app, player["api_key"], mode="positive")
+    outcome = run_contract(contract_app, player["api_key"], max_examples=PLAYER_MAX_EXAMPLES,
+                           operations=[PLAYER_MAY_OMIT_ITSELF])
     assert not outcome.failures and not outcome.errors, outcome.report()
     assert len(outcome.operations) > 30
