@@ -5,10 +5,10 @@ strict, times carry an offset)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, Field, StrictStr
+from pydantic import BaseModel, Field
 
 from api.schemas import ActingForPlayer, Instant, RequestModel, Text
 from domain.inactivity import KINDS

@@ -22,7 +22,7 @@ import structlog
 
 from domain.actors import system_actor
 from domain.bingo import commands
-from domain.errors import NotFoundError, RuleViolationError
+from domain.errors import RuleViolationError
 from domain.text import check_uuid
 from infra.jogada_views import account_balance, ended_jogadas, jogada_events, views_engine
 from infra.periodic import Periodic

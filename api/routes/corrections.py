@@ -5,20 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from api.deps import LedgerDep, OperatorCaller
 from api.routes.responses import errors
 from api.schemas import Text, TransferIdPath
 
 router = APIRouter(tags=["corrections"])
+CorrectionReason = Text(500)  # kept on the correcting transfer (903-B 1.5; 7.9.1)
 
 
 class CorrectionCreate(BaseModel):
     """Why the transfer is undone; kept on the correcting transfer."""
 
     model_config = ConfigDict(extra="forbid")
-    reason: Text(500)  # type: ignore[valid-type]
+    reason: CorrectionReason
 
 
 class CorrectionPublic(BaseModel):

@@ -33,7 +33,7 @@ from schemathesis.engine import Status, events, from_schema
 from schemathesis.python import asgi
 
 from api.main import create_app
-from tests.api.conftest import OPERATOR, bearer
+from tests.api.conftest import OPERATOR
 
 MAX_EXAMPLES = 25
 PLAYER_MAX_EXAMPLES = 10  # the second pass: the player's view of the same operations
