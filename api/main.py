@@ -22,6 +22,7 @@ from api.docs import install_docs
 from api.errors import install_error_handlers
 from api.metrics import HttpMetrics
 from api.middleware import RequestContextMiddleware
+from api.openapi import declare_error_answers
 from api.routes import routers
 from infra.clock import Clock
 from infra.container import build_ledger
@@ -128,6 +129,7 @@ def _document_bearer_auth(app: FastAPI) -> None:
                 if path != "/health":
                     for operation in operations.values():
                         operation["security"] = [{"ApiKey": []}]
+            declare_error_answers(schema)  # after the security: 401 and 503 follow it
             app.openapi_schema = schema
         return app.openapi_schema
 

@@ -7,23 +7,31 @@ cents: ``10.0``, ``"10"`` and ``true`` are all refused with 422 naming the field
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
+from fastapi import Path
 from pydantic import (AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict,
                       Field, StrictInt, StrictStr)
 
 from domain.actors import STAFF_ROLES
 from domain.receipts import MAX_KEY_LENGTH
+from domain.text import MAX_ID_LENGTH, TEXT_PATTERN
 from domain.wallets import MAX_MOVEMENT_CENTS, PAYMENT_METHODS
 
 
 # Date-times (A65: instants are kept in UTC) ------------------------------------------------------
+# ISO 8601 begins with the date; pydantic would also take "0.5" or "1700000000" as a Unix time.
+_ISO_DATE_FIRST = re.compile(r"\s*[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 def _iso_text(value: Any) -> Any:
-    if not isinstance(value, (str, datetime)):  # no Unix timestamps: ISO 8601 only
-        raise ValueError("must be an ISO 8601 date-time")
-    return value
+    """No Unix timestamps, as numbers or as text (``?until=0.5``): ISO 8601 only."""
+    if isinstance(value, datetime) or (isinstance(value, str) and _ISO_DATE_FIRST.match(value)):
+        return value
+    raise ValueError("must be an ISO 8601 date-time")
 
 
 def _in_utc(when: datetime) -> datetime:
@@ -44,13 +52,87 @@ QueryInstant = Annotated[datetime, BeforeValidator(_iso_text), AfterValidator(_i
 # A page position in the notification log (a BIGINT).
 LogPosition = Annotated[int, Field(ge=0, le=2**63 - 1)]
 
+
+# Names, ids, keys and reasons (903-B 7.9.1) -------------------------------------------------------
+# The domain checks them (domain.text.check_text: the 422 names the field and the rule); the
+# OpenAPI document declares the same rule as a pattern: no control or bidirectional control
+# character, at least one visible one.
+TEXT_SCHEMA = {"pattern": TEXT_PATTERN}
+
+
+def Text(max_length: int = MAX_ID_LENGTH, **field: Any) -> Any:  # noqa: N802 (a type)
+    """A body's text field: 1 to ``max_length`` characters, the pattern declared."""
+    return Annotated[StrictStr, Field(min_length=1, max_length=max_length,
+                                      json_schema_extra=TEXT_SCHEMA, **field)]
+
+
+def text_param(max_length: int = MAX_ID_LENGTH, **param: Any) -> dict[str, Any]:
+    """The same for a path or query parameter: ``Path(**text_param(200))``."""
+    return {"min_length": 1, "max_length": max_length, "json_schema_extra": TEXT_SCHEMA,
+            **param}
+
+
+# Ranges and conditions the domain checks (its 422 names the regulation's rule), declared in the
+# OpenAPI document too, so a client sees them before it sends anything.
+def Bounded(low: int, high: int | None = None, **field: Any) -> Any:  # noqa: N802 (a type)
+    """A strict integer in [low, high], declared as minimum and maximum."""
+    bounds = {"minimum": low} if high is None else {"minimum": low, "maximum": high}
+    return Annotated[StrictInt, Field(json_schema_extra=bounds, **field)]
+
+
+def required_when(field: str, value: str, then: dict[str, Any],
+                  otherwise: dict[str, Any] | None = None) -> Any:
+    """A model's ``json_schema_extra``: when ``field`` is ``value``, the object also satisfies
+    ``then`` (JSON Schema if/then/else, e.g. ``{"required": ["player_id"]}``)."""
+    condition = {"if": {"properties": {field: {"const": value}}, "required": [field]},
+                 "then": then}
+    if otherwise is not None:
+        condition["else"] = otherwise
+
+    def extra(schema: dict[str, Any]) -> None:
+        schema.setdefault("allOf", []).append(condition)
+    return extra
+
+
+UUID_SCHEMA = {"type": "string", "format": "uuid"}
+NULL_SCHEMA = {"type": "null"}
+
+
 PaymentMethod = Literal[PAYMENT_METHODS]  # type: ignore[valid-type]
 StaffRole = Literal[STAFF_ROLES]  # type: ignore[valid-type]  # the domain's list, one place
-DisplayName = Annotated[StrictStr, Field(min_length=1, max_length=200, examples=["Ana Silva"])]
+DisplayName = Text(200, examples=["Ana Silva"])
+IdempotencyKey = Text(MAX_KEY_LENGTH, examples=["dep-2026-01-05-0001"])
+Name = Text(200)  # a table's or a room's (bingo rule 9: a fantasy name is fine)
+Reason = Text(200)  # why an operator voids a jogada (kept on the record)
+JogadaId = Text(MAX_ID_LENGTH)
+# The same as path parameters.
+JogadaIdPath = Annotated[str, Path(**text_param(MAX_ID_LENGTH))]
+TransferIdPath = Annotated[str, Path(**text_param(200))]
 
 
 class RequestModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+_ACTING_FOR = ("The player acted for: an operator acts on behalf of the player it names (without "
+               "it, 422 naming player_id); a player names itself (another player: 403), and "
+               "older clients of a player may still leave it out.")
+
+
+def _player_id_required(schema: dict[str, Any]) -> None:
+    schema["properties"]["player_id"] = {"type": "string", "format": "uuid",
+                                         "title": "Player Id", "description": _ACTING_FOR}
+    schema["required"] = [*schema.get("required", []), "player_id"]
+
+
+class ActingForPlayer(RequestModel):
+    """A command a player gives for itself and an operator for a player (api.auth.Caller.
+    player_acted_for). The document declares ``player_id`` required, what works for every
+    caller; the service still lets a player leave it out."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_player_id_required)
+
+    player_id: UUID | None = Field(None, description=_ACTING_FOR)
 
 
 # Errors ------------------------------------------------------------------------------------------
@@ -100,8 +182,7 @@ class CashMovementCreate(RequestModel):
     first result and moves no money again (903-B 6.1.1(4))."""
 
     amount_cents: StrictInt = Field(ge=1, le=MAX_MOVEMENT_CENTS, examples=[1000])
-    idempotency_key: StrictStr = Field(min_length=1, max_length=MAX_KEY_LENGTH,
-                                       examples=["dep-2026-01-05-0001"])
+    idempotency_key: IdempotencyKey
     payment_method: PaymentMethod = Field(
         "bank_transfer", description="The payment instrument (903-B 5.4.1(5))")
 

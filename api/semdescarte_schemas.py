@@ -7,52 +7,66 @@ from __future__ import annotations
 from typing import Literal
 from uuid import UUID
 
-from pydantic import Field, StrictInt, StrictStr
+from pydantic import ConfigDict, Field, StrictInt, StrictStr
 
-from api.schemas import RequestModel
+from api.schemas import (NULL_SCHEMA, UUID_SCHEMA, ActingForPlayer, Bounded, IdempotencyKey,
+                         JogadaId, Name, Reason, RequestModel, required_when)
+from domain.semdescarte.config import (BASIS_POINTS, MAX_AMOUNT_CENTS, MAX_SEATS,
+                                       MAX_TIMER_SECONDS, MIN_DECISION_SECONDS,
+                                       MIN_EXTRA_SECONDS, MULTI)
+
+Cents = Bounded(1, MAX_AMOUNT_CENTS)
+Seconds3 = Bounded(MIN_DECISION_SECONDS, MAX_TIMER_SECONDS)  # 903-B 6.1.4
 
 
 class JackpotConfigIn(RequestModel):
     """Portaria 461/2001: the side bet (r8), the share that feeds the jackpot (r3, basis
-    points) and the starting value (r10: at least 10,000 × the side bet)."""
-    stake_cents: StrictInt
-    contribution_bp: StrictInt
-    starting_value_cents: StrictInt
+    points) and the starting value (r10: at least 10,000 × the side bet, else 409)."""
+    stake_cents: Cents
+    contribution_bp: Bounded(1, BASIS_POINTS)
+    starting_value_cents: Cents
 
 
 class TableConfigIn(RequestModel):
-    """Rules 4–6 (individual, or 1 to 7 seats), 16–18 (ante limits, max ≤ 25 × min), 14
-    (betting period of a multi-seat table), 21 and 31 (decision time and extra time; at least
-    3 s, 903-B 6.1.4); the optional jackpot (A11). What may be left out and what it then means
-    is the domain's to say (domain/semdescarte/config.py): no defaults here."""
+    """Rules 4–6 (individual: one seat and no betting period; multi: 1 to 7 seats and a
+    betting period, rule 14), 16–18 (ante limits, max ≤ 25 × min: else 409), 21 and 31
+    (decision time and extra time; at least 3 s, 903-B 6.1.4); the optional jackpot (A11).
+    The domain checks them all (domain/semdescarte/config.py); the ranges and the kind's
+    conditions are declared here too."""
+    model_config = ConfigDict(extra="forbid", json_schema_extra=required_when(
+        "kind", MULTI,
+        then={"required": ["seats", "betting_seconds"],
+              "properties": {"seats": {"type": "integer"}, "betting_seconds": {"type": "integer"}}},
+        otherwise={"properties": {"seats": {"enum": [1, None]},
+                                  "betting_seconds": NULL_SCHEMA}}))
+
     kind: Literal["individual", "multi"]
-    seats: StrictInt | None = Field(None, description="required for a multi-seat table")
-    min_ante_cents: StrictInt
-    max_ante_cents: StrictInt
-    decision_seconds: StrictInt
-    extra_seconds: StrictInt
-    betting_seconds: StrictInt | None = None
+    seats: Bounded(1, MAX_SEATS) | None = Field(None, description="required for a multi-seat table")
+    min_ante_cents: Cents
+    max_ante_cents: Cents
+    decision_seconds: Seconds3
+    extra_seconds: Bounded(MIN_EXTRA_SECONDS, MAX_TIMER_SECONDS)
+    betting_seconds: Seconds3 | None = Field(None, description="required for a multi-seat table")
     jackpot: JackpotConfigIn | None = None
 
 
 class TableCreate(RequestModel):
-    name: StrictStr = Field(min_length=1, max_length=200)
+    name: Name
     config: TableConfigIn
 
 
-class SeatTake(RequestModel):
+class SeatTake(ActingForPlayer):
     seat: StrictInt | None = None
-    player_id: UUID | None = Field(None, description="operators act on behalf of a player")
 
 
-class SeatLeave(RequestModel):
-    player_id: UUID | None = None
+class SeatLeave(ActingForPlayer):
+    pass
 
 
 class AnteCreate(RequestModel):
-    ante_cents: StrictInt
-    jackpot_bet_cents: StrictInt | None = None
-    idempotency_key: StrictStr = Field(min_length=1, max_length=200)
+    ante_cents: Bounded(1)  # and within the table's limits (rule 16: else 409)
+    jackpot_bet_cents: Bounded(1) | None = None  # the table's stake (Portaria r8: else 409)
+    idempotency_key: IdempotencyKey
     forced_deck: list[StrictStr] | None = Field(
         None, description="certification mode only, with the ante that opens the jogada: the"
                           " deck its deal uses (at least 1 + 5 × (seats + 1) cards)")
@@ -70,13 +84,18 @@ class ForcedDeckCreate(RequestModel):
 
 
 class DecisionCreate(RequestModel):
-    jogada_id: StrictStr = Field(min_length=1, max_length=200)
+    jogada_id: JogadaId
     decision: Literal["fold", "continue"]
 
 
 class InterruptionCreate(RequestModel):
     """``system_fault``: rule 33, the jogada is void and every bet returned.
-    ``player_equipment``: rules 34–36, the player's connection or device failed."""
+    ``player_equipment``: rules 34–36, the player's connection or device failed: ``player_id``
+    names the player (required)."""
+    model_config = ConfigDict(extra="forbid", json_schema_extra=required_when(
+        "kind", "player_equipment",
+        then={"required": ["player_id"], "properties": {"player_id": UUID_SCHEMA}}))
+
     kind: Literal["system_fault", "player_equipment"]
     player_id: UUID | None = None
-    reason: StrictStr = Field("system_fault", min_length=1, max_length=200)
+    reason: Reason = "system_fault"

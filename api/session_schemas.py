@@ -8,10 +8,10 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, Field, SkipValidation, StrictStr
+from pydantic import BaseModel, Field, SkipValidation
 
 from api.bingo_schemas import RoomConfigIn
-from api.schemas import Instant, RequestModel
+from api.schemas import ActingForPlayer, Instant, RequestModel, Text
 from api.semdescarte_schemas import TableConfigIn
 from domain.inactivity import KINDS
 from domain.rulesets import MAX_SETTINGS_BYTES
@@ -22,22 +22,18 @@ GameKind = Literal[KINDS]  # type: ignore[valid-type]
 # "inactivity" is not here: only the invitation-then-warning procedure ends a session for it
 # (A43; POST /inactivity/sweep). A player ends its own session with "player" only.
 EndReason = Literal[PLAYER, CONNECTION_LOST, SUSPENSION, SYSTEM]  # type: ignore[valid-type]
-VenueId = Annotated[StrictStr, Field(min_length=1, max_length=MAX_ID_LENGTH,
-                                     examples=["sd-table-1"])]
+VenueId = Text(MAX_ID_LENGTH, examples=["sd-table-1"])
 
 
 
 # Sessions ----------------------------------------------------------------------------------------
-class SessionCreate(RequestModel):
+class SessionCreate(ActingForPlayer):
     """A player takes a seat at a table or room: a game session starts (sem descarte rule 40,
     bingo rule 53, blackjack rule 34, hold'em/Omaha rule 69)."""
 
     venue_id: VenueId = Field(description="The table or room")
     game: GameKind = Field(description="The game and kind of table: it sets the inactivity "
                                        "policy (rules-digest §1.3)")
-    player_id: UUID | None = Field(
-        None, description="Operators: the player the session is for (required). A player "
-                          "starts its own session and may omit it.")
 
 
 class SessionEnd(RequestModel):

@@ -25,6 +25,16 @@ _BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 # A visible character: anything but white space and the invisible format characters.
 _VISIBLE = re.compile("[^\\s\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
 
+# The same rules as one regular expression, declared as the ``pattern`` of these fields in the
+# OpenAPI document (api/schemas.py): any number of allowed characters around one visible one.
+# Written with escapes only and without \s, so it means the same to Python and to ECMA-262
+# (JSON Schema); tests/core/test_text_pattern.py checks it against check_text, character by
+# character.
+_NOT_ALLOWED = r"\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_INVISIBLE = (r"\x20\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"  # white space
+              r"\xad\u180e\u200b-\u200d\u2060-\u2064\ufeff")  # format characters
+TEXT_PATTERN = f"^[^{_NOT_ALLOWED}]*[^{_NOT_ALLOWED}{_INVISIBLE}][^{_NOT_ALLOWED}]*$"
+
 
 def check_text(value: Any, field: str, max_length: int = MAX_ID_LENGTH) -> str:
     """A non-empty string of at most ``max_length`` characters, none of them a control

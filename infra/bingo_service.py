@@ -22,7 +22,7 @@ import structlog
 
 from domain.actors import system_actor
 from domain.bingo import commands
-from domain.errors import NotFoundError
+from domain.errors import RuleViolationError
 from domain.text import check_uuid
 from infra.jogada_views import account_balance, ended_jogadas, jogada_events, views_engine
 from infra.periodic import Periodic
@@ -185,8 +185,11 @@ def jackpot_value(ledger: "Ledger", room_id: UUID | str, engine: Any = None) -> 
     rid = check_uuid(room_id, "room_id")
     found = account_balance(ledger, f"bingo-jackpot:{rid}", engine)
     if found is None:
-        raise NotFoundError(f"room {rid} has no accumulated jackpot", field="room_id",
-                            rule="bingo rule 39")
+        describe(ledger, rid)  # 404 if there is no such room
+        # The room exists without the optional jackpot (rule 39): 409, not a 404 that reads
+        # as "no such room".
+        raise RuleViolationError(f"room {rid} has no accumulated jackpot", field="room_id",
+                                 rule="bingo rule 39", code="no_jackpot")
     return {"room_id": str(rid), "jackpot_cents": found["balance_cents"],
             "as_of_position": found["as_of_position"], "updated_at": found["updated_at"],
             "rule": "bingo rules 43, 44"}

@@ -19,7 +19,7 @@ from uuid import UUID
 import structlog
 
 from domain.actors import system_actor
-from domain.errors import NotFoundError
+from domain.errors import NotFoundError, RuleViolationError
 from domain.semdescarte import commands
 from domain.semdescarte.config import pt_rule, sd_rule
 from domain.semdescarte.replay import player_last_jogada, replay
@@ -206,8 +206,11 @@ def jackpot_value(ledger: "Ledger", table_id: UUID | str, engine: Any = None) ->
     tid = check_uuid(table_id, "table_id")
     found = account_balance(ledger, f"jackpot:{tid}", engine)
     if found is None:
-        raise NotFoundError(f"table {tid} has no jackpot", field="table_id",
-                            rule=pt_rule("3"))
+        describe(ledger, tid)  # 404 if there is no such table
+        # The table exists without the module (A11): 409, as for a side bet at it, not a 404
+        # that reads as "no such table".
+        raise RuleViolationError(f"table {tid} has no jackpot", field="table_id",
+                                 rule=pt_rule("3"), code="no_jackpot")
     return {"table_id": str(tid), "jackpot_cents": found["balance_cents"],
             "as_of_position": found["as_of_position"], "updated_at": found["updated_at"],
             "last_change_position": found["last_change_position"]}

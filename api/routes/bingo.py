@@ -19,6 +19,7 @@ from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCa
                       PlayerOrOperator, Reviewer)
 from api.reads import fresh_engine
 from api.routes.responses import errors
+from api.schemas import JogadaIdPath
 from domain.errors import InvalidInputError
 from infra.jogada_views import require_ended
 from infra import bingo_service as service
@@ -108,14 +109,14 @@ def interrupt(room_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
                                    actor=caller.actor)
 
 
-@router.get("/rooms/{room_id}/jackpot", responses=errors(401, 403, 404, 422, 503))
+@router.get("/rooms/{room_id}/jackpot", responses=errors(401, 403, 404, 409, 422, 503))
 def jackpot(room_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
     """The accumulated jackpot (rules 43–44), a projection of the room's jackpot account."""
     return service.jackpot_value(ledger, room_id, fresh_engine(ledger))
 
 
 @router.get("/jogadas/{jogada_id}/replay", responses=errors(401, 403, 404, 409, 422, 503))
-def replay(jogada_id: str, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
+def replay(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
     """"Modo repetição" (rule 2h): every event of an ended jogada with the state it led to, the
     RNG check re-deriving every card and ball, and the prizes found again."""
     return require_ended(service.replay_jogada(ledger, jogada_id, fresh_engine(ledger)))

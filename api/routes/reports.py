@@ -9,7 +9,8 @@ from fastapi import APIRouter, Query
 from api.deps import AuditReader, LedgerDep
 from api.reads import fresh_engine
 from api.routes.responses import errors
-from api.schemas import AccountsAuditPublic, CashMovementsPublic, LogPosition, QueryInstant
+from api.schemas import (AccountsAuditPublic, CashMovementsPublic, LogPosition, QueryInstant,
+                         text_param)
 from domain.text import check_text
 from projections import queries
 
@@ -44,8 +45,8 @@ def audit_accounts(
     ledger: LedgerDep,
     caller: AuditReader,
     limit: Annotated[int, Query(ge=1, le=10_000)] = 1000,
-    after_code: Annotated[str | None, Query(max_length=200,
-                                            description="Page on: next_after_code")] = None,
+    after_code: Annotated[str | None, Query(**text_param(200, description="Page on: "
+                                                              "next_after_code"))] = None,
 ) -> dict:
     """List the accounts by code, a page at a time, with the number and the balance total of
     all of them: double entry keeps the total at 0 (903-B 5.5.1(1))."""

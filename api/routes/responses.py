@@ -1,4 +1,8 @@
-"""OpenAPI descriptions of the error answers routes share (the body is api.schemas.ErrorPublic)."""
+"""OpenAPI descriptions of the error answers routes share (the body is api.schemas.ErrorPublic).
+
+A route lists what depends on its roles and rules (403, 409); api/openapi.py adds to every
+route the answers that follow from what it takes (400, 401, 404, 413, 422, 503), keeping a
+description given here."""
 
 from __future__ import annotations
 

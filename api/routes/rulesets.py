@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Path, Query
 from api.auth import Caller
 from api.deps import LedgerDep, OperatorCaller, require_roles
 from api.routes.responses import errors
-from api.schemas import ErrorPublic, QueryInstant
+from api.schemas import ErrorPublic, QueryInstant, text_param
 from api.session_schemas import (RuleSetCreate, RuleSetInForcePublic, RuleSetVersionCreated,
                                  RuleSetVersionsPublic)
 from domain.text import MAX_ID_LENGTH
@@ -26,8 +26,7 @@ router = APIRouter(prefix="/venues/{venue_id}/rulesets", tags=["rulesets"])
 
 StaffReader = Annotated[
     Caller, Depends(require_roles("operator", "auditor", "complaint_handler"))]
-VenuePath = Annotated[str, Path(min_length=1, max_length=MAX_ID_LENGTH,
-                                description="The table or room")]
+VenuePath = Annotated[str, Path(**text_param(MAX_ID_LENGTH, description="The table or room"))]
 _CONFLICT = {409: {"model": ErrorPublic, "description": (
     "Refused by a rule (rule_violation): effective_from in the past, or not later than the "
     "last version's (903-B 6.1.5(2)); settings that change the table's kind (sem descarte "

@@ -18,6 +18,7 @@ from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCa
                       PlayerOrOperator, Reviewer)
 from api.reads import fresh_engine
 from api.routes.responses import errors
+from api.schemas import JogadaIdPath
 from api.semdescarte_schemas import (AnteCreate, DealRequest, DecisionCreate, ForcedDeckCreate,
                                      InterruptionCreate, SeatLeave, SeatTake, TableCreate)
 from domain.errors import InvalidInputError
@@ -145,7 +146,7 @@ def interrupt(table_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
                                    actor=caller.actor)
 
 
-@router.get("/tables/{table_id}/jackpot", responses=errors(401, 403, 404, 422, 503))
+@router.get("/tables/{table_id}/jackpot", responses=errors(401, 403, 404, 409, 422, 503))
 def jackpot(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
     """The live jackpot value (a projection of the `jackpot:<table>` account), readable at any
     time (Portaria 461/2001 r3, r10)."""
@@ -153,7 +154,7 @@ def jackpot(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]
 
 
 @router.get("/jogadas/{jogada_id}/replay", responses=errors(401, 403, 404, 409, 422, 503))
-def replay(jogada_id: str, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
+def replay(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
     """Every event of an ended jogada in order, each with the state it led to (cards, bets,
     decisions, settlement, money), and the RNG check: the revealed seed re-derives the dealt
     cards (903-B 6.3.4(2), 6.7.2(4)). An open jogada is not shown: its hidden cards are."""

@@ -38,6 +38,7 @@ MIN_POOL_BP, MAX_POOL_BP = 7_000, 9_000  # rule 31
 MAX_JACKPOT_BP = 500  # rule 40: at most 5 % of the prize pool
 MIN_DRAW_INTERVAL_MS = 1_000  # rule 22
 MIN_PLAYERS = 3  # rule 6; A22 applies it to session mode too
+MAX_BALLS = max(int(v) for v in VARIANTS)  # bingo 90
 CONTINUOUS, SESSION = "continuous", "session"
 MODES = (CONTINUOUS, SESSION)
 HORIZONTAL, VERTICAL, DIAGONAL = "horizontal", "vertical", "diagonal"
@@ -170,7 +171,12 @@ DEFAULTS = {"line_directions": None, "bingo_pattern": None, "mode": CONTINUOUS,
 
 def check_room_config(data: Any) -> tuple[RoomConfig, list[str]]:
     """The checked configuration and its warnings (A14, A18), or InvalidInputError /
-    RuleViolationError naming the field and the rule."""
+    RuleViolationError naming the field and the rule.
+
+    InvalidInputError (422): a value is malformed or outside its own range (what the API
+    declares per field). RuleViolationError (409): well-formed values that a rule refuses
+    together (the variant's prizes and directions, the shares' sum, the session window's
+    order, the jackpot's ball count against the variant)."""
     if not isinstance(data, dict):
         raise InvalidInputError("config must be an object", field="config")
     unknown = sorted(set(data) - _KNOWN)
@@ -230,8 +236,9 @@ def _check_mode(d: dict[str, Any]) -> tuple[str, datetime | None, datetime | Non
     opens = _instant(d["session_opens_at"], "session_opens_at")
     closes = _instant(d["session_closes_at"], "session_closes_at")
     if closes <= opens:
-        raise InvalidInputError("the session window must close after it opens",
-                                field="session_closes_at", rule=bingo_rule(7))
+        raise RuleViolationError("the session window must close after it opens",
+                                 field="session_closes_at", rule=bingo_rule(7),
+                                 code="session_window_inverted")
     return mode, opens, closes
 
 
@@ -244,9 +251,13 @@ def _check_directions(variant: str, value: Any) -> tuple[str, ...]:
         raise InvalidInputError("line_directions must be a non-empty list", field="line_directions",
                                 rule=rule)
     for direction in value:
-        if direction not in allowed:
-            raise InvalidInputError(f"a bingo {variant} line may run {', '.join(allowed)}",
+        if direction not in DIRECTIONS:
+            raise InvalidInputError(f"line_directions are among {', '.join(DIRECTIONS)}",
                                     field="line_directions", rule=rule)
+        if direction not in allowed:
+            raise RuleViolationError(f"a bingo {variant} line may run {', '.join(allowed)}",
+                                     field="line_directions", rule=rule,
+                                     code="direction_not_in_variant")
     if len(set(value)) != len(value):
         raise InvalidInputError("line_directions repeats a direction", field="line_directions")
     return tuple(d for d in DIRECTIONS if d in value)
@@ -256,8 +267,8 @@ def _check_pattern(variant: str, value: Any) -> tuple[tuple[int, int], ...] | No
     if value is None:
         return None
     if variant != "75":  # rule 73b: a pattern bingo is a bingo 75 option
-        raise InvalidInputError("only bingo 75 offers a pattern bingo", field="bingo_pattern",
-                                rule=bingo_rule("73b"))
+        raise RuleViolationError("only bingo 75 offers a pattern bingo", field="bingo_pattern",
+                                 rule=bingo_rule("73b"), code="pattern_not_in_variant")
     if not isinstance(value, (list, tuple)) or len(value) < 2:
         raise InvalidInputError("bingo_pattern lists at least two [row, column] cells",
                                 field="bingo_pattern", rule=bingo_rule(76))
@@ -301,9 +312,13 @@ def _check_prizes(variant: str, value: Any, pattern: tuple[tuple[int, int], ...]
                                 field="prizes", rule=bingo_rule(31))
     allowed = ALLOWED[variant]
     for prize in value:
-        if prize not in allowed:
-            raise InvalidInputError(f"bingo {variant} offers {', '.join(allowed)}; not {prize}",
+        if prize not in PRIZES:
+            raise InvalidInputError(f"prizes are among {', '.join(PRIZES)}; not {prize}",
                                     field=f"prizes.{prize}", rule=bingo_rule(35))
+        if prize not in allowed:
+            raise RuleViolationError(f"bingo {variant} offers {', '.join(allowed)}; not {prize}",
+                                     field=f"prizes.{prize}", rule=bingo_rule(35),
+                                     code="prize_not_in_variant")
     for prize in COMPULSORY[variant]:
         if prize not in value:
             raise RuleViolationError(f"bingo {variant} must offer the {prize} prize",
@@ -319,8 +334,8 @@ def _check_prizes(variant: str, value: Any, pattern: tuple[tuple[int, int], ...]
     for prize, share in value.items():
         _int(share, f"prizes.{prize}", 1, BASIS_POINTS, bingo_rule(31))
     if sum(value.values()) != BASIS_POINTS:
-        raise InvalidInputError("the prize shares must add up to 10000 bp (the whole pool)",
-                                field="prizes", rule=bingo_rule(31))
+        raise RuleViolationError("the prize shares must add up to 10000 bp (the whole pool)",
+                                 field="prizes", rule=bingo_rule(31), code="shares_not_whole")
     if pattern is not None:
         _check_pattern_covers(value, pattern, directions)
     ranked = sorted(value, key=lambda p: difficulty(variant, p, pattern))
@@ -358,7 +373,13 @@ def _check_pattern_covers(prizes: dict[str, int], pattern: tuple[tuple[int, int]
 
 
 def check_jackpot_max_balls(value: Any, variant: str) -> int:
-    return _int(value, "jackpot.max_balls", 1, int(variant), bingo_rule(42))
+    """Rule 42: 1 to the variant's number of balls (more than that: 409, the variant's)."""
+    balls = _int(value, "jackpot.max_balls", 1, MAX_BALLS, bingo_rule(42))
+    if balls > int(variant):
+        raise RuleViolationError(f"a bingo {variant} draws at most {variant} balls",
+                                 field="jackpot.max_balls", rule=bingo_rule(42),
+                                 code="max_balls_beyond_variant")
+    return balls
 
 
 def _check_jackpot(value: Any, variant: str) -> JackpotConfig | None:

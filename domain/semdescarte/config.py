@@ -151,11 +151,11 @@ def check_jackpot_config(data: Any, path: str = "jackpot") -> JackpotConfig:
                                 field=f"{path}.contribution_bp", rule=pt_rule(3))
     start = _int(data["starting_value_cents"], f"{path}.starting_value_cents", 1, pt_rule(10),
                  "integer cents")
-    if start < JACKPOT_START_FACTOR * stake:
-        raise InvalidInputError(
+    if start < JACKPOT_START_FACTOR * stake:  # each value well formed, together refused: 409
+        raise RuleViolationError(
             f"{path}.starting_value_cents must be at least {JACKPOT_START_FACTOR} × the jackpot"
             f" stake ({JACKPOT_START_FACTOR * stake} cents)",
-            field=f"{path}.starting_value_cents", rule=pt_rule(10))
+            field=f"{path}.starting_value_cents", rule=pt_rule(10), code="jackpot_start_too_low")
     return JackpotConfig(stake_cents=stake, contribution_bp=bp, starting_value_cents=start)
 
 
@@ -187,13 +187,17 @@ def check_table_config(data: Any) -> TableConfig:
 
     min_ante = _int(data["min_ante_cents"], "min_ante_cents", 1, sd_rule(17), "integer cents")
     max_ante = _int(data["max_ante_cents"], "max_ante_cents", 1, sd_rule(16), "integer cents")
+    # Rules between fields: each value is well formed (422 otherwise), their combination is
+    # refused by the rule (409, like every rule that weighs one value against another).
     if max_ante < min_ante:
-        raise InvalidInputError("max_ante_cents must not be below min_ante_cents",
-                                field="max_ante_cents", rule=sd_rule(16))
+        raise RuleViolationError("max_ante_cents must not be below min_ante_cents",
+                                 field="max_ante_cents", rule=sd_rule(16),
+                                 code="ante_limits_inverted")
     if max_ante > ANTE_MAX_FACTOR * min_ante:
-        raise InvalidInputError(
+        raise RuleViolationError(
             f"max_ante_cents must be at most {ANTE_MAX_FACTOR} × min_ante_cents"
-            f" ({ANTE_MAX_FACTOR * min_ante} cents)", field="max_ante_cents", rule=sd_rule(18))
+            f" ({ANTE_MAX_FACTOR * min_ante} cents)", field="max_ante_cents", rule=sd_rule(18),
+            code="ante_limits_too_wide")
 
     decision = _int(data["decision_seconds"], "decision_seconds", MIN_DECISION_SECONDS,
                     "903-B 6.1.4; " + sd_rule(21), "whole seconds", MAX_TIMER_SECONDS)

@@ -339,3 +339,16 @@ def test_2h_replay_of_an_open_jogada_is_409_and_of_an_unknown_one_404(api, clien
     error = error_of(client.get(f"/bingo/jogadas/{room['room_id']}:9/replay", headers=auditor), 404)
     assert error["field"] == "jogada_id"
     assert client.get(f"/bingo/jogadas/{jogada_id}/replay", headers=headers).status_code == 403
+
+
+def test_39_jackpot_of_a_room_without_one_is_409_and_of_no_room_404(client):
+    """Rule 39: the accumulated jackpot is optional. Reading it at a room without one is
+    refused with 409 no_jackpot (the room exists); at no room, 404."""
+    config = {k: v for k, v in room_config("90").items() if k != "jackpot"}
+    room = ok(create_room(client, config), 201)
+    error = error_of(client.get(f"/bingo/rooms/{room['room_id']}/jackpot", headers=OPERATOR), 409)
+    assert (error["code"], error["field"], error["rule"]) == ("no_jackpot", "room_id",
+                                                              f"{BINGO} 39")
+    unknown = "00000000-0000-4000-8000-000000000000"
+    error = error_of(client.get(f"/bingo/rooms/{unknown}/jackpot", headers=OPERATOR), 404)
+    assert error["field"] == "room_id"

@@ -553,12 +553,14 @@ def test_ante_refusals_name_the_request_field_ante_cents(api, client, multi, cas
 
 
 @pytest.mark.parametrize("min_ante, max_ante, status, field, rule", [
-    (100, 2_501, 422, "max_ante_cents", f"{SD} 18"),
-    (100, 99, 422, "max_ante_cents", f"{SD} 16"),
+    # well-formed limits refused together by the rule: 409 (each is within its declared range)
+    (100, 2_501, 409, "max_ante_cents", f"{SD} 18"),
+    (100, 99, 409, "max_ante_cents", f"{SD} 16"),
+    # a minimum outside its declared range: 422
     (0, 10, 422, "min_ante_cents", f"{SD} 17"),
 ])
-def test_18_table_whose_maximum_exceeds_25_times_the_minimum_is_422(client, min_ante, max_ante,
-                                                                     status, field, rule):
+def test_18_table_whose_maximum_exceeds_25_times_the_minimum_is_refused(
+        client, min_ante, max_ante, status, field, rule):
     """Rule 18 (A7): max ante ≤ 25 × min ante; rule 16: max ≥ min; rule 17: a minimum is set."""
     r = client.post("/semdescarte/tables", json={"name": "X", "config": multi_config(
         min_ante_cents=min_ante, max_ante_cents=max_ante)}, headers=OPERATOR)
@@ -580,14 +582,22 @@ def test_18_table_whose_maximum_exceeds_25_times_the_minimum_is_422(client, min_
     # a deadline beyond any date used to fail the ante or the deal with a 500
     (multi_config(betting_seconds=10**12), "betting_seconds", f"903-B 6.1.4; {SD} 14"),
     (individual_config(decision_seconds=10**12), "decision_seconds", f"903-B 6.1.4; {SD} 21"),
-    ({**multi_config(), "jackpot": {"stake_cents": 100, "contribution_bp": 7_000,
-                                    "starting_value_cents": 999_999}},
-     "jackpot.starting_value_cents", "Portaria 461/2001 rule 10"),
 ])
 def test_other_table_configurations_refused_with_field_and_rule(client, config, field, rule):
     r = client.post("/semdescarte/tables", json={"name": "X", "config": config}, headers=OPERATOR)
     error = error_of(r, 422)
     assert (error["field"], error["rule"]) == (field, rule)
+
+
+def test_portaria_r10_a_jackpot_starting_below_10000_stakes_is_409(client):
+    """Portaria 461/2001 r10: stake and starting value are each well formed (their declared
+    ranges), their combination is refused by the rule: 409 naming the field and the rule."""
+    config = {**multi_config(), "jackpot": {"stake_cents": 100, "contribution_bp": 7_000,
+                                            "starting_value_cents": 999_999}}
+    r = client.post("/semdescarte/tables", json={"name": "X", "config": config}, headers=OPERATOR)
+    error = error_of(r, 409)
+    assert (error["field"], error["rule"]) == ("jackpot.starting_value_cents",
+                                               "Portaria 461/2001 rule 10")
 
 
 def test_38_a_player_sees_the_table_rules_and_bet_values_before_betting(api, client):

@@ -10,6 +10,8 @@ paytable (rule 12, "N to 1", A2), never taken from the service's own answer.
 
 from __future__ import annotations
 
+import uuid
+
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -224,8 +226,11 @@ def test_portaria_r3_r4b_jackpot_starts_at_its_value_and_grows_by_each_collected
 
     plain = create_table(client, multi_config(seats=2, jackpot=False))
     r = client.get(f"/semdescarte/tables/{plain['table_id']}/jackpot", headers=OPERATOR)
-    assert (error_of(r, 404)["field"], r.json()["error"]["rule"]) == (
-        "table_id", "Portaria 461/2001 rule 3")
+    # the table exists without the module: 409 no_jackpot; no such table: 404
+    assert (error_of(r, 409)["code"], r.json()["error"]["rule"]) == (
+        "no_jackpot", "Portaria 461/2001 rule 3")
+    r = client.get(f"/semdescarte/tables/{uuid.uuid4()}/jackpot", headers=OPERATOR)
+    assert error_of(r, 404)["field"] == "table_id"
     r = client.get("/semdescarte/tables/nope/jackpot", headers=OPERATOR)
     assert error_of(r, 422)["field"] == "table_id"
 

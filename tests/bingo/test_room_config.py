@@ -118,14 +118,17 @@ def test_35_83_additional_prizes_accepted(ledger, variant, prizes):
     assert room["config"]["prizes"] == prizes
 
 
-@pytest.mark.parametrize("variant, prize", [("90", "column"), ("80", "column"),
-                                            ("75", "column"), ("30", "two_lines"),
-                                            ("90", "full_house")])
-def test_35_prize_not_offered_by_the_variant_refused(ledger, variant, prize):
+# A prize of another variant: each value well formed, the variant refuses it (409); a prize no
+# variant offers is malformed (422).
+@pytest.mark.parametrize("variant, prize, error_cls", [
+    ("90", "column", RuleViolationError), ("80", "column", RuleViolationError),
+    ("75", "column", RuleViolationError), ("30", "two_lines", RuleViolationError),
+    ("90", "full_house", InvalidInputError)])
+def test_35_prize_not_offered_by_the_variant_refused(ledger, variant, prize, error_cls):
     prizes = dict(config(variant)["prizes"])
     prizes["bingo"] -= 1_000
     prizes[prize] = 1_000
-    with refused(ledger, InvalidInputError, field=f"prizes.{prize}", rule=rule(35)):
+    with refused(ledger, error_cls, field=f"prizes.{prize}", rule=rule(35)):
         new_room(ledger, config(variant, prizes=prizes))
 
 
@@ -139,7 +142,10 @@ def test_83_a16_bingo_30_at_most_one_extra_prize(ledger, extras):
 
 
 def test_31_shares_must_cover_the_whole_pool(ledger):
-    with refused(ledger, InvalidInputError, field="prizes", rule=rule(31)):
+    """Shares that do not add up are refused by the rule (409); a share out of range is
+    malformed (422)."""
+    with refused(ledger, RuleViolationError, field="prizes", rule=rule(31),
+                 code="shares_not_whole"):
         new_room(ledger, config("90", prizes={"line": 2_000, "bingo": 7_999}))
     with refused(ledger, InvalidInputError, field="prizes.line", rule=rule(31)):
         new_room(ledger, config("90", prizes={"line": 0, "bingo": 10_000}))
@@ -187,7 +193,8 @@ def test_a18_equally_hard_prizes_accepted_with_a_warning(ledger):
 @pytest.mark.parametrize("variant, directions", [("90", ["vertical"]), ("90", ["diagonal"]),
                                                  ("90", ["horizontal", "vertical"])])
 def test_63_bingo_90_line_is_horizontal_only(ledger, variant, directions):
-    with refused(ledger, InvalidInputError, field="line_directions", rule=rule(63)):
+    with refused(ledger, RuleViolationError, field="line_directions", rule=rule(63),
+                 code="direction_not_in_variant"):
         new_room(ledger, config(variant, line_directions=directions))
 
 
@@ -210,7 +217,8 @@ def test_34_68_75_83_operator_restricts_the_line_directions(ledger, variant, rul
 # Pattern bingo (rules 73b, 76; A23) -------------------------------------------------------------
 @pytest.mark.parametrize("variant", ["90", "80", "30"])
 def test_73b_pattern_bingo_only_in_bingo_75(ledger, variant):
-    with refused(ledger, InvalidInputError, field="bingo_pattern", rule=rule("73b")):
+    with refused(ledger, RuleViolationError, field="bingo_pattern", rule=rule("73b"),
+                 code="pattern_not_in_variant"):
         new_room(ledger, config(variant, bingo_pattern=TOP_ROW))
 
 
@@ -271,8 +279,10 @@ def test_40_42_jackpot_at_5_percent_and_max_balls_up_to_the_variant(ledger, vari
     room = new_room(ledger, config(variant, jackpot={"deduction_bp": 500, "base_cents": 0,
                                                      "max_balls": n}))
     assert room["config"]["jackpot"]["max_balls"] == n
+    # beyond any variant's balls: malformed (422); beyond this variant's only: 409
     check_refused(config(variant, jackpot={"deduction_bp": 500, "max_balls": n + 1}),
-                  InvalidInputError, field="jackpot.max_balls", rule=rule(42))
+                  InvalidInputError if n == 90 else RuleViolationError,
+                  field="jackpot.max_balls", rule=rule(42))
 
 
 def test_41_a_null_jackpot_base_value_means_none(ledger):
@@ -294,23 +304,25 @@ def test_6_a22_fewer_than_three_players_refused_in_either_mode(ledger, mode_fiel
     assert room["config"]["min_players"] == 3
 
 
-@pytest.mark.parametrize("fields, field", [
-    ({"mode": "session"}, "session_opens_at"),
-    ({"mode": "session", "session_opens_at": "2026-01-05T12:00:00+00:00"}, "session_closes_at"),
+@pytest.mark.parametrize("fields, field, error_cls", [
+    ({"mode": "session"}, "session_opens_at", InvalidInputError),
+    ({"mode": "session", "session_opens_at": "2026-01-05T12:00:00+00:00"}, "session_closes_at",
+     InvalidInputError),
+    # two well-formed instants in the wrong order: refused by the rule (409)
     ({"mode": "session", "session_opens_at": "2026-01-05T12:00:00+00:00",
-      "session_closes_at": "2026-01-05T12:00:00+00:00"}, "session_closes_at"),
+      "session_closes_at": "2026-01-05T12:00:00+00:00"}, "session_closes_at", RuleViolationError),
     ({"mode": "session", "session_opens_at": "2026-01-05T12:00:00",
-      "session_closes_at": "2026-01-05T14:00:00+00:00"}, "session_opens_at"),
+      "session_closes_at": "2026-01-05T14:00:00+00:00"}, "session_opens_at", InvalidInputError),
     ({"mode": "session", "session_opens_at": "soon",
-      "session_closes_at": "2026-01-05T14:00:00+00:00"}, "session_opens_at"),
+      "session_closes_at": "2026-01-05T14:00:00+00:00"}, "session_opens_at", InvalidInputError),
     # A65: no UTC equivalent (was an OverflowError, a 500 through POST /venues/{id}/rulesets)
     ({"mode": "session", "session_opens_at": "0001-01-01T00:00:00+05:00",
-      "session_closes_at": "2026-01-05T14:00:00+00:00"}, "session_opens_at"),
+      "session_closes_at": "2026-01-05T14:00:00+00:00"}, "session_opens_at", InvalidInputError),
     ({"mode": "session", "session_opens_at": "2026-01-05T12:00:00+00:00",
-      "session_closes_at": "9999-12-31T23:59:59-05:00"}, "session_closes_at"),
+      "session_closes_at": "9999-12-31T23:59:59-05:00"}, "session_closes_at", InvalidInputError),
 ])
-def test_7_session_room_announces_a_valid_window(ledger, fields, field):
-    with refused(ledger, InvalidInputError, field=field, rule=rule(7)):
+def test_7_session_room_announces_a_valid_window(ledger, fields, field, error_cls):
+    with refused(ledger, error_cls, field=field, rule=rule(7)):
         new_room(ledger, config("90", **fields))
 
 

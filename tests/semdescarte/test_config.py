@@ -34,8 +34,10 @@ def individual(**overrides):
 JACKPOT = {"stake_cents": 100, "contribution_bp": 7_000, "starting_value_cents": 1_000_000}
 
 
-def refused(data, field, rule=None):
-    with pytest.raises(InvalidInputError) as error:
+def refused(data, field, rule=None, error_class=InvalidInputError):
+    """InvalidInputError (422) for a malformed value; RuleViolationError (409) for values
+    refused together by a rule (rules 16, 18; Portaria r10)."""
+    with pytest.raises(error_class) as error:
         check_table_config(data)
     assert error.value.field == field
     if rule is not None:
@@ -98,7 +100,7 @@ def test_rule4_unknown_kind_is_refused():
 def test_rule18_max_ante_above_25_times_minimum_is_refused():
     """Rule 18 (A7): the maximum ante is at most 25 × the minimum."""
     refused(multi(min_ante_cents=100, max_ante_cents=2_501), "max_ante_cents",
-            "póquer sem descarte rule 18")
+            "póquer sem descarte rule 18", RuleViolationError)
 
 
 def test_rule18_max_ante_of_exactly_25_times_minimum_is_accepted():
@@ -108,7 +110,7 @@ def test_rule18_max_ante_of_exactly_25_times_minimum_is_accepted():
 
 def test_rule16_max_ante_below_minimum_is_refused():
     refused(multi(min_ante_cents=500, max_ante_cents=400), "max_ante_cents",
-            "póquer sem descarte rule 16")
+            "póquer sem descarte rule 16", RuleViolationError)
 
 
 @pytest.mark.parametrize("value", [0, -1, 1.0, "100", True, None])
@@ -171,7 +173,7 @@ def test_a11_jackpot_is_off_by_default():
 def test_portaria_rule10_starting_value_below_10000_stakes_is_refused():
     """Portaria 461/2001 r10: the jackpot starts at no less than 10 000 × the stake."""
     refused(multi(jackpot={**JACKPOT, "starting_value_cents": 999_999}),
-            "jackpot.starting_value_cents", "Portaria 461/2001 rule 10")
+            "jackpot.starting_value_cents", "Portaria 461/2001 rule 10", RuleViolationError)
     assert check_table_config(multi(jackpot=JACKPOT)).jackpot.starting_value_cents == 1_000_000
 
 

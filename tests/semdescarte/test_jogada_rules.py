@@ -131,13 +131,14 @@ def test_rule_6a_multi_table_has_1_to_7_seats(ledger):
 
 
 def test_rule_18_max_ante_above_25_times_min_is_refused_and_nothing_recorded(ledger):
-    """Rule 18 (A7): max ante ≤ 25 × min ante; a configuration above it is a 4xx naming the
-    field and the rule, and no event is recorded."""
+    """Rule 18 (A7): max ante ≤ 25 × min ante; a configuration above it is a 409 (two
+    well-formed limits refused together by the rule) naming the field and the rule, and no
+    event is recorded."""
     for config in (individual_config(min_ante_cents=100, max_ante_cents=2_501),
                    multi_config(min_ante_cents=40, max_ante_cents=1_001)):
-        with refused(ledger, InvalidInputError, field="max_ante_cents", rule=sd_rule(18)) as e:
+        with refused(ledger, RuleViolationError, field="max_ante_cents", rule=sd_rule(18)) as e:
             sd.create_table(ledger, name="mesa", config=config, actor=OPERATOR)
-        assert status_for(e.value) == 422
+        assert status_for(e.value) == 409
     table = new_table(ledger, individual_config(min_ante_cents=100, max_ante_cents=2_500))
     assert table["config"]["max_ante_cents"] == 25 * table["config"]["min_ante_cents"]
 

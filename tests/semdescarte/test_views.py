@@ -10,7 +10,7 @@ import pytest
 
 from domain.accounts import wallet_code
 from domain.actors import player_actor, staff_actor
-from domain.errors import NotFoundError
+from domain.errors import NotFoundError, RuleViolationError
 from domain.poker_hands import evaluate
 from domain.semdescarte.replay import replay
 from infra import semdescarte_service as sd
@@ -288,6 +288,10 @@ def test_jackpot_value_is_a_projection_updated_by_each_side_bet(ledger):
         1_000_000 + 2 * CONTRIBUTION
 
     plain = sd.create_table(ledger, name="sem jackpot", config=config(jackpot=None), actor=OP)
-    with pytest.raises(NotFoundError) as none:
+    # the table exists without the module: refused by the rule (409 no_jackpot); no table: 404
+    with pytest.raises(RuleViolationError) as none:
         sd.jackpot_value(ledger, plain["table_id"])
-    assert none.value.field == "table_id" and none.value.rule == "Portaria 461/2001 rule 3"
+    assert (none.value.field, none.value.rule, none.value.code) == (
+        "table_id", "Portaria 461/2001 rule 3", "no_jackpot")
+    with pytest.raises(NotFoundError):
+        sd.jackpot_value(ledger, "00000000-0000-4000-8000-000000000000")
