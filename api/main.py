@@ -22,7 +22,7 @@ from api.docs import install_docs
 from api.errors import install_error_handlers
 from api.metrics import HttpMetrics
 from api.middleware import RequestContextMiddleware
-from api.openapi import declare_error_answers
+from api.openapi import declare_bodies_acting_for_a_player, declare_error_answers
 from api.routes import routers
 from infra.clock import Clock
 from infra.container import build_ledger
@@ -130,6 +130,7 @@ def _document_bearer_auth(app: FastAPI) -> None:
                     for operation in operations.values():
                         operation["security"] = [{"ApiKey": []}]
             declare_error_answers(schema)  # after the security: 401 and 503 follow it
+            declare_bodies_acting_for_a_player(schema)
             app.openapi_schema = schema
         return app.openapi_schema
 

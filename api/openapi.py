@@ -94,3 +94,25 @@ def declare_error_answers(schema: dict[str, Any]) -> None:
                 if operation.get("security"):  # /health's own 503 has no Retry-After
                     for name, header in _HEADERS_BY_STATUS.get(status, {}).items():
                         headers.setdefault(name, copy.deepcopy(header))
+
+
+def declare_bodies_acting_for_a_player(schema: dict[str, Any]) -> None:
+    """A body that names the player acted for (``ActingForPlayer``: seats, room entry) may be
+    left out by a player acting for itself, but an operator must send it with ``player_id``. The
+    document declares what works for every caller (as for ``player_id`` itself): the body
+    required, not ``null``. Changes ``schema`` in place."""
+    components = schema.get("components", {}).get("schemas", {})
+    for item in schema.get("paths", {}).values():
+        for method, operation in item.items():
+            body = operation.get("requestBody") if method in METHODS else None
+            content = (body or {}).get("content", {}).get("application/json", {})
+            choices = content.get("schema", {}).get("anyOf", [])
+            refs = [c["$ref"] for c in choices if "$ref" in c]
+            if len(refs) != 1 or len(choices) != 2 or {"type": "null"} not in choices:
+                continue
+            model = components.get(refs[0].rsplit("/", 1)[-1], {})
+            if "player_id" in model.get("required", []):
+                content["schema"] = {"$ref": refs[0]}
+                body["required"] = True
+                body["description"] = ("A player acting for itself may send no body at all; an "
+                                       "operator sends it with player_id.")

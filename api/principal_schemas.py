@@ -12,18 +12,19 @@ from pydantic import BaseModel, Field
 
 from api.schemas import StaffRole
 from domain.principals import ACTIVE, REVOKED
-from domain.text import check_text
+from projections.principals import CURSOR_PATTERN
+from domain.text import TEXT_PATTERN, check_text
 
 MAX_PAGE = 500
 KeyStatus = Literal[ACTIVE, REVOKED]  # type: ignore[valid-type]
 
 # Query parameters of the listings (a bad value is a 422 naming the parameter).
 NameFilter = Annotated[str | None, Query(
-    min_length=1, max_length=200,
+    min_length=1, max_length=200, pattern=TEXT_PATTERN,
     description="Only names containing this text, case-insensitively")]
 PageLimit = Annotated[int, Query(ge=1, le=MAX_PAGE, description=f"At most {MAX_PAGE}")]
 PageCursor = Annotated[str | None, Query(
-    min_length=1, max_length=200, description="The next page: next_cursor of the previous one")]
+    pattern=CURSOR_PATTERN, description="The next page: next_cursor of the previous one")]
 
 
 def checked_name(name: str | None) -> str | None:

@@ -39,18 +39,6 @@ MAX_EXAMPLES = 25
 PLAYER_MAX_EXAMPLES = 10  # the second pass: the player's view of the same operations
 SEED = 20151126
 
-# Skipped until its fix is merged (the lead re-enables it): OPTIONS /venues/{venue_id}/rulesets
-# answers `Allow: POST` though GET is documented too; branch i13-rulesets makes every 405's
-# Allow header list all the path's methods.
-ALLOW_HEADER_PENDING = {"include-path": "/venues/{venue_id}/rulesets",
-                        "checks": {"allow_header_conformance": {"enabled": False}}}
-# Skipped until its fix is merged (the lead re-enables it): POST /venues/{venue_id}/rulesets's
-# `settings` body is declared as any object, but the service refuses some (an empty key, for
-# one); branch i13-rulesets declares that body (the games' configurations), not changed here.
-RULESET_SETTINGS_PENDING = {"include-path": "/venues/{venue_id}/rulesets", "include-method": "POST",
-                            "checks": {"positive_data_acceptance": {"enabled": False}}}
-
-
 @dataclass
 class Outcome:
     cases: int = 0
@@ -96,7 +84,7 @@ def run_contract(app, api_key: str, *, max_examples: int = MAX_EXAMPLES,
         "generation": {"max-examples": max_examples, "deterministic": True, "database": "none",
                        "mode": "all"},
         "checks": {"enabled": True},
-        "operations": [ALLOW_HEADER_PENDING, RULESET_SETTINGS_PENDING, *(operations or [])],
+        "operations": [*(operations or [])],
     })
     schemathesis.hook("before_call")(_before_call)
     outcome = Outcome()
