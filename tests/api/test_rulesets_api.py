@@ -314,12 +314,13 @@ def test_903B_7_9_1_unknown_keys_and_nested_junk_are_422_naming_the_key(api, tab
 
 
 @pytest.mark.parametrize("change, status, field, rule", [
-    ({"max_ante_cents": 2_501}, 422, "settings.max_ante_cents", f"{SD} 18"),  # > 25 × min
+    # two well-formed fields refused together: 409 (the README's 422/409 convention)
+    ({"max_ante_cents": 2_501}, 409, "settings.max_ante_cents", f"{SD} 18"),  # > 25 × min
     ({"decision_seconds": 2}, 422, "settings.decision_seconds", f"903-B 6.1.4; {SD} 21"),
     ({"seats": 2}, 422, "settings.seats", f"{SD} 4"),  # an individual table has one seat
     ({"betting_seconds": 10}, 422, "settings.betting_seconds", f"{SD} 15"),
     ({"jackpot": {"stake_cents": 100, "contribution_bp": 7_000, "starting_value_cents": 999}},
-     422, "settings.jackpot.starting_value_cents", "Portaria 461/2001 rule 10"),
+     409, "settings.jackpot.starting_value_cents", "Portaria 461/2001 rule 10"),
     ({"kind": "multi", "seats": 7, "betting_seconds": 10}, 409, "settings.kind", f"{SD} 4"),
 ])
 def test_sd_invalid_table_settings_are_refused_with_the_tables_rule(api, table, change, status,
