@@ -4,26 +4,28 @@ player, newest first. Each page is at most ``limit`` rows; the caller passes bac
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, Row, select
+from sqlalchemy import Engine, Select, select
 
-from projections.listings import game_venues as venues_t, player_jogadas as jogadas_t
-from projections.money import from_db, to_utc
+from projections.listings import (JOGADA_JSON, VENUE_JSON, decode_row, game_venues as venues_t,
+                                  player_jogadas as jogadas_t)
+from projections.money import to_utc
 
 MAX_VENUES = 500
 MAX_JOGADAS = 500
 
 
-def _venue(row: Row) -> dict[str, Any]:
-    item = dict(row._mapping)
-    item["config"] = json.loads(item["config"])
-    item["occupants"] = json.loads(item["occupants"])
-    item["opened_at"] = from_db(item["opened_at"])
-    item["open_jogada_at"] = from_db(item["open_jogada_at"])
-    return item
+def _page(engine: Engine, query: Select, limit: int,
+          json_columns: tuple[str, ...]) -> tuple[list[dict[str, Any]], int | None]:
+    """At most ``limit`` rows of ``query`` (which asks for one more, to know whether another
+    page follows) and the next page's cursor: the last row's position, or None."""
+    with engine.connect() as conn:
+        rows = [decode_row(r, json_columns) for r in conn.execute(query.limit(limit + 1))]
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return rows, rows[-1]["position"] if more else None
 
 
 def venues(engine: Engine, game: str, *, venue_id: str | None = None, kind: str | None = None,
@@ -44,21 +46,7 @@ def venues(engine: Engine, game: str, *, venue_id: str | None = None, kind: str 
         query = query.where(t.c.name_key.contains(name.casefold(), autoescape=True))
     if after is not None:
         query = query.where(t.c.position > after)
-    query = query.order_by(t.c.position).limit(limit + 1)
-    with engine.connect() as conn:
-        rows = [_venue(r) for r in conn.execute(query)]
-    more = len(rows) > limit
-    rows = rows[:limit]
-    return rows, rows[-1]["position"] if more else None
-
-
-def _jogada(row: Row) -> dict[str, Any]:
-    item = dict(row._mapping)
-    item["prizes"] = json.loads(item["prizes"])
-    item["detail"] = json.loads(item["detail"])
-    item["started_at"] = from_db(item["started_at"])
-    item["ended_at"] = from_db(item["ended_at"])
-    return item
+    return _page(engine, query.order_by(t.c.position), limit, VENUE_JSON)
 
 
 def jogadas(engine: Engine, *, player_id: str | None = None, game: str | None = None,
@@ -79,9 +67,4 @@ def jogadas(engine: Engine, *, player_id: str | None = None, game: str | None = 
         query = query.where(t.c.started_at < to_utc(until))
     if before is not None:
         query = query.where(t.c.position < before)
-    query = query.order_by(t.c.position.desc()).limit(limit + 1)
-    with engine.connect() as conn:
-        rows = [_jogada(r) for r in conn.execute(query)]
-    more = len(rows) > limit
-    rows = rows[:limit]
-    return rows, rows[-1]["position"] if more else None
+    return _page(engine, query.order_by(t.c.position.desc()), limit, JOGADA_JSON)

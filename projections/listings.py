@@ -86,8 +86,8 @@ player_jogadas = Table(
     Index("ix_player_jogadas_position", "position", unique=True),
 )
 
-_VENUE_JSON = ("config", "occupants")
-_JOGADA_JSON = ("prizes", "detail")
+VENUE_JSON = ("config", "occupants")
+JOGADA_JSON = ("prizes", "detail")
 _SD, _BR = SemDescarteTable, BingoRoom
 _SD_TYPES = (
     _SD.TableOpened, _SD.PlayerSeated, _SD.PlayerLeft, _SD.JogadaOpened, _SD.AntePlaced,
@@ -99,7 +99,7 @@ EVENT_TYPES = _SD_TYPES + _BINGO_TYPES
 _SEMDESCARTE = frozenset(_SD_TYPES)
 
 
-def _decode(row: Any, json_columns: tuple[str, ...]) -> dict[str, Any]:
+def decode_row(row: Any, json_columns: tuple[str, ...]) -> dict[str, Any]:
     """A stored row: JSON parsed, instants in aware UTC (SQLite keeps no offset)."""
     out = dict(row._mapping)
     for key, value in out.items():
@@ -130,14 +130,14 @@ class _Page:
         if row is None:
             found = self.conn.execute(select(game_venues).where(
                 game_venues.c.target_id == target_id)).first()
-            row = self.venues[target_id] = _decode(found, _VENUE_JSON)
+            row = self.venues[target_id] = decode_row(found, VENUE_JSON)
         return row
 
     def players(self, jogada_id: str) -> dict[str, dict[str, Any]]:
         rows = self.jogadas.get(jogada_id)
         if rows is None:
             rows = self.jogadas[jogada_id] = {
-                r.player_id: _decode(r, _JOGADA_JSON) for r in self.conn.execute(
+                r.player_id: decode_row(r, JOGADA_JSON) for r in self.conn.execute(
                     select(player_jogadas).where(player_jogadas.c.jogada_id == jogada_id))}
         return rows
 
@@ -147,8 +147,8 @@ class _Page:
 
     def write(self) -> None:
         conn = self.conn
-        new_venues = [_encode(self.venues[t], _VENUE_JSON) for t in sorted(self.new_venues)]
-        old_venues = [_encode(row, _VENUE_JSON) | {"k_target": t}
+        new_venues = [_encode(self.venues[t], VENUE_JSON) for t in sorted(self.new_venues)]
+        old_venues = [_encode(row, VENUE_JSON) | {"k_target": t}
                       for t, row in sorted(self.venues.items()) if t not in self.new_venues]
         if new_venues:
             conn.execute(insert(game_venues), new_venues)
@@ -162,7 +162,7 @@ class _Page:
         for key in sorted(self.new_rows | self.changed_rows):
             row = self.jogadas[key[0]][key[1]]
             row["net_cents"] = row["won_cents"] + row["refunded_cents"] - row["wagered_cents"]
-            encoded = _encode(row, _JOGADA_JSON)
+            encoded = _encode(row, JOGADA_JSON)
             if key in self.new_rows:
                 new_rows.append(encoded)
             else:
