@@ -61,6 +61,10 @@ class Caller:
             raise ForbiddenError("a player may only access its own account", field="player_id")
         return self
 
+    def player_or_none(self) -> str | None:
+        """The caller's id if it is a player (what a game's view shows it), else None."""
+        return str(self.id) if self.role == "player" else None
+
     def player_acted_for(self, player_id: UUID | None) -> UUID:
         """The player a command is for: a player acts for itself (``player_id`` may only name
         it); an operator acts on behalf of the player it names."""

@@ -42,7 +42,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from infra.rng import RngHealthError
-from infra.writer_process import WriterUnavailableError
+from infra.wire import WriterUnavailableError
 from domain.errors import (
     ConflictError,
     DomainError,

@@ -26,6 +26,7 @@ from api.openapi import declare_bodies_acting_for_a_player, declare_error_answer
 from api.routes import routers
 from infra.clock import Clock
 from infra.container import build_ledger
+from infra.games import load_games
 from infra.logging import configure_logging
 from infra.runtime import tune_gc
 from infra.settings import Settings
@@ -103,7 +104,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     install_error_handlers(app)
     app.state.http_metrics = HttpMetrics()  # one registry per app (api/metrics.py)
     app.add_middleware(RequestContextMiddleware, metrics=app.state.http_metrics)
-    for router in routers:
+    for router in routers(load_games(settings.games)):
         # The routes themselves, not the router: FastAPI dispatches an included router through
         # a second matching layer that cost ~15 % of a money command here.
         for route in router.routes:

@@ -113,7 +113,7 @@ async def exposition(ledger: Any, http: HttpMetrics) -> bytes:
                                                 body["projections"])))
     try:
         parts.append(await asyncio.wait_for(
-            ledger.writer.run_async(writer_metrics.scrape, writer_metrics.SCRAPE), WRITER_TIMEOUT))
+            ledger.writer.run_async(writer_metrics.Scrape(), writer_metrics.SCRAPE), WRITER_TIMEOUT))
         writer_ok = True
     except Exception as error:  # the writer restarting, or too busy: say so, answer the rest
         log.warning("metrics_writer_unavailable", error=f"{type(error).__name__}: {error}")

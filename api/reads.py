@@ -8,9 +8,12 @@ balance read right after a deposit shows the deposit; if the projections cannot 
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import Engine
 
 from api.errors import UnavailableError
+from domain.command import Command
 from infra.container import Ledger
 
 READ_WAIT_SECONDS = 5.0
@@ -26,5 +29,11 @@ def wait_for_projections(ledger: Ledger, timeout: float | None = None) -> None:
 def fresh_engine(ledger: Ledger) -> Engine:
     wait_for_projections(ledger)
     return ledger.projections.engine
+
+
+async def run(ledger: Ledger, command: Command) -> Any:
+    """A command from an ``async`` route: sent to the writer and awaited without holding a
+    threadpool thread (the writer's answer is the route's)."""
+    return await ledger.run_async(command)
 
 

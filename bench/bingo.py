@@ -151,7 +151,7 @@ def pure_section(plan: list[tuple[int, int]], balls: list[int]) -> dict:
 def run_case(backend: str, size: int, per_purchase: int, tmp: Path) -> dict:
     from bench.ledger_core import fresh_url
     from domain.actors import player_actor, staff_actor
-    from infra import bingo_service as bingo
+    from tests.bingo import client as bingo
     from infra import sessions_service
     from infra.clock import ManualClock
     from infra.container import build_ledger

@@ -109,7 +109,7 @@ def http_section(backend: str, tmp: Path, seconds: int, clients: int) -> None:
 # History ---------------------------------------------------------------------------------------
 def history_section(backend: str, tmp: Path, history: int) -> None:
     from domain.actors import player_actor, staff_actor
-    from infra import semdescarte_service as sd
+    from tests.semdescarte import client as sd
     from infra import sessions_service
     from infra.container import build_ledger
     from infra.settings import Settings
@@ -147,7 +147,7 @@ def history_section(backend: str, tmp: Path, history: int) -> None:
 def jogada(ledger, table_id, pid, key) -> None:
     """Ante, deal and continue on an individual table, through the ledger's writer."""
     from domain.actors import player_actor
-    from infra import semdescarte_service as sd
+    from tests.semdescarte import client as sd
 
     actor = player_actor(pid)
     ante = sd.place_ante(ledger, table_id=table_id, player_id=pid, ante_cents=100,

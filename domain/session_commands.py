@@ -99,13 +99,15 @@ def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
 
 
 def start_session_statement(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str,
-                            game: str, actor: str,
+                            game: str, actor: str, policy: InactivityPolicy | None = None,
+                            player_session_id: str | None = None,
                             on_end: SessionEnded | None = None) -> dict[str, Any]:
     """``start_session``, answering the new session's (empty) statement: POST /sessions
     answers from the command, not from the read models, so a committed start is never answered
     503 ``projection_lag`` (a retry would then meet the open session, 409 A61)."""
     return _open_session(uow, player_id=player_id, venue_id=venue_id, game=game, actor=actor,
-                         policy=None, player_session_id=None, on_end=on_end).statement()
+                         policy=policy, player_session_id=player_session_id,
+                         on_end=on_end).statement()
 
 
 def _open_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game: str,

@@ -5,21 +5,36 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass, field
-from functools import partial
+from dataclasses import dataclass, field, replace
 from typing import Any
 from uuid import UUID, uuid5, NAMESPACE_URL
 
-from domain import registration, wallets
+from domain import bootstrap_key  # noqa: F401  its event's topic must resolve in every process
+from domain import core_commands as core
+from domain import wallets
 from domain.actors import system_actor
+from domain.command import CERTIFICATION_MODE, SEED, Command, Handler
+from domain.game import Games
 from domain.receipts import Refusal
+from domain.rulesets import RuleSet
+from domain.session_commands import SessionSlot
+from domain.sessions import GameSession
 from infra.clock import Clock, SystemClock
-from infra.eventstore import LedgerApplication, build_event_store
-from infra import registrations  # snapshot registrations and background services of game modules
+from infra.eventstore import LedgerApplication, build_event_store, register_snapshotting
+from infra.games import load_games
+from infra.metrics import Scrape, scrape
+from infra.rendered import Rendered, run_rendered
 from infra.settings import DatabaseTarget, Settings, parse_database_url
 from infra.rng import SeedSource, SystemSeedSource, build_seed_source
+from infra.wire import Codec, allowed_classes
 from infra.writer import GroupCommitWriter
-from infra.writer_process import RemoteWriter
+from infra.writer_client import RemoteWriter
+
+# Game sessions run for hours; a player's slot at a venue and a venue's rule set for years.
+# (Each game's long-lived aggregates: Game.snapshotted, registered by infra/games.py.)
+register_snapshotting(GameSession)
+register_snapshotting(SessionSlot)
+register_snapshotting(RuleSet)
 
 BOOTSTRAP_OPERATOR_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/bootstrap-operator")
 
@@ -39,38 +54,15 @@ def unwrap(result: Any) -> Any:
     return result
 
 
-class CashCommand:
-    """``wallets.move_cash`` with its arguments: what ``partial(wallets.move_cash, ...)`` was,
-    cheaper to send to the writer process. It pickles as a call of this class with plain
-    values, the player's id as its text: pickling the UUID object (copyreg, its state dict, the
-    ``SafeUUID`` enum) was ~40 % of a command's pickle cost in the HTTP process and more of the
-    writer's unpickling, and ``move_cash`` only ever uses the id's text."""
-
-    __slots__ = ("operation", "player_id", "amount_cents", "idempotency_key", "payment_method",
-                 "actor")
-
-    def __init__(self, operation: str, player_id: UUID | str, amount_cents: int,
-                 idempotency_key: str, payment_method: str, actor: str) -> None:
-        self.operation = operation
-        self.player_id = player_id
-        self.amount_cents = amount_cents
-        self.idempotency_key = idempotency_key
-        self.payment_method = payment_method
-        self.actor = actor
-
-    def __call__(self, uow: Any) -> Any:
-        return wallets.move_cash(
-            uow, operation=self.operation, player_id=self.player_id,
-            amount_cents=self.amount_cents, idempotency_key=self.idempotency_key,
-            payment_method=self.payment_method, actor=self.actor)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (CashCommand, (self.operation, str(self.player_id), self.amount_cents,
-                              self.idempotency_key, self.payment_method, self.actor))
-
-    def __repr__(self) -> str:
-        return (f"CashCommand({self.operation!r}, player_id={str(self.player_id)!r}, "
-                f"amount_cents={self.amount_cents!r}, idempotency_key={self.idempotency_key!r})")
+def command_handlers(games: Games) -> dict[type, Handler]:
+    """The whole command vocabulary: the core's (domain/core_commands.py), each game's
+    (``Game.commands``) and infra's own (the metrics scrape, a rendered answer)."""
+    handlers: dict[type, Handler] = {**core.HANDLERS, Scrape: scrape, Rendered: run_rendered}
+    for command_type, handler in games.handlers.items():
+        if command_type in handlers:
+            raise ValueError(f"command {command_type.__name__} is registered twice")
+        handlers[command_type] = handler
+    return handlers
 
 
 @dataclass
@@ -81,10 +73,12 @@ class Ledger:
     app: LedgerApplication
     writer: GroupCommitWriter | RemoteWriter
     projections: Any = None  # projections.runner.ProjectionRunner
-    services: bool = True  # background services (inactivity sweeper) run in this process
+    services: bool = True  # background services run in this process (see _start_services)
     # Where jogadas get their seed material (903-B 6.7): the OS CSPRNG, or a seeded source in
     # tests. Draw the seed here, outside the command, so a re-run commits to the same seed.
     seeds: SeedSource = field(default_factory=SystemSeedSource)
+    games: Games = field(default_factory=lambda: Games(()))  # infra/games.py
+    codec: Codec | None = None  # the writer socket's (infra/wire.py)
     extras: dict[str, Any] = field(default_factory=dict)
     service_lock: Any = None  # infra.service_lock.ServiceLock, while this process serves
 
@@ -96,21 +90,46 @@ class Ledger:
     def certification(self) -> bool:
         return self.settings.certification
 
+    # Commands (domain/command.py) --------------------------------------------------------------
+    def prepare(self, command: Command) -> Command:
+        """Fills in what the command needs but no client chooses, before it is sent: a new
+        seed (903-B 6.7.4: drawn outside the command, so a re-run commits to the same one)
+        and the installation's certification mode."""
+        context = command._context
+        if not context:
+            return command
+        values = {}
+        if SEED in context and command.seed is None:
+            values[SEED] = self.seeds.new_seed()
+        if CERTIFICATION_MODE in context:
+            values[CERTIFICATION_MODE] = self.certification
+        return replace(command, **values) if values else command
+
+    def submit(self, command: Command):
+        """Queue a command on the writer; a Future of its result (or Refusal)."""
+        return self.writer.submit(self.prepare(command), command.command_name)
+
+    def run(self, command: Command) -> Any:
+        """Run a command on the writer and wait for its result; a recorded refusal is raised
+        as the error it carries, once committed."""
+        return unwrap(self.submit(command).result())
+
+    async def run_async(self, command: Command) -> Any:
+        """``run`` for the event loop: awaits the writer without holding a thread."""
+        command = self.prepare(command)
+        return unwrap(await self.writer.run_async(command, command.command_name))
+
     # Principals --------------------------------------------------------------------------------
     def register_player(self, *, display_name: str, actor: str) -> tuple[UUID, str]:
         key = new_api_key()
-        player_id = self.writer.execute(
-            partial(registration.register_player, display_name=display_name,
-                    api_key_sha256=hash_api_key(key), actor=actor),
-            "register_player")
+        player_id = self.run(core.RegisterPlayer(display_name=display_name,
+                                                 api_key_sha256=hash_api_key(key), actor=actor))
         return player_id, key
 
     def register_staff(self, *, role: str, display_name: str, actor: str) -> tuple[UUID, str]:
         key = new_api_key()
-        staff_id = self.writer.execute(
-            partial(registration.register_staff, role=role, display_name=display_name,
-                    api_key_sha256=hash_api_key(key), actor=actor),
-            "register_staff")
+        staff_id = self.run(core.RegisterStaff(role=role, display_name=display_name,
+                                               api_key_sha256=hash_api_key(key), actor=actor))
         return staff_id, key
 
     def rotate_api_key(self, principal_id: UUID, *, kind: str, actor: str) -> tuple[str, str]:
@@ -119,9 +138,8 @@ class Ledger:
         from domain.principals import rotate_api_key
 
         key = new_api_key()
-        role = self.writer.execute(partial(rotate_api_key, principal_id=str(principal_id),
-                                           kind=kind, api_key_sha256=hash_api_key(key),
-                                           actor=actor), "rotate_api_key")
+        role = self.run(core.RotateApiKey(principal_id=str(principal_id), kind=kind,
+                                          api_key_sha256=hash_api_key(key), actor=actor))
         return role, key
 
     def operator_ids(self) -> list[UUID]:
@@ -135,18 +153,13 @@ class Ledger:
 
     def revoke_api_key(self, principal_id: UUID, *, kind: str, actor: str) -> Any:
         """903-B 7.2.2: the key stops working; refused for the last active operator."""
-        from domain.principals import revoke_api_key
-
-        return self.writer.execute(partial(
-            revoke_api_key, principal_id=str(principal_id), kind=kind, actor=actor,
-            operator_ids=[str(i) for i in self.operator_ids()]), "revoke_api_key")
+        return self.run(core.RevokeApiKey(
+            principal_id=str(principal_id), kind=kind, actor=actor,
+            operator_ids=[str(i) for i in self.operator_ids()]))
 
     def disable_bootstrap_key(self, *, actor: str) -> dict[str, Any]:
-        from domain.bootstrap_key import disable_bootstrap_key
-
-        return self.writer.execute(partial(
-            disable_bootstrap_key, actor=actor,
-            operator_ids=[str(i) for i in self.operator_ids()]), "disable_bootstrap_key")
+        return self.run(core.DisableBootstrapKey(
+            actor=actor, operator_ids=[str(i) for i in self.operator_ids()]))
 
     def bootstrap_key_disabled(self) -> bool:
         """Read from the event store itself, not a projection: authoritative at once."""
@@ -167,23 +180,23 @@ class Ledger:
         ``operator_ids``: the operators the principals projection knows, if already read."""
         key = new_api_key()
         ids = self.operator_ids() if operator_ids is None else operator_ids
-        created = self.writer.execute(partial(
-            registration.create_first_operator, api_key_sha256=hash_api_key(key),
-            actor=system_actor("install"), operator_ids=[str(i) for i in ids]),
-            "create_first_operator")
+        created = self.run(core.CreateFirstOperator(
+            api_key_sha256=hash_api_key(key), actor=system_actor("install"),
+            operator_ids=[str(i) for i in ids]))
         return None if created is None else (created, key)
 
     # Money -------------------------------------------------------------------------------------
     @staticmethod
-    def cash_command(*, operation: str, player_id: UUID, amount_cents: int,
-                     idempotency_key: str, payment_method: str, actor: str) -> CashCommand:
-        """A deposit or withdrawal as a picklable command (it may run in the writer process)."""
-        return CashCommand(operation, player_id, amount_cents, idempotency_key, payment_method,
-                           actor)
+    def cash_command(*, operation: str, player_id: UUID | str, amount_cents: int,
+                     idempotency_key: str, payment_method: str, actor: str) -> Command:
+        """A deposit or withdrawal (domain/core_commands.py), the player's id as its text."""
+        return core.CASH_COMMANDS[operation](
+            player_id=str(player_id), amount_cents=amount_cents,
+            idempotency_key=idempotency_key, payment_method=payment_method, actor=actor)
 
     def submit_cash(self, *, operation: str, **kwargs: Any):
         """Queue a deposit or withdrawal; returns a Future of the result (or Refusal)."""
-        return self.writer.submit(self.cash_command(operation=operation, **kwargs), operation)
+        return self.submit(self.cash_command(operation=operation, **kwargs))
 
     def deposit(self, player_id: UUID, amount_cents: int, idempotency_key: str, *,
                 actor: str, payment_method: str = "bank_transfer") -> dict[str, Any]:
@@ -200,7 +213,6 @@ class Ledger:
     # Corrections -------------------------------------------------------------------------------
     def correct_transfer(self, transfer_id: str, *, reason: str, actor: str) -> dict[str, Any]:
         """903-B 1.5: undo a transfer with a new, opposite one that points at it."""
-        from domain.corrections import correct_transfer
         from domain.errors import NotFoundError
         from domain.text import check_text
         from projections import queries
@@ -212,18 +224,17 @@ class Ledger:
         original = queries.transfer(self.projections.engine, transfer_id)
         if original is None:
             raise NotFoundError(f"transfer {transfer_id} not found", field="transfer_id")
-        return self.writer.execute(partial(
-            correct_transfer, transfer_id=transfer_id, from_code=original["from_code"],
+        return self.run(core.CorrectTransfer(
+            transfer_id=transfer_id, from_code=original["from_code"],
             to_code=original["to_code"], amount_cents=original["amount_cents"], note=reason,
-            actor=actor), "correction")
+            actor=actor))
 
     # Lifecycle ---------------------------------------------------------------------------------
     def open_system_accounts(self) -> None:
         """The house and the cashier, once (a no-op when they are open). Run by the process
         that writes when it starts and by ``ledger db upgrade``; never when a ledger is only
         built (the projection worker, ``ledger health``, ``verify``: they must not write)."""
-        self.writer.execute(partial(registration.open_system_accounts,
-                                    actor=system_actor("bootstrap")), "open_system_accounts")
+        self.run(core.OpenSystemAccounts(actor=system_actor("bootstrap")))
 
     def hold_service_lock(self) -> None:
         """Held (shared) while this process reads or applies the read models: ``ledger
@@ -243,11 +254,30 @@ class Ledger:
             self.open_system_accounts()                 # process, tests, --single-process
         if self.projections is not None:
             self.projections.start()
-        if self.services:
-            registrations.start_services(self)
+        self._start_services()
+
+    def _start_services(self) -> None:
+        """Beside the writer (this process writes): each game's recovery and clock
+        (infra/game_services.py). Beside the read models: the inactivity sweeper, which reads
+        the session_statements projection (infra/sessions_service.py)."""
+        from infra import game_services
+        from infra.sessions_service import start_inactivity_sweeper
+
+        if not self.services:
+            return
+        if isinstance(self.writer, GroupCommitWriter):
+            game_services.start(self)
+        start_inactivity_sweeper(self)
+
+    def _stop_services(self) -> None:
+        from infra import game_services
+        from infra.sessions_service import stop_inactivity_sweeper
+
+        game_services.stop(self)
+        stop_inactivity_sweeper(self)
 
     def close(self) -> None:
-        registrations.stop_services(self)
+        self._stop_services()
         if self.projections is not None:
             self.projections.stop()
         self.writer.stop()
@@ -274,24 +304,32 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
     - ``projection_worker=True``: projections are applied by a separate process
       (``ledger projections run``); this one only waits for them (projections/runner.py).
     - ``writer_socket``: commands go to the writer process listening there
-      (``ledger writer run``, infra/writer_process.py) instead of a writer thread of this
+      (``ledger writer run``, infra/writer_server.py) instead of a writer thread of this
       process; call ``await ledger.writer.connect()`` in the event loop before ``start()``.
-    - ``services=False``: no background services here (the writer process).
+    - ``services=False``: no background services here. With them, the process that writes
+      runs the games' recovery and clocks (the writer process under ``ledger serve``), and a
+      process with the read models the inactivity sweeper.
+    - the games: the built-in ones and ``settings.games`` (infra/games.py).
     """
     settings = settings or Settings()
     target = parse_database_url(settings.database_url)
     clock = clock or SystemClock()
+    games = load_games(settings.games)
+    handlers = command_handlers(games)
     app = build_event_store(target, pool_size=settings.postgres_pool_size,
                             max_overflow=settings.postgres_max_overflow,
                             certification_mode=settings.certification)
     if writer_socket is not None:
-        writer: GroupCommitWriter | RemoteWriter = RemoteWriter(writer_socket)
+        writer: GroupCommitWriter | RemoteWriter = RemoteWriter(
+            writer_socket, Codec(allowed_classes(handlers)))
         writer.last_position = app.recorder.max_notification_id() or 0
     else:
         writer = GroupCommitWriter(app, clock, max_batch=settings.writer_max_batch,
-                                   cache_size=settings.writer_cache_size)
+                                   cache_size=settings.writer_cache_size, handlers=handlers,
+                                   games=games)
     ledger = Ledger(settings=settings, target=target, clock=clock, app=app, writer=writer,
-                    services=services, seeds=seeds or build_seed_source(None))
+                    services=services, seeds=seeds or build_seed_source(None), games=games,
+                    codec=Codec(allowed_classes(handlers)))
     if with_projections:
         from projections.runner import build_projection_runner
 

@@ -1,15 +1,19 @@
-"""What the games' views share (infra/semdescarte_service.py, infra/bingo_service.py): the
-projections' engine once caught up, the recorded events of one jogada read through the jogada
-index (903-B 6.3.4(2)), and an account's balance as the balances projection has it."""
+"""The views every game has, built once on the Game seam (domain/game.py): the recorded events
+of one jogada read through the jogada index (903-B 6.3.4(2)) and the game they belong to, its
+replay with the state after each event, its re-adjudication, a player's last ended jogadas of
+a game (sem descarte rule 37, bingo rule 50), and an account's balance as the balances
+projection has it. An auditor never needs to know which game a jogada belongs to."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from domain.errors import ConflictError, NotFoundError
-from domain.text import check_text
+from domain.game import Game
+from domain.text import check_text, check_uuid
 
 if TYPE_CHECKING:
     from infra.container import Ledger
@@ -27,23 +31,53 @@ def views_engine(ledger: "Ledger", engine: Any = None) -> Any:
     return ledger.projections.engine
 
 
-def jogada_events(ledger: "Ledger", jogada_id: str, engine: Any, *, marker: str,
-                  game: str) -> list[tuple[int, Any]]:
-    """(notification id, domain event) of one jogada, in notification order; NotFoundError
-    unless one of them is the game's own (its topic holds ``marker``, e.g. ".BingoRoom.")."""
+def jogada_events(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
+                  game: Game | None = None) -> tuple[Game, list[tuple[int, Any]]]:
+    """The game and the (notification id, domain event) of one jogada, in notification order.
+    NotFoundError unless one of them is a game's own (``game``'s, when given)."""
     from projections import queries
 
     check_text(jogada_id, "jogada_id")  # 903-B 7.9.1: 422 naming the field, never a 500
     rows = queries.jogada_events(views_engine(ledger, engine), str(jogada_id))
-    if not any(marker in row["topic"] for row in rows):
-        raise NotFoundError(f"no {game} jogada {jogada_id}", field="jogada_id")
+    owner = next((g for row in rows for g in [ledger.games.for_topic(row["topic"])]
+                  if g is not None), None)
+    if owner is None or (game is not None and owner is not game):
+        what = "" if game is None else f"{game.title} "
+        raise NotFoundError(f"no {what}jogada {jogada_id}", field="jogada_id")
     events = []
     for row in rows:
         version = row["originator_version"]
         records = ledger.app.recorder.select_events(row["originator_id"], gt=version - 1,
                                                     lte=version)
         events.append((row["notification_id"], ledger.app.mapper.to_domain_event(records[0])))
-    return events
+    return owner, events
+
+
+def replay(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
+           game: Game | None = None) -> dict[str, Any]:
+    """Every event of the jogada with the state after it, and the game's checks (the RNG
+    re-derived from the revealed seed, the prizes found again): 903-B 6.3.4(2)."""
+    owner, events = jogada_events(ledger, jogada_id, engine, game=game)
+    return owner.replay(events)
+
+
+def adjudicate(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
+    """From the jogada's recorded events alone, the settlement recomputed by its game's rules
+    and compared with the money that was moved."""
+    owner, events = jogada_events(ledger, jogada_id, engine)
+    return {"game": owner.name} | owner.adjudicate(events)
+
+
+def last_jogadas(ledger: "Ledger", game: Game, player_id: UUID | str, engine: Any = None,
+                 count: int = 3) -> list[dict[str, Any]]:
+    """The player's last ``count`` ended jogadas of ``game``, newest first, each as the
+    player's part of its replay (sem descarte rule 37, bingo rule 50)."""
+    pid = check_uuid(player_id, "player_id")
+    engine = views_engine(ledger, engine)
+    found = ended_jogadas(engine, pid, stake=lambda row: row["reason"] == game.stake_reason,
+                          ended=game.ended_topics)
+    return [game.player_jogada(replay(ledger, jogada_id, engine, game=game), pid)
+            for jogada_id in islice(found, count)]
 
 
 def account_balance(ledger: "Ledger", code: str, engine: Any = None) -> dict[str, Any] | None:

@@ -15,10 +15,11 @@ group and one per commit (about a microsecond each).
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
+
+from domain.command import Command, command
 
 OK, REFUSED, ERROR = "ok", "refused", "error"
 SCRAPE = "metrics_scrape"  # the name of the scrape's own command: not counted
@@ -76,27 +77,18 @@ class _OpenJogadas:
 
 
 def open_jogadas(uow: Any) -> dict[str, int]:
-    """The open jogadas of each game, from the aggregates the writer holds (their registries
-    list every table and room; the game clocks walk the same ones every second)."""
-    from domain.bingo.room import REGISTRY_ID, BingoRoom, BingoRoomRegistry
-    from domain.semdescarte.registry import TableRegistry, registry_id
-    from domain.semdescarte.table import SemDescarteTable
-
-    counts = {"semdescarte": 0, "bingo": 0}
-    tables = uow.find(registry_id(), TableRegistry)
-    for table_id in [] if tables is None else tables.table_ids:
-        table = uow.find(UUID(table_id), SemDescarteTable)
-        counts["semdescarte"] += table is not None and table.jogada is not None
-    rooms = uow.find(REGISTRY_ID, BingoRoomRegistry)
-    for room_id in [] if rooms is None else rooms.room_ids:
-        room = uow.find(UUID(room_id), BingoRoom)
-        counts["bingo"] += room is not None and room.jogada is not None
-    return counts
+    """The open jogadas of each game, from the aggregates the writer holds (each game's
+    ``open_jogadas``: its registry lists every table or room)."""
+    return {game.name: game.open_jogadas(uow) for game in uow.games
+            if game.open_jogadas is not None}
 
 
-def scrape(uow: Any) -> bytes:
-    """The writer's exposition text (a read-only command: it records nothing). Module-level,
-    so that it pickles to the writer process."""
+@command(SCRAPE, read_only=True)
+class Scrape(Command):
+    """The writer's exposition text (records nothing)."""
+
+
+def scrape(uow: Any, cmd: Scrape | None = None) -> bytes:
     metrics: WriterMetrics = uow.metrics
     metrics.open_jogadas = open_jogadas(uow)
     return metrics.exposition()

@@ -13,19 +13,27 @@ keys in insertion order): ``tests/api/test_rendered_reply.py`` checks it.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 import orjson
 
+from domain.command import Command, command
 
-def _rendered(command: Any, uow: Any) -> Any:
-    result = command(uow)
+
+@command("rendered")
+class Rendered(Command):
+    """``command``, its dict result answered as JSON bytes (the metrics count the inner
+    command: its name is the one the writer is given)."""
+    command: Command
+
+
+def run_rendered(uow: Any, cmd: Rendered) -> Any:
+    result = uow.run(cmd.command)
     if type(result) is dict:
         return orjson.dumps(result)
     return result
 
 
-def rendered_json(command: Any) -> partial[Any]:
-    """``command`` (a picklable ``uow -> result``), answering a dict result as JSON bytes."""
-    return partial(_rendered, command)
+def rendered_json(command: Command) -> Rendered:
+    """``command``, answering a dict result as JSON bytes."""
+    return Rendered(command)

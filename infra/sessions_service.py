@@ -4,27 +4,25 @@
 ``sweep_inactivity`` checks the time-based thresholds of every open session against the
 ledger's clock (rules-digest §1.3, A43); a ``Periodic`` job (infra/periodic.py) calls it every
 ``settings.inactivity_sweep_interval`` seconds (0 = off) from a background thread, which
-``Ledger.start()`` starts through infra/registrations.py.
+``Ledger.start()`` starts.
 
-Commands go to the writer as ``functools.partial(module-level handler, **kwargs)``, never a
-lambda or closure: they must pickle (the writer may run in a process of its own).
+Commands go to the writer as values (domain/core_commands.py): the writer may run in a
+process of its own.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import structlog
 from eventsourcing.application import AggregateNotFoundError
 
-from domain import session_commands as commands
+from domain import core_commands as core
 from domain.actors import system_actor
 from domain.errors import NotFoundError
 from domain.inactivity import POLICIES, TIME, InactivityPolicy
 from domain.sessions import GameSession
-from infra import registrations
 from infra.periodic import Periodic
 from projections import session_queries
 
@@ -40,63 +38,50 @@ TIME_KINDS = tuple(kind for kind, policy in POLICIES.items() if policy.basis == 
 def start_session(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: str, actor: str,
                   *, policy: InactivityPolicy | None = None,
                   player_session_id: str | None = None) -> UUID:
-    return ledger.writer.execute(
-        partial(commands.start_session, player_id=player_id, venue_id=venue_id, game=game,
-                actor=actor, policy=policy, player_session_id=player_session_id,
-                on_end=registrations.session_ended),
-        "start_session")
+    return ledger.run(core.StartSession(
+        player_id=str(player_id), venue_id=venue_id, game=game, actor=actor, policy=policy,
+        player_session_id=player_session_id))
 
 
 def start_session_statement(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: str,
                             actor: str) -> dict[str, Any]:
     """Starts a session and returns its (empty) statement, from the command itself."""
-    return ledger.writer.execute(
-        partial(commands.start_session_statement, player_id=player_id, venue_id=venue_id,
-                game=game, actor=actor, on_end=registrations.session_ended),
-        "start_session")
+    return ledger.run(core.StartSession(player_id=str(player_id), venue_id=venue_id,
+                                        game=game, actor=actor, statement=True))
 
 
 def end_session(ledger: "Ledger", session_id: UUID | str, reason: str, actor: str, *,
                 player_id: UUID | str | None = None) -> dict[str, Any]:
     """Returns the end-of-session statement. ``player_id``: refused unless the session is
     this player's (a player ends only its own)."""
-    return ledger.writer.execute(
-        partial(commands.end_session, session_id=session_id, reason=reason, actor=actor,
-                player_id=player_id, bet_in_play=registrations.bet_in_play,
-                on_end=registrations.session_ended),
-        "end_session")
+    return ledger.run(core.EndSession(
+        session_id=str(session_id), reason=reason, actor=actor,
+        player_id=None if player_id is None else str(player_id)))
 
 
 def record_bet(ledger: "Ledger", session_id: UUID | str, jogada_id: str, amount_cents: int,
                actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(
-        partial(commands.record_bet, session_id=session_id, jogada_id=jogada_id,
-                amount_cents=amount_cents, actor=actor),
-        "record_session_bet")
+    return ledger.run(core.RecordBet(session_id=str(session_id), jogada_id=jogada_id,
+                                     amount_cents=amount_cents, actor=actor))
 
 
 def record_win(ledger: "Ledger", session_id: UUID | str, jogada_id: str, amount_cents: int,
                category: str, actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(
-        partial(commands.record_win, session_id=session_id, jogada_id=jogada_id,
-                amount_cents=amount_cents, category=category, actor=actor),
-        "record_session_win")
+    return ledger.run(core.RecordWin(session_id=str(session_id), jogada_id=jogada_id,
+                                     amount_cents=amount_cents, category=category, actor=actor))
 
 
 def record_statement_line(ledger: "Ledger", session_id: UUID | str, category: str, label: str,
                           count: int, amount_cents: int, actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(
-        partial(commands.record_statement_line, session_id=session_id, category=category,
-                label=label, count=count, amount_cents=amount_cents, actor=actor),
-        "record_statement_line")
+    return ledger.run(core.RecordStatementLine(
+        session_id=str(session_id), category=category, label=label, count=count,
+        amount_cents=amount_cents, actor=actor))
 
 
 def record_jogada_without_bet(ledger: "Ledger", session_id: UUID | str, jogada_id: str,
                               actor: str) -> list[str]:
-    return ledger.writer.execute(
-        partial(commands.record_jogada_without_bet, session_id=session_id,
-                jogada_id=jogada_id, actor=actor, on_end=registrations.session_ended),
-        "record_jogada_without_bet")
+    return ledger.run(core.RecordJogadaWithoutBet(session_id=str(session_id),
+                                                  jogada_id=jogada_id, actor=actor))
 
 
 def statement(ledger: "Ledger", session_id: UUID | str) -> dict[str, Any]:
@@ -130,10 +115,8 @@ def sweep_inactivity(ledger: "Ledger") -> dict[str, list[str]]:
     changed: dict[str, list[str]] = {}
     for start in range(0, len(ids), SWEEP_CHUNK):
         chunk = ids[start:start + SWEEP_CHUNK]
-        changed.update(ledger.writer.execute(
-            partial(commands.sweep_inactivity, session_ids=chunk, actor=SWEEP_ACTOR,
-                    on_end=registrations.session_ended),
-            "sweep_inactivity"))
+        changed.update(ledger.run(core.SweepInactivity(session_ids=[str(i) for i in chunk],
+                                                       actor=SWEEP_ACTOR)))
     if changed:
         log.info("inactivity_sweep", changed=len(changed))
     return changed
@@ -144,7 +127,7 @@ def start_inactivity_sweeper(ledger: "Ledger") -> Periodic | None:
     interval = float(ledger.settings.inactivity_sweep_interval)
     if interval <= 0 or ledger.projections is None or "inactivity_sweeper" in ledger.extras:
         return ledger.extras.get("inactivity_sweeper")
-    sweeper = Periodic("ledger-inactivity", interval, partial(sweep_inactivity, ledger))
+    sweeper = Periodic("ledger-inactivity", interval, lambda: sweep_inactivity(ledger))
     ledger.extras["inactivity_sweeper"] = sweeper
     sweeper.start()
     return sweeper

@@ -12,7 +12,8 @@ from sqlalchemy.engine import URL
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="LEDGER_", env_file=".env", extra="ignore")
+    # extra="allow": a game's own settings (``<game>_tick_interval``) are not fields here.
+    model_config = SettingsConfigDict(env_prefix="LEDGER_", env_file=".env", extra="allow")
 
     database_url: str = "sqlite:///ledger.db"
     bootstrap_operator_key: str | None = None
@@ -35,11 +36,9 @@ class Settings(BaseSettings):
     tune_gc: bool = False
     # How often time-based inactivity is checked (seconds); 0 turns the sweeper off.
     inactivity_sweep_interval: float = 5.0
-    # How often the póquer sem descarte tables' clock runs (betting period, decision time), s; 0 = off.
-    semdescarte_tick_interval: float = 1.0
-    # How often the bingo rooms' clock runs (close of sales, the next ball), s; 0 = off. A ball
-    # is drawn at most this late after it is due (the interval itself is the room's, >= 1 s).
-    bingo_tick_interval: float = 0.2
+    # More games than the built-in ones (infra/games.py): modules holding a ``GAME``, comma
+    # separated ("tests.cointoss.game").
+    games: str = ""
     # GET /metrics without an API key (a Prometheus on a private network); else an operator
     # or auditor key is needed (api/routes/metrics.py).
     metrics_public: bool = False
@@ -64,6 +63,19 @@ class Settings(BaseSettings):
     @property
     def certification(self) -> bool:
         return self.certification_mode == "1"
+
+    def tick_interval(self, game: str, default: float) -> float:
+        """How often a game's clock runs, seconds; 0 = off: ``LEDGER_<GAME>_TICK_INTERVAL``
+        (e.g. LEDGER_BINGO_TICK_INTERVAL), or ``Settings(<game>_tick_interval=...)``, or the
+        game's own default (domain/game.py GameClock)."""
+        key = f"{game}_tick_interval"
+        value = (self.model_extra or {}).get(key)
+        if value is None:
+            value = os.environ.get(f"LEDGER_{key.upper()}")
+        try:
+            return default if value is None else float(value)
+        except ValueError:
+            raise ValueError(f"LEDGER_{key.upper()} must be a number of seconds") from None
 
 
 @dataclass(frozen=True)

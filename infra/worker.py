@@ -51,9 +51,10 @@ def run_writer_process(settings: Settings, socket_path: str, *,
                        parent_pid: int | None = None) -> int:
     """``ledger writer run``: the only writer of the database, serving the HTTP process."""
     from infra.container import build_ledger
-    from infra.writer_process import serve_writer
+    from infra.writer_server import serve_writer
 
-    ledger = build_ledger(settings, with_projections=False, services=False)
+    # The games' recovery and clocks run here, beside the aggregates (infra/game_services.py).
+    ledger = build_ledger(settings, with_projections=False)
     tune_gc()
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

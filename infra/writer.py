@@ -36,6 +36,7 @@ import structlog
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.persistence import IntegrityError
 
+from domain.command import Command as DomainCommand
 from domain.errors import ConcurrencyError, DomainError, NotFoundError
 from domain.receipts import CommandReceipt, Refusal
 from infra.clock import Clock
@@ -61,6 +62,10 @@ class Command:
         self.name = name
 
 
+class UnknownCommandError(TypeError):
+    """A command type no game and no part of the core handles."""
+
+
 class _PoisonedBatch(Exception):
     """A handler left the in-memory aggregates in a state that cannot be trusted."""
 
@@ -75,6 +80,16 @@ class _UnitOfWork:
         self.at = at
         self._verify = verify
         self.touched: dict[UUID, int] = {}  # aggregate id -> pending events before this command
+
+    @property
+    def games(self) -> Any:
+        """The registry of games (domain/game.py): what the core's commands ask of a venue's
+        game (end_session: a bet in play; a session ended)."""
+        return self._writer.games
+
+    def run(self, command: Any) -> Any:
+        """Another command, in this one's unit of work (a wrapper such as infra/rendered.py)."""
+        return self._writer.dispatch(command, self)
 
     @property
     def metrics(self) -> WriterMetrics:
@@ -132,8 +147,16 @@ class _UnitOfWork:
 
 class GroupCommitWriter:
     def __init__(self, app: Application[UUID], clock: Clock, *, max_batch: int = 256,
-                 cache_size: int = 100_000, retries: int = 5) -> None:
+                 cache_size: int = 100_000, retries: int = 5,
+                 handlers: dict[type, Callable[[Any, Any], Any]] | None = None,
+                 games: Any = None) -> None:
         self.app = app
+        # Commands are values dispatched by their type (domain/command.py): the core's, the
+        # games' and infra's (infra/dispatch.py). A plain callable ``handler(uow)`` is
+        # accepted only in this process (the writer's own tests); the writer process's
+        # socket carries data only (infra/wire.py).
+        self.handlers = dict(handlers or {})
+        self.games = games
         self.clock = clock
         self.max_batch = max_batch
         self.cache_size = cache_size
@@ -169,6 +192,14 @@ class GroupCommitWriter:
     def on_commit(self, listener: Callable[[int], None]) -> None:
         """``listener(position)`` is called after each commit with the last notification id."""
         self._listeners.append(listener)
+
+    def dispatch(self, command: Any, uow: Any) -> Any:
+        handler = self.handlers.get(type(command))
+        if handler is not None:
+            return handler(uow, command)
+        if callable(command) and not isinstance(command, DomainCommand):
+            return command(uow)
+        raise UnknownCommandError(f"no handler for command {type(command).__name__}")
 
     # Submitting -------------------------------------------------------------------------------
     def submit(self, handler: Handler, name: str = "command") -> Future[Any]:
@@ -249,7 +280,7 @@ class GroupCommitWriter:
             for command in batch:
                 uow = _UnitOfWork(self, working, self.clock.now(), verify=False)
                 try:
-                    results.append((command, command.handler(uow), None))
+                    results.append((command, self.dispatch(command.handler, uow), None))
                 except DomainError as error:
                     uow.check_clean_after_error()
                     results.append((command, None, error))
@@ -274,7 +305,7 @@ class GroupCommitWriter:
             uow = _UnitOfWork(self, working, self.clock.now(), verify=True)
             try:
                 try:
-                    result = command.handler(uow)
+                    result = self.dispatch(command.handler, uow)
                 except DomainError as error:
                     uow.check_clean_after_error()
                     self._save(working)

@@ -68,3 +68,11 @@ def jogadas(engine: Engine, *, player_id: str | None = None, game: str | None = 
     if before is not None:
         query = query.where(t.c.position < before)
     return _page(engine, query.order_by(t.c.position.desc()), limit, JOGADA_JSON)
+
+
+def jogada_rows(engine: Engine, jogada_id: str) -> list[dict[str, Any]]:
+    """Every player's row of one jogada (GET /jogadas/{id}), by their first stake."""
+    t = jogadas_t
+    rows, _ = _page(engine, select(t).where(t.c.jogada_id == str(jogada_id))
+                    .order_by(t.c.position), MAX_JOGADAS, JOGADA_JSON)
+    return rows

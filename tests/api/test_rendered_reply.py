@@ -3,17 +3,26 @@ Starlette's JSONResponse writes for the same answer, and a refusal must still be
 
 from __future__ import annotations
 
-from functools import partial
-
 from starlette.responses import JSONResponse
 
 from domain.errors import InsufficientFundsError
 from domain.receipts import Refusal
-from infra.rendered import rendered_json
+from domain.core_commands import OpenSystemAccounts
+from infra.rendered import rendered_json, run_rendered
 
 
-def _answer(result, uow=None):
-    return result
+class _Answers:
+    """A unit of work whose inner command answers ``result``."""
+
+    def __init__(self, result):
+        self.result = result
+
+    def run(self, command):
+        return self.result
+
+
+def rendered(result):
+    return run_rendered(_Answers(result), rendered_json(OpenSystemAccounts(actor="system:x")))
 
 
 def test_rendered_bytes_equal_starlettes_json_response():
@@ -21,12 +30,12 @@ def test_rendered_bytes_equal_starlettes_json_response():
               "amount_cents": 10**11, "payment_method": "mbway", "available_cents": 0,
               "held_cents": -3, "note": "cartões comprados \u2028 \"quoted\" \\ tab\t",
               "nested": {"z": [1, None, True, False], "a": {}}}
-    assert rendered_json(partial(_answer, result))(None) == JSONResponse(result).body
+    assert rendered(result) == JSONResponse(result).body
 
 
 def test_a_refusal_comes_back_unrendered():
     refusal = Refusal(InsufficientFundsError("not enough", field="amount_cents"))
-    assert rendered_json(partial(_answer, refusal))(None) is refusal
+    assert rendered(refusal) is refusal
 
 
 def test_deposit_answer_is_json_with_its_content_type_and_same_bytes_on_replay(api):

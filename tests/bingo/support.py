@@ -12,7 +12,7 @@ from uuid import UUID
 
 from domain.accounts import HOUSE_CODE, account_id, wallet_code
 from domain.actors import player_actor, staff_actor
-from infra import bingo_service as bingo
+from tests.bingo import client as bingo
 from infra import sessions_service
 from infra.container import Ledger
 

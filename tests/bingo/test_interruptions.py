@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import ConflictError
-from infra import bingo_service as bingo
+from tests.bingo import client as bingo
 from infra import sessions_service
 from infra.container import build_ledger
 from infra.rng import SeededSeedSource

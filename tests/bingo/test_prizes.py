@@ -15,8 +15,8 @@ from datetime import timedelta
 import pytest
 
 from domain.errors import ConflictError, RuleViolationError
-from infra import bingo_service as bingo
-from infra.bingo_service import CLOCK_ACTOR
+from tests.bingo import client as bingo
+from tests.bingo.client import CLOCK_ACTOR
 from tests.bingo.conftest import refused
 from tests.bingo.plans import (assert_matches_oracle, assert_settled_money, jogada_events,
                                one, ordered, play, prizes_won, start, wallet_events)

@@ -12,7 +12,7 @@ from domain.bingo.config import check_room_config
 from domain.errors import InvalidInputError, RuleViolationError
 from tests.bingo.conftest import refused
 from tests.refusals import max_id
-from infra import bingo_service as bingo
+from tests.bingo import client as bingo
 from tests.bingo.support import OPERATOR, config, new_room, open_jogada, room_events
 from tests.refusals import check_error
 

@@ -12,7 +12,7 @@ from domain.bingo.cards import card_key, generate_card
 from domain.bingo.room import cards_drbg
 from domain.errors import (ConflictError, IdempotencyConflictError, InsufficientFundsError,
                            InvalidInputError, RuleViolationError)
-from infra import bingo_service as bingo
+from tests.bingo import client as bingo
 from infra import sessions_service
 from tests.bingo.conftest import refused
 from tests.refusals import max_id

@@ -7,7 +7,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from domain.errors import ConflictError
-from infra import bingo_service as bingo
+from tests.bingo import client as bingo
 from infra import sessions_service
 from tests.bingo.conftest import refused
 from tests.bingo.plans import assert_settled_money, jogada_events, ordered, play

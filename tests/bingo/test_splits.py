@@ -9,7 +9,7 @@ import pytest
 
 from domain.bingo.config import check_room_config
 from domain.bingo.money import close_of_sales
-from infra import bingo_service as bingo
+from tests.bingo import client as bingo
 from tests.bingo.plans import (all_accounts_total, assert_matches_oracle, assert_settled_money,
                                find_tie, jogada_events, one, play)
 from tests.bingo.support import (OPERATOR, buy, close_sale, config, draw_to_end, new_room, of,

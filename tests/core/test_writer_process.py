@@ -1,5 +1,6 @@
-"""The writer process protocol (infra/writer_process.py): commands cross a Unix socket as
-picklable partials, results and domain errors come back intact, groups stay groups."""
+"""The writer process protocol (infra/writer_server.py, writer_client.py, wire.py): commands
+cross a Unix socket as data (command values, never functions), results and domain errors come
+back intact, groups stay groups."""
 
 from __future__ import annotations
 
@@ -7,14 +8,19 @@ import asyncio
 import os
 import threading
 from functools import partial
+import pickle
 
 import pytest
 
 from domain import registration
+from domain.command import Command, command
+from domain.core_commands import RegisterPlayer
 from domain.actors import staff_actor
 from domain.errors import IdempotencyConflictError, InsufficientFundsError
 from infra.container import Ledger, unwrap
-from infra.writer_process import RemoteWriter, WriterUnavailableError, serve_writer
+from infra.wire import RefusedFrameError, WriterUnavailableError
+from infra.writer_client import RemoteWriter
+from infra.writer_server import serve_writer
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")
 
@@ -26,10 +32,10 @@ def start_writer(ledger, path) -> tuple[threading.Event, threading.Thread]:
     return stop, server
 
 
-def connected_client(path) -> tuple[RemoteWriter, asyncio.AbstractEventLoop]:
+def connected_client(path, codec) -> tuple[RemoteWriter, asyncio.AbstractEventLoop]:
     loop = asyncio.new_event_loop()
     threading.Thread(target=loop.run_forever, daemon=True).start()
-    client = RemoteWriter(path)
+    client = RemoteWriter(path, codec)
     asyncio.run_coroutine_threadsafe(client.connect(), loop).result(10)
     return client, loop
 
@@ -38,7 +44,7 @@ def connected_client(path) -> tuple[RemoteWriter, asyncio.AbstractEventLoop]:
 def remote(ledger, tmp_path):
     path = os.path.join(tmp_path, "writer.sock")
     stop, server = start_writer(ledger, path)
-    client, loop = connected_client(path)
+    client, loop = connected_client(path, ledger.codec)
     yield client, stop, server
     stop.set()
     loop.call_soon_threadsafe(client.stop)
@@ -47,8 +53,8 @@ def remote(ledger, tmp_path):
 
 
 def register(client) -> object:
-    return client.execute(partial(registration.register_player, display_name="Ana",
-                                  api_key_sha256="0" * 64, actor=OPERATOR))
+    return client.execute(RegisterPlayer(display_name="Ana", api_key_sha256="0" * 64,
+                                         actor=OPERATOR))
 
 
 def cash(operation, player_id, amount, key):
@@ -108,8 +114,8 @@ def test_an_unpicklable_command_fails_alone_in_its_frame(remote):
     loop = client._loop
 
     async def together():  # one loop turn: the same frame
-        good = [client.submit_async(partial(registration.register_player, display_name=f"P{i}",
-                                            api_key_sha256=f"{i}" * 64, actor=OPERATOR))
+        good = [client.submit_async(RegisterPlayer(display_name=f"P{i}",
+                                                   api_key_sha256=f"{i}" * 64, actor=OPERATOR))
                 for i in range(3)]
         bad = client.submit_async(lambda uow: None)
         return await asyncio.gather(*good, bad, return_exceptions=True)
@@ -119,20 +125,30 @@ def test_an_unpicklable_command_fails_alone_in_its_frame(remote):
     assert all(not isinstance(result, BaseException) for result in good)
 
 
-def _registers_and_answers_a_lock(uow, **kwargs):
-    registration.register_player(uow, **kwargs)
+@command("register_and_answer_a_lock")
+class RegisterAndAnswerALock(Command):
+    display_name: str
+    api_key_sha256: str
+    actor: str
+
+
+def _registers_and_answers_a_lock(uow, cmd):
+    registration.register_player(uow, **cmd.values())
     return threading.Lock()  # committed, but the answer cannot cross the socket
 
 
 def test_a_reply_that_cannot_be_sent_fails_alone_and_its_neighbours_are_answered(remote, ledger):
     client, _, _ = remote
+    ledger.writer.handlers[RegisterAndAnswerALock] = _registers_and_answers_a_lock
+    ledger.codec.allowed[(RegisterAndAnswerALock.__module__,
+                          RegisterAndAnswerALock.__qualname__)] = RegisterAndAnswerALock
 
     async def together():  # one frame, one group, one commit, one reply frame
-        good = [client.submit_async(partial(registration.register_player, display_name=f"G{i}",
-                                            api_key_sha256=f"{i}" * 64, actor=OPERATOR))
+        good = [client.submit_async(RegisterPlayer(display_name=f"G{i}",
+                                                   api_key_sha256=f"{i}" * 64, actor=OPERATOR))
                 for i in range(3)]
-        odd = client.submit_async(partial(_registers_and_answers_a_lock, display_name="Odd",
-                                          api_key_sha256="9" * 64, actor=OPERATOR))
+        odd = client.submit_async(RegisterAndAnswerALock(display_name="Odd",
+                                                         api_key_sha256="9" * 64, actor=OPERATOR))
         return await asyncio.gather(*good, odd, return_exceptions=True)
 
     *good, odd = asyncio.run_coroutine_threadsafe(together(), client._loop).result(10)
@@ -144,7 +160,7 @@ def test_a_reply_that_cannot_be_sent_fails_alone_and_its_neighbours_are_answered
 def test_a_burst_while_the_writer_restarts_opens_one_connection(ledger, tmp_path):
     path = os.path.join(tmp_path, "writer.sock")
     stop, server = start_writer(ledger, path)
-    client, loop = connected_client(path)
+    client, loop = connected_client(path, ledger.codec)
     stop.set()
     server.join(5)
     for _ in range(100):  # the client learns that its writer is gone
@@ -164,8 +180,8 @@ def test_a_burst_while_the_writer_restarts_opens_one_connection(ledger, tmp_path
 
     loop.create_unix_connection = counting
     try:
-        futures = [client.submit(partial(registration.register_player, display_name=f"B{i}",
-                                         api_key_sha256=f"{i % 10}" * 64, actor=OPERATOR))
+        futures = [client.submit(RegisterPlayer(display_name=f"B{i}",
+                                                api_key_sha256=f"{i % 10}" * 64, actor=OPERATOR))
                    for i in range(30)]
         assert all(f.result(10) is not None for f in futures)
         assert len(opened) == 1
@@ -174,3 +190,17 @@ def test_a_burst_while_the_writer_restarts_opens_one_connection(ledger, tmp_path
         loop.call_soon_threadsafe(client.stop)
         server.join(5)
         loop.call_soon_threadsafe(loop.stop)
+
+
+def test_the_socket_carries_data_only_a_function_is_refused_as_it_is_read(remote, ledger):
+    """A frame naming anything but a known command type or a plain value (a function, a
+    functools.partial) is refused by the writer's codec before anything runs."""
+    frame = ledger.codec.encode([(1, "x", partial(registration.register_player,
+                                                  display_name="Eve", api_key_sha256="e" * 64,
+                                                  actor=OPERATOR))])
+    with pytest.raises(RefusedFrameError):
+        ledger.codec.decode(frame[4:])
+    with pytest.raises(RefusedFrameError):
+        ledger.codec.decode(pickle.dumps([(1, "x", os.system)]))
+    command = RegisterPlayer(display_name="Ana", api_key_sha256="a" * 64, actor=OPERATOR)
+    assert ledger.codec.decode(ledger.codec.encode([command])[4:]) == [command]

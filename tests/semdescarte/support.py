@@ -16,7 +16,7 @@ from uuid import UUID
 
 from domain.accounts import HOUSE_CODE, account_id, wallet_code
 from domain.actors import player_actor, staff_actor
-from infra import semdescarte_service as sd
+from tests.semdescarte import client as sd
 from infra import sessions_service
 from infra.container import Ledger, build_ledger
 from infra.rng import SeededSeedSource

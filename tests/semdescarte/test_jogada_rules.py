@@ -25,7 +25,7 @@ from domain.errors import (
     InvalidInputError,
     RuleViolationError,
 )
-from infra import semdescarte_service as sd
+from tests.semdescarte import client as sd
 from tests.refusals import refused as shared_refused
 from infra import rulesets_service, sessions_service
 from infra.container import build_ledger

@@ -13,7 +13,7 @@ from domain.actors import player_actor, staff_actor
 from domain.errors import NotFoundError, RuleViolationError
 from domain.poker_hands import evaluate
 from domain.semdescarte.replay import replay
-from infra import semdescarte_service as sd
+from tests.semdescarte import client as sd
 from infra import sessions_service
 from infra.container import build_ledger
 from infra.rng import SeededSeedSource

@@ -1,10 +1,10 @@
-"""Every command the session and rule-set services hand to the writer pickles, and does the
-same after a pickle round trip (the writer may run in a process of its own: the command and
-its answer then cross a pipe)."""
+"""Every command the session and rule-set services hand to the writer travels as data through
+the writer socket's codec (infra/wire.py), and does the same after the round trip (the writer
+may run in a process of its own: the command and its answer then cross a socket)."""
 
 from __future__ import annotations
 
-import pickle
+from concurrent.futures import Future
 from datetime import timedelta
 
 import pytest
@@ -17,16 +17,23 @@ from tests.sessions.conftest import OPERATOR
 
 @pytest.fixture
 def piped(ledger, monkeypatch):
-    """The ledger, its writer's ``execute`` given each command and answer through pickle."""
-    execute = ledger.writer.execute
+    """The ledger, its writer given each command and answer through the socket's codec."""
+    submit = ledger.writer.submit
     names: list[str] = []
+
+    def round_trip(value):
+        return ledger.codec.decode(ledger.codec.encode([value])[4:])[0]
 
     def through_a_pipe(handler, name="command"):
         names.append(name)
-        answer = execute(pickle.loads(pickle.dumps(handler)), name)
-        return pickle.loads(pickle.dumps(answer))
+        answered: Future = Future()
+        try:
+            answered.set_result(round_trip(submit(round_trip(handler), name).result()))
+        except Exception as error:
+            answered.set_exception(error)
+        return answered
 
-    monkeypatch.setattr(ledger.writer, "execute", through_a_pipe)
+    monkeypatch.setattr(ledger.writer, "submit", through_a_pipe)
     ledger.piped_names = names
     return ledger
 
@@ -53,7 +60,7 @@ def test_session_commands_pickle_and_run_the_same(piped, clock, player):
 
 
 def test_ruleset_commands_pickle_and_run_the_same(piped, clock):
-    from infra import semdescarte_service
+    from tests.semdescarte import client as semdescarte_service
 
     v1 = {"kind": "individual", "seats": 1, "min_ante_cents": 100, "max_ante_cents": 2_500,
           "decision_seconds": 15, "extra_seconds": 5, "betting_seconds": None, "jackpot": None}

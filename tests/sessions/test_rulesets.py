@@ -8,7 +8,9 @@ import pytest
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.rulesets import RuleSet, ruleset_id
-from infra import bingo_service, rulesets_service as rs, semdescarte_service
+from infra import rulesets_service as rs
+from tests.bingo import client as bingo_service
+from tests.semdescarte import client as semdescarte_service
 from tests.sessions.conftest import OPERATOR
 
 # Sem descarte rules 4, 6a, 14, 16-18, 21, 31: a multi-player table's configuration, as the

@@ -1,0 +1,77 @@
+"""Jogadas as a game-independent resource: an auditor or a complaint handler reads any jogada,
+its replay and its re-adjudication without knowing which game it belongs to (903-B 6.3.4(2):
+every jogada can be reproduced; the game is found from the jogada's recorded events, through
+the Game registry). The games' own replay routes (``/semdescarte/jogadas/{id}/replay``,
+``/bingo/jogadas/{id}/replay``) stay as aliases."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from api.deps import LedgerDep, Reviewer
+from api.reads import fresh_engine
+from api.routes.responses import errors
+from api.schemas import JogadaIdPath
+from infra import jogada_views
+from projections import listing_queries
+
+router = APIRouter(prefix="/jogadas", tags=["jogadas"])
+
+_MONEY = ("wagered_cents", "won_cents", "refunded_cents", "net_cents")
+
+
+@router.get("/{jogada_id}", responses=errors(401, 403, 404, 422, 503))
+def read_jogada(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
+    """The jogada: its ``game``, its venue, when it started and ended, its ``status``
+    (``in_play``, ``settled``, ``void``, ``cancelled``), each player with a stake in it and
+    its amounts and result (as on the session statement), and the totals."""
+    engine = fresh_engine(ledger)
+    game, events = jogada_views.jogada_events(ledger, jogada_id, engine)  # 404 if none
+    rows = listing_queries.jogada_rows(engine, jogada_id)
+    venue_id = rows[0]["venue_id"] if rows else None
+    if venue_id is None:  # no stake yet: the venue from its own events
+        venue_id = game.venue_of(events[0][1].originator_id)
+    players = [{"player_id": r["player_id"], "seat": None if r["seat"] is None else int(r["seat"]),
+                "result": r["result"], "prizes": r["prizes"], **{k: r[k] for k in _MONEY}}
+               for r in rows]
+    ended = [r["ended_at"] for r in rows if r["ended_at"] is not None]
+    status = rows[0]["status"] if rows else _status(game, events)
+    return {
+        "jogada_id": jogada_id, "game": game.name, "title": game.title,
+        "venue": {"venue_id": venue_id, "name": rows[0]["venue_name"] if rows else None},
+        "started_at": rows[0]["started_at"] if rows else events[0][1].at,
+        "ended_at": max(ended) if ended else None,
+        "status": status, "players": players,
+        "totals": {k: sum(p[k] for p in players) for k in _MONEY},
+        "replay_url": f"/jogadas/{jogada_id}/replay",
+        "adjudication_url": f"/jogadas/{jogada_id}/adjudication",
+    }
+
+
+def _status(game: Any, events: list[tuple[int, Any]]) -> str:
+    from domain.game import topic_of
+
+    return "ended" if any(topic_of(e).endswith(game.ended_topics) for _, e in events) \
+        else "in_play"
+
+
+@router.get("/{jogada_id}/replay", responses=errors(401, 403, 404, 409, 422, 503))
+def replay(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
+    """Every event of an ended jogada, of any game, in order, each with the state it led to,
+    and the game's checks (the RNG re-derived from the revealed seed; 903-B 6.3.4(2),
+    6.7.2(4)). An open jogada is not shown: what it hides is in it (903-B 6.7.5)."""
+    game, events = jogada_views.jogada_events(ledger, jogada_id, fresh_engine(ledger))
+    return {"game": game.name} | jogada_views.require_ended(game.replay(events))
+
+
+@router.get("/{jogada_id}/adjudication", responses=errors(401, 403, 404, 409, 422, 503))
+def adjudication(jogada_id: JogadaIdPath, ledger: LedgerDep,
+                 caller: Reviewer) -> dict[str, Any]:
+    """Re-adjudication of an ended jogada: from its recorded events alone, the settlement
+    recomputed by its game's rules, compared with the money that was moved (``agrees``, and
+    each ``difference`` by account)."""
+    game, events = jogada_views.jogada_events(ledger, jogada_id, fresh_engine(ledger))
+    jogada_views.require_ended(game.replay(events))
+    return {"game": game.name} | game.adjudicate(events)

@@ -1,0 +1,202 @@
+"""Bingo online (Reg. 425-A/2015, all four variants) behind the ``Game`` seam (domain/game.py):
+its command vocabulary, its clock (the close of each sale, rules 16–20; each ball when due,
+rules 22, 24; the next jogada of a continuous room, rules 5–7), its replay ("modo repetição",
+rule 2h) and re-adjudication, and its routes (api/routes/bingo.py).
+
+A jogada a crash left unfinished needs no recovery step: its state is in the store and every
+ball was committed before the first sale, so the clock completes it from the events (A10:
+"otherwise complete it deterministically"); an operator can still void it (rules 45–47)."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from domain import wallets
+from domain.bingo import commands as bingo
+from domain.bingo.cards import bingo_rule
+from domain.bingo.config import check_room_config
+from domain.bingo.replay import player_jogada, replay
+from domain.bingo.room import REGISTRY_ID, BingoRoom, BingoRoomRegistry
+from domain.bingo.views import player_view
+from domain.command import Command, command, fields_handler
+from domain.errors import RuleViolationError
+from domain.game import Game, GameClock
+from domain.inactivity import BINGO
+
+NAME = "bingo"
+CLOCK_ACTOR = "system:bingo-clock"
+
+
+# Rooms and membership (rules 2f, 8–10, 53–55) ---------------------------------------------------
+@command("create_room")
+class CreateRoom(Command):
+    room_id: str  # drawn by the caller: a re-run creates the same room
+    name: str
+    config: dict[str, Any]
+    actor: str
+
+
+@command("describe_room", read_only=True)
+class DescribeRoom(Command):
+    room_id: str
+    player_id: str | None = None  # a player sees its own prize shares only
+
+
+@command("join_room")
+class JoinRoom(Command):
+    room_id: str
+    player_id: str
+    actor: str
+
+
+# The sale (rules 11–20) ---------------------------------------------------------------------------
+@command("open_bingo_jogada")
+class OpenJogada(Command):
+    room_id: str
+    forced_balls: list[int] | None
+    actor: str
+    seed: bytes | None = None
+    certification_mode: bool = False
+
+
+@command("buy_cards")
+class BuyCards(Command):
+    room_id: str
+    player_id: str
+    count: int
+    idempotency_key: str
+    actor: str
+
+
+@command("close_sales")
+class CloseSales(Command):
+    room_id: str
+    actor: str = CLOCK_ACTOR
+
+
+# The draw (rules 21–26) ---------------------------------------------------------------------------
+@command("draw")
+class Draw(Command):
+    room_id: str
+    actor: str = CLOCK_ACTOR
+
+
+@command("bingo_view", read_only=True)
+class ViewRoom(Command):
+    room_id: str
+    player_id: str | None = None
+    order: str = "purchase"  # or "closeness" (rule 14)
+
+
+# Clock and interruptions (rules 5–7, 45–49) -------------------------------------------------------
+@command("bingo_tick")
+class TickRoom(Command):
+    room_id: str
+    actor: str = CLOCK_ACTOR
+    seed: bytes | None = None
+
+
+@command("due_rooms", read_only=True)
+class DueRooms(Command):
+    pass
+
+
+@command("void_bingo_jogada")
+class VoidJogada(Command):
+    room_id: str
+    reason: str
+    actor: str
+
+
+@command("bingo_connection_lost")
+class ConnectionLost(Command):
+    room_id: str
+    player_id: str
+    actor: str
+
+
+def _jackpot_now(uow: Any, room: BingoRoom) -> dict[str, Any]:
+    """Rules 4, 44: the jackpot's value is on every screen, as the writer has it now."""
+    if room.jackpot_code is None:
+        return {}
+    return {"jackpot_cents": wallets.get_account(uow, room.jackpot_code).balance_cents}
+
+
+def _describe(uow: Any, cmd: DescribeRoom) -> dict[str, Any]:
+    room = bingo.get_room(uow, cmd.room_id)
+    return bingo.describe(room, None if cmd.player_id is None else str(cmd.player_id)) | \
+        _jackpot_now(uow, room)
+
+
+def _view(uow: Any, cmd: ViewRoom) -> dict[str, Any]:
+    room = bingo.get_room(uow, cmd.room_id)
+    return player_view(room, None if cmd.player_id is None else str(cmd.player_id),
+                       cmd.order) | _jackpot_now(uow, room)
+
+
+def _check_settings(settings: dict[str, Any], room: BingoRoom
+                    ) -> tuple[dict[str, Any], list[str]]:
+    """A rule-set version of a room (903-B 6.1.5): checked as POST /bingo/rooms checks a
+    configuration, with its warnings (A14, A18); the room keeps its variant (rule 2f)."""
+    config, warnings = check_room_config(settings)
+    clean = config.to_dict()
+    if clean["variant"] != room.config_data["variant"]:
+        raise RuleViolationError(
+            f"the room plays bingo {room.config_data['variant']}: its rule set cannot make it"
+            f" bingo {clean['variant']}", field="variant", rule=bingo_rule("2f"))
+    return clean, warnings
+
+
+def adjudicate(events: list[tuple[int, Any]]) -> dict[str, Any]:
+    from domain.bingo.adjudication import adjudicate as recompute
+
+    return recompute(events)
+
+
+def _open_jogadas(uow: Any) -> int:
+    rooms = uow.find(REGISTRY_ID, BingoRoomRegistry)
+    count = 0
+    for room_id in [] if rooms is None else rooms.room_ids:
+        room = uow.find(UUID(room_id), BingoRoom)
+        count += room is not None and room.jogada is not None
+    return count
+
+
+GAME = Game(
+    name=NAME, title="bingo", regulation="Regulamento 425-A/2015", venue_noun="room",
+    session_kinds=(BINGO,),
+    commands={
+        CreateRoom: fields_handler(bingo.create_room),
+        DescribeRoom: _describe,
+        JoinRoom: fields_handler(bingo.join),
+        OpenJogada: fields_handler(bingo.open_jogada),
+        BuyCards: fields_handler(bingo.buy_cards),
+        CloseSales: fields_handler(bingo.close_sales),
+        Draw: fields_handler(bingo.draw),
+        ViewRoom: _view,
+        TickRoom: fields_handler(bingo.tick),
+        DueRooms: lambda uow, cmd: bingo.due_rooms(uow),
+        VoidJogada: fields_handler(bingo.void_jogada),
+        ConnectionLost: fields_handler(bingo.connection_lost),
+    },
+    venue_type=BingoRoom,
+    event_marker=".BingoRoom.",
+    ended_topics=(".BingoRoom.JogadaSettled", ".BingoRoom.JogadaVoided",
+                  ".BingoRoom.JogadaCancelled"),
+    router="api.routes.bingo:router",
+    bet_in_play=bingo.bet_in_play,
+    session_ended=bingo.session_ended,
+    replay=replay,
+    adjudicate=adjudicate,
+    check_settings=_check_settings,
+    stake_reason="bingo_cards",  # a card purchase (rules 10–13)
+    player_jogada=player_jogada,  # rule 50
+    # The room snapshots itself between jogadas only (BingoRoom.snapshot_after); the registry
+    # grows with every room.
+    snapshotted=(BingoRoomRegistry,),
+    clock=GameClock(interval=0.2, due=DueRooms(),
+                    tick=lambda room_id, actor: TickRoom(room_id=room_id, actor=actor)),
+    statement_lines={bingo.CARDS_LINE: bingo.CARDS_LABEL},
+    open_jogadas=_open_jogadas,
+)

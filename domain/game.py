@@ -1,0 +1,163 @@
+"""The seam every game plugs into: one ``Game`` object per game, and the ``Games`` registry the
+composition root builds from them (infra/games.py: the built-in games, one line each, and any
+named by ``LEDGER_GAMES``).
+
+A game is its own package (``domain/<game>/`` for its rules, aggregates, commands and replay;
+``api/routes/<game>.py`` for its routes) and exposes one ``Game``. Everything every game needs
+is built once on this object: the writer dispatches its commands, snapshots its aggregates,
+runs its clock and its start-up recovery (infra/game_services.py); ``end_session`` asks it
+whether the player has a bet in play and tells it when a session at one of its venues ended;
+the API includes its router and serves the game-independent jogada routes (``GET
+/jogadas/{id}``, ``/replay``, ``/adjudication``) through its ``replay`` and ``adjudicate``; the
+rule-set service checks a venue's settings with ``check_settings``. docs/adding-a-game.md is
+the checklist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from eventsourcing.utils import get_topic
+
+from domain.command import Command, Handler
+from domain.errors import InvalidInputError
+from domain.inactivity import POLICIES, InactivityPolicy
+
+Events = list[tuple[int, Any]]  # (notification id, domain event), in log order
+
+
+@dataclass(frozen=True)
+class GameClock:
+    """What is due and the tick: every ``interval`` seconds (the setting
+    ``LEDGER_<GAME>_TICK_INTERVAL`` overrides it; 0 = off) the writer process runs ``due``
+    (a read-only command answering venue ids) and then ``tick(venue_id, actor)`` for each."""
+
+    interval: float
+    due: Command
+    tick: Callable[[str, str], Command]
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str  # short, lower case: venue ids are "<name>:<target id>", listings' game name
+    title: str  # what people call it: "póquer sem descarte"
+    regulation: str  # "Regulamento 803/2015"
+    venue_noun: str  # "table", "room": its venues' name in messages and routes ("table_id")
+    session_kinds: tuple[str, ...]  # the GameSession.game values played at its venues
+    commands: Mapping[type, Handler]  # its command vocabulary and their handlers
+    venue_type: type  # the aggregate of a table or a room (a venue)
+    event_marker: str  # what the topics of its venue's events hold: ".SemDescarteTable."
+    ended_topics: tuple[str, ...]  # topic endings of the events that end a jogada
+    router: str  # "api.routes.semdescarte:router": its HTTP routes, imported by the API only
+    bet_in_play: Callable[[Any, Any], tuple[str, str] | None]  # (uow, session)
+    session_ended: Callable[[Any, Any, str], Any]  # (uow, session, actor), same transaction
+    replay: Callable[[Events], dict[str, Any]]  # every event with the state after it, checks
+    adjudicate: Callable[[Events], dict[str, Any]]  # recomputed vs recorded settlement
+    check_settings: Callable[[dict[str, Any], Any], tuple[dict[str, Any], list[str]]]
+    stake_reason: str  # the account movement that stakes a player in a jogada ("ante")
+    player_jogada: Callable[[dict[str, Any], str], dict[str, Any]]  # (replay, player) -> its part
+    snapshotted: tuple[type, ...] = ()  # long-lived aggregates (a snapshot rule of their own)
+    clock: GameClock | None = None
+    recovery: Callable[[str], Command] | None = None  # (actor) -> the command run at start
+    policies: Mapping[str, InactivityPolicy] = field(default_factory=dict)  # new kinds only
+    statement_lines: Mapping[str, str] = field(default_factory=dict)  # its own lines: label
+    open_jogadas: Callable[[Any], int] | None = None  # (uow) -> venues with a jogada open
+
+    @property
+    def venue_prefix(self) -> str:
+        return f"{self.name}:"
+
+    def venue_of(self, target_id: Any) -> str:
+        return f"{self.name}:{target_id}"
+
+
+class Games:
+    """The registry: the games of this installation, looked up by name, by session kind, by
+    venue id and by the events of a jogada. Pure; built once by infra/games.py."""
+
+    def __init__(self, games: Iterable[Game]) -> None:
+        self.all: tuple[Game, ...] = tuple(games)
+        self._by_name: dict[str, Game] = {}
+        self._by_kind: dict[str, Game] = {}
+        self.handlers: dict[type, Handler] = {}
+        for game in self.all:
+            if game.name in self._by_name:
+                raise ValueError(f"two games are named {game.name!r}")
+            self._by_name[game.name] = game
+            for kind in game.session_kinds:
+                if kind in self._by_kind:
+                    raise ValueError(f"session kind {kind!r} belongs to two games")
+                if kind not in POLICIES and kind not in game.policies:
+                    raise ValueError(f"{game.name}: session kind {kind!r} has no inactivity"
+                                     " policy (domain/inactivity.py or Game.policies)")
+                self._by_kind[kind] = game
+            for command_type, handler in game.commands.items():
+                if command_type in self.handlers:
+                    raise ValueError(f"command {command_type.__name__} is registered twice")
+                self.handlers[command_type] = handler
+
+    def __iter__(self):
+        return iter(self.all)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._by_name)
+
+    def get(self, name: str) -> Game | None:
+        return self._by_name.get(name)
+
+    def for_session(self, kind: str) -> Game | None:
+        return self._by_kind.get(kind)
+
+    def for_venue(self, venue_id: str) -> Game | None:
+        name, _, rest = str(venue_id).partition(":")
+        game = self._by_name.get(name)
+        return game if game is not None and rest else None
+
+    def for_events(self, events: Events) -> Game | None:
+        """The game whose venue recorded these events (a jogada's)."""
+        for _, event in events:
+            topic = topic_of(event)
+            for game in self.all:
+                if game.event_marker in topic:
+                    return game
+        return None
+
+    def for_topic(self, topic: str) -> Game | None:
+        return next((g for g in self.all if g.event_marker in topic), None)
+
+    def policy(self, kind: str) -> InactivityPolicy | None:
+        game = self._by_kind.get(kind)
+        if game is not None and kind in game.policies:
+            return game.policies[kind]
+        return POLICIES.get(kind)
+
+    def kinds(self) -> tuple[str, ...]:
+        """Every session kind: the regulation's (domain/inactivity.py) and the games' own."""
+        extra = [k for g in self.all for k in g.policies if k not in POLICIES]
+        return tuple(POLICIES) + tuple(extra)
+
+    def snapshotted(self) -> tuple[type, ...]:
+        return tuple(t for g in self.all for t in g.snapshotted)
+
+    # What the core's commands ask of the venue's game ----------------------------------------
+    def bet_in_play(self, uow: Any, session: Any) -> tuple[str, str] | None:
+        game = self._by_kind.get(session.game)
+        return None if game is None else game.bet_in_play(uow, session)
+
+    def session_ended(self, uow: Any, session: Any, actor: str) -> None:
+        game = self._by_kind.get(session.game)
+        if game is not None:
+            game.session_ended(uow, session, actor)
+
+    def require_kind(self, kind: str, field_name: str = "game") -> InactivityPolicy:
+        policy = self.policy(kind)
+        if policy is None:
+            raise InvalidInputError(f"{field_name} must be one of {', '.join(self.kinds())}",
+                                    field=field_name)
+        return policy
+
+
+def topic_of(event: Any) -> str:
+    return get_topic(type(event))

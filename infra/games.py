@@ -1,0 +1,39 @@
+"""The games of this installation: the built-in ones, one line each, and any more named by
+``LEDGER_GAMES`` (modules holding a ``GAME``: how a game defined outside the package, e.g.
+under tests/, plugs in). ``load_games`` builds the registry (domain/game.py ``Games``) the
+composition root gives the writer, the API and the services, and registers the snapshots of
+each game's long-lived aggregates (infra/eventstore.py)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from domain.game import Game, Games
+from infra.eventstore import register_snapshotting
+
+BUILTIN_GAMES = (
+    "domain.semdescarte.game",  # póquer sem descarte (Reg. 803/2015) and its jackpot
+    "domain.bingo.game",  # bingo (Reg. 425-A/2015), the four variants
+)
+
+
+def game_module(path: str) -> Game:
+    """``module`` or ``module:ATTRIBUTE`` (default ``GAME``)."""
+    module, _, attribute = path.strip().partition(":")
+    game = getattr(import_module(module), attribute or "GAME", None)
+    if not isinstance(game, Game):
+        raise ValueError(f"{path} holds no domain.game.Game (LEDGER_GAMES)")
+    return game
+
+
+# Imported with this module: every process that builds a ledger (the worker reading the log
+# too) resolves every built-in game's event topics.
+BUILTIN = tuple(game_module(path) for path in BUILTIN_GAMES)
+
+
+def load_games(extra: str | list[str] | tuple[str, ...] = "") -> Games:
+    names = [p for p in (extra.split(",") if isinstance(extra, str) else extra) if p.strip()]
+    games = Games((*BUILTIN, *(game_module(path) for path in names)))
+    for aggregate in games.snapshotted():
+        register_snapshotting(aggregate)
+    return games
