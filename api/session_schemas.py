@@ -18,7 +18,9 @@ from domain.rulesets import MAX_SETTINGS_BYTES
 from domain.sessions import CONNECTION_LOST, PLAYER, SUSPENSION, SYSTEM
 from domain.text import MAX_ID_LENGTH
 
-GameKind = Literal[KINDS]  # type: ignore[valid-type]
+# A kind of the regulation's (domain/inactivity.py) or of a registered game's own (Game.policies):
+# checked by the domain against the registry, 422 naming ``game``.
+GameKind = Text(64, examples=list(KINDS))
 # "inactivity" is not here: only the invitation-then-warning procedure ends a session for it
 # (A43; POST /inactivity/sweep). A player ends its own session with "player" only.
 EndReason = Literal[PLAYER, CONNECTION_LOST, SUSPENSION, SYSTEM]  # type: ignore[valid-type]

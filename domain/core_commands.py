@@ -15,7 +15,7 @@ from typing import Any
 from domain import (bootstrap_key, corrections, principals, registration, rulesets,
                     session_commands, wallets)
 from domain.command import Command, Handler, command, fields_handler
-from domain.inactivity import InactivityPolicy, check_policy
+from domain.inactivity import POLICIES, InactivityPolicy, check_policy
 
 
 # Principals and keys (903-B 7.2) ---------------------------------------------------------------
@@ -192,8 +192,9 @@ class RulesetInForce(Command):
 
 # Handlers -------------------------------------------------------------------------------------
 def _start_session(uow: Any, cmd: StartSession) -> Any:
-    policy = (check_policy(cmd.policy) if cmd.policy is not None
-              else uow.games.require_kind(cmd.game))
+    policy = uow.games.require_kind(cmd.game)
+    if cmd.policy is not None:
+        policy = check_policy(cmd.policy) if cmd.policy.kind in POLICIES else policy
     opened = session_commands.start_session_statement if cmd.statement \
         else session_commands.start_session
     return opened(uow, player_id=cmd.player_id, venue_id=cmd.venue_id, game=cmd.game,

@@ -22,7 +22,7 @@ from eventsourcing.domain import event
 from domain.actors import check_actor
 from domain.base import LedgerAggregate
 from domain.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
-from domain.inactivity import InactivityPolicy, check_policy, policy_for
+from domain.inactivity import POLICIES, InactivityPolicy, check_policy, policy_for
 from domain.principals import Principal
 from domain.sessions import PLAYER, GameSession
 from domain.text import check_text, check_uuid
@@ -116,7 +116,10 @@ def _open_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
     check_actor(actor)
     pid = check_uuid(player_id, "player_id")
     check_text(venue_id, "venue_id")
-    policy = check_policy(policy) if policy is not None else policy_for(game)
+    if policy is None:
+        policy = policy_for(game)
+    elif policy.kind in POLICIES:  # the regulation's kinds; a game's own (Game.policies) are
+        policy = check_policy(policy)  # checked by the registry (core_commands.StartSession)
     if policy.kind != game:
         raise InvalidInputError(f"the policy is for {policy.kind}, not {game}", field="policy")
     if player_session_id is not None:

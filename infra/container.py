@@ -135,8 +135,6 @@ class Ledger:
     def rotate_api_key(self, principal_id: UUID, *, kind: str, actor: str) -> tuple[str, str]:
         """A new API key for a player (``kind="player"``) or staff member (``"staff"``); the
         old one stops working. Returns (role, the new key): the key is shown only once."""
-        from domain.principals import rotate_api_key
-
         key = new_api_key()
         role = self.run(core.RotateApiKey(principal_id=str(principal_id), kind=kind,
                                           api_key_sha256=hash_api_key(key), actor=actor))

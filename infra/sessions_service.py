@@ -21,7 +21,7 @@ from eventsourcing.application import AggregateNotFoundError
 from domain import core_commands as core
 from domain.actors import system_actor
 from domain.errors import NotFoundError
-from domain.inactivity import POLICIES, TIME, InactivityPolicy
+from domain.inactivity import TIME, InactivityPolicy
 from domain.sessions import GameSession
 from infra.periodic import Periodic
 from projections import session_queries
@@ -32,7 +32,11 @@ if TYPE_CHECKING:
 log = structlog.get_logger("ledger.sessions")
 SWEEP_ACTOR = system_actor("inactivity")
 SWEEP_CHUNK = 500  # sessions per writer command
-TIME_KINDS = tuple(kind for kind, policy in POLICIES.items() if policy.basis == TIME)
+
+
+def time_kinds(ledger: "Ledger") -> tuple[str, ...]:
+    """The session kinds with a time-based policy: the regulation's and the games' own."""
+    return tuple(kind for kind in ledger.games.kinds() if ledger.games.policy(kind).basis == TIME)
 
 
 def start_session(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: str, actor: str,
@@ -105,7 +109,7 @@ def open_time_based_sessions(ledger: "Ledger") -> list[str]:
         raise RuntimeError("the inactivity sweep reads the session_statements projection;"
                            " build the ledger with projections")
     runner.wait(ledger.writer.last_position)
-    return [row["session_id"] for row in session_queries.open_sessions(runner.engine, TIME_KINDS)]
+    return [row["session_id"] for row in session_queries.open_sessions(runner.engine, time_kinds(ledger))]
 
 
 def sweep_inactivity(ledger: "Ledger") -> dict[str, list[str]]:

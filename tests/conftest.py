@@ -13,6 +13,7 @@ import pytest
 
 from infra.clock import ManualClock
 from infra.container import Ledger, build_ledger
+from infra.games import BUILTIN
 from infra.rng import SeededSeedSource
 from infra.settings import Settings
 
@@ -58,8 +59,8 @@ def make_settings(database_url: str):
     def make(**overrides) -> Settings:
         values = {"database_url": database_url, "bootstrap_operator_key": "test-operator-key",
                   "certification_mode": "0", "inactivity_sweep_interval": 0.0,
-                  "semdescarte_tick_interval": 0.0,
-                  "bingo_tick_interval": 0.0}
+                  # every game's clock off: tests tick it at their injected clock
+                  **{f"{game.name}_tick_interval": 0.0 for game in BUILTIN}}
         values.update(overrides)
         return Settings(**values)
     return make

@@ -118,8 +118,11 @@ async def interrupt(room_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
 @router.get("/rooms/{room_id}/jackpot", responses=errors(401, 403, 404, 409, 422, 503))
 def jackpot(room_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
     """The accumulated jackpot (rules 43–44), a projection of the room's jackpot account."""
-    found = jogada_views.account_balance(ledger, f"bingo-jackpot:{room_id}",
-                                         fresh_engine(ledger))
+    return jackpot_value(ledger, room_id, fresh_engine(ledger))
+
+
+def jackpot_value(ledger: Any, room_id: UUID | str, engine: Any) -> dict[str, Any]:
+    found = jogada_views.account_balance(ledger, f"bingo-jackpot:{room_id}", engine)
     if found is None:
         ledger.run(bingo.DescribeRoom(room_id=str(room_id)))  # 404: no such room
         # The room exists without the optional jackpot (rule 39): 409, not a 404 that reads

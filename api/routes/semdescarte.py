@@ -155,7 +155,11 @@ async def interrupt(table_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
 def jackpot(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
     """The live jackpot value (a projection of the `jackpot:<table>` account), readable at any
     time (Portaria 461/2001 r3, r10)."""
-    found = jogada_views.account_balance(ledger, f"jackpot:{table_id}", fresh_engine(ledger))
+    return jackpot_value(ledger, table_id, fresh_engine(ledger))
+
+
+def jackpot_value(ledger: Any, table_id: UUID | str, engine: Any) -> dict[str, Any]:
+    found = jogada_views.account_balance(ledger, f"jackpot:{table_id}", engine)
     if found is None:
         ledger.run(sd.DescribeTable(table_id=str(table_id)))  # 404: no such table
         # The table exists without the module (A11): 409, as for a side bet at it, not a 404

@@ -9,7 +9,6 @@ from typing import Any
 from uuid import UUID
 
 from domain.bingo import game as bingo
-from domain.errors import RuleViolationError
 from infra import game_services, jogada_views
 from infra.container import Ledger
 
@@ -89,12 +88,7 @@ def last_jogadas(ledger: Ledger, player_id: UUID | str, engine: Any = None,
     return jogada_views.last_jogadas(ledger, bingo.GAME, player_id, engine, count)
 
 
-def jackpot_value(ledger: Ledger, room_id: UUID | str, engine: Any = None) -> dict[str, Any]:
-    found = jogada_views.account_balance(ledger, f"bingo-jackpot:{room_id}", engine)
-    if found is None:
-        describe(ledger, room_id)
-        raise RuleViolationError(f"room {room_id} has no accumulated jackpot", field="room_id",
-                                 rule="bingo rule 39", code="no_jackpot")
-    return {"room_id": str(room_id), "jackpot_cents": found["balance_cents"],
-            "as_of_position": found["as_of_position"], "updated_at": found["updated_at"],
-            "rule": "bingo rules 43, 44"}
+def jackpot_value(ledger: Ledger, target_id: UUID | str, engine: Any = None) -> dict[str, Any]:
+    from api.routes.bingo import jackpot_value as value
+
+    return value(ledger, target_id, jogada_views.views_engine(ledger, engine))

@@ -8,9 +8,9 @@ import uuid
 from typing import Any
 from uuid import UUID
 
-from domain.errors import NotFoundError, RuleViolationError
+from domain.errors import NotFoundError
 from domain.semdescarte import game as sd
-from domain.semdescarte.config import pt_rule, sd_rule
+from domain.semdescarte.config import sd_rule
 from infra import game_services, jogada_views
 from infra.container import Ledger
 
@@ -103,12 +103,7 @@ def last_jogada(ledger: Ledger, player_id: UUID | str, engine: Any = None) -> di
                         field="player_id", rule=sd_rule(37))
 
 
-def jackpot_value(ledger: Ledger, table_id: UUID | str, engine: Any = None) -> dict[str, Any]:
-    found = jogada_views.account_balance(ledger, f"jackpot:{table_id}", engine)
-    if found is None:
-        describe(ledger, table_id)
-        raise RuleViolationError(f"table {table_id} has no jackpot", field="table_id",
-                                 rule=pt_rule("3"), code="no_jackpot")
-    return {"table_id": str(table_id), "jackpot_cents": found["balance_cents"],
-            "as_of_position": found["as_of_position"], "updated_at": found["updated_at"],
-            "last_change_position": found["last_change_position"]}
+def jackpot_value(ledger: Ledger, target_id: UUID | str, engine: Any = None) -> dict[str, Any]:
+    from api.routes.semdescarte import jackpot_value as value
+
+    return value(ledger, target_id, jogada_views.views_engine(ledger, engine))

@@ -1,0 +1,104 @@
+"""A game defined only under tests/ (tests/cointoss/) plugs in through the registry
+(``Settings(games="tests.cointoss.game")``, as LEDGER_GAMES) and gets, with no file outside
+tests/ changed: its routes, its clock, crash recovery, session statements, the generic jogada,
+replay and adjudication routes (issue 14)."""
+
+from __future__ import annotations
+
+import time
+
+from infra.container import build_ledger
+from infra.rng import SeededSeedSource
+from infra import sessions_service
+from tests.api.conftest import OPERATOR, Api, ok
+from tests.cointoss import game as coin
+
+GAMES = "tests.cointoss.game"
+STAKE = 250
+
+
+def _until(check, timeout: float = 10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.02)
+    raise AssertionError("not reached in time")
+
+
+def _player_at_table(api: Api, client):
+    table = ok(client.post("/cointoss/tables", headers=OPERATOR,
+                           json={"name": "Moeda", "config": {"stake_cents": STAKE,
+                                                             "toss_after": 5}}), 201)
+    player_id, headers = api.player("Ana")
+    ok(api.deposit(player_id, 10_000, "d1"), 201)
+    session = ok(client.post("/sessions", headers=headers,
+                             json={"venue_id": table["venue_id"], "game": coin.KIND}), 201)
+    return table, player_id, headers, session
+
+
+def test_a_game_under_tests_gets_routes_clock_statement_replay_and_adjudication(make_client,
+                                                                              clock):
+    client = make_client(games=GAMES, cointoss_tick_interval=0.02)
+    api = Api(client)
+    table, player_id, headers, session = _player_at_table(api, client)
+    bet = ok(client.post(f"/cointoss/tables/{table['table_id']}/bets", headers=headers,
+                         json={"side": "heads", "stake_cents": STAKE,
+                               "idempotency_key": "b1"}), 201)
+    assert api.balance(player_id)["held_cents"] == STAKE
+    clock.advance(6)  # the table's clock, in the process that writes, tosses by itself
+    _until(lambda: client.get(f"/cointoss/tables/{table['table_id']}",
+                              headers=OPERATOR).json()["status"] == "no_jogada")
+
+    jogada = ok(client.get(f"/jogadas/{bet['jogada_id']}", headers=OPERATOR))
+    assert (jogada["game"], jogada["venue"]["venue_id"]) == ("cointoss", table["venue_id"])
+    replay = ok(client.get(f"/jogadas/{bet['jogada_id']}/replay", headers=OPERATOR))
+    assert replay["game"] == "cointoss" and replay["rng"]["verified"] is True
+    won = replay["final"]["side"] == "heads"
+    assert api.balance(player_id)["available_cents"] == 10_000 + (STAKE if won else -STAKE)
+    adjudication = ok(client.get(f"/jogadas/{bet['jogada_id']}/adjudication",
+                                 headers=OPERATOR))
+    assert adjudication["agrees"] is True and adjudication["differences"] == []
+    assert adjudication["recomputed"] == {player_id: 2 * STAKE if won else 0}
+
+    statement = ok(client.post(f"/sessions/{session['session_id']}/end", headers=headers,
+                               json={"reason": "player"}))
+    assert (statement["wagered_cents"], statement["won_cents"]) == (
+        STAKE, 2 * STAKE if won else 0)
+
+
+def test_a_game_under_tests_is_not_served_unless_registered(make_client):
+    client = make_client()
+    assert client.post("/cointoss/tables", headers=OPERATOR,
+                       json={"name": "Moeda", "config": {"stake_cents": 1}}).status_code == 404
+
+
+def test_a_jogada_a_crash_left_open_is_voided_and_refunded_at_start(make_settings, clock):
+    settings = make_settings(games=GAMES, cointoss_tick_interval=0)
+    first = build_ledger(settings, clock=clock, seeds=SeededSeedSource(7))
+    try:
+        player_id, key = first.register_player(display_name="Rui", actor="system:test")
+        first.deposit(player_id, 1_000, "d1", actor="system:test")
+        table = first.run(coin.CreateCoinTable(table_id="6d8f2c3e-0000-4000-8000-000000000001",
+                                               name="Moeda", config={"stake_cents": STAKE},
+                                               actor="system:test"))
+        session = sessions_service.start_session(first, player_id, table["venue_id"], coin.KIND,
+                                                 f"player:{player_id}")
+        bet = first.run(coin.Bet(table_id=table["table_id"], player_id=str(player_id),
+                                 side="tails", stake_cents=STAKE, idempotency_key="b1",
+                                 actor=f"player:{player_id}"))
+    finally:
+        first.close()  # a crash: the jogada is left open
+    second = build_ledger(settings, clock=clock, seeds=SeededSeedSource(8))
+    try:
+        assert second.run(coin.DescribeCoinTable(table_id=table["table_id"]))["status"] == \
+            "no_jogada"
+        statement = sessions_service.statement(second, session)
+        assert (statement["wagered_cents"], statement["refunded_cents"]) == (STAKE, STAKE)
+        from infra import jogada_views
+
+        verdict = jogada_views.adjudicate(second, bet["jogada_id"])
+        assert verdict["agrees"] is True and verdict["recomputed"] == {str(player_id): STAKE}
+    finally:
+        second.close()
