@@ -21,8 +21,8 @@ from domain.bingo.config import check_room_config
 from domain.bingo.room import BingoRoom
 from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
 from domain.rulesets import check_settings, check_settings_size
-from domain.semdescarte import commands as semdescarte_commands
 from domain.semdescarte.config import check_table_config, sd_rule
+from domain.semdescarte.seats import table_of
 from domain.semdescarte.table import SemDescarteTable
 from domain.uow import UnitOfWork
 
@@ -31,7 +31,7 @@ SEM_DESCARTE, BINGO = "semdescarte", "bingo"
 
 def venue_game(uow: UnitOfWork, venue_id: str) -> tuple[str, Any]:
     """(game, table or room) of the venue; NotFoundError naming ``venue_id`` if it names none."""
-    table_id = semdescarte_commands.table_of(venue_id)
+    table_id = table_of(venue_id)
     table = None if table_id is None else uow.find(table_id, SemDescarteTable)
     if table is not None:
         return SEM_DESCARTE, table

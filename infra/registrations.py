@@ -11,7 +11,6 @@ from domain.rulesets import RuleSet
 from domain.bingo import commands as bingo_commands
 from domain.bingo.room import BingoRoomRegistry
 from domain.inactivity import BINGO, SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
-from domain.semdescarte import commands as semdescarte_commands
 from domain.semdescarte import seats as semdescarte_seats
 from domain.session_commands import SessionSlot
 from domain.uow import UnitOfWork
@@ -35,8 +34,8 @@ register_snapshotting(BingoRoomRegistry)
 
 # Whether a player has a bet in a jogada still in play at the session's venue, by the session's
 # game: a player may not end its session until that jogada has settled (end_session).
-BET_IN_PLAY = {SEM_DESCARTE_INDIVIDUAL: semdescarte_commands.bet_in_play,
-               SEM_DESCARTE_MULTI: semdescarte_commands.bet_in_play,
+BET_IN_PLAY = {SEM_DESCARTE_INDIVIDUAL: semdescarte_seats.bet_in_play,
+               SEM_DESCARTE_MULTI: semdescarte_seats.bet_in_play,
                BINGO: bingo_commands.bet_in_play}
 
 

@@ -1,7 +1,8 @@
 """Póquer sem descarte for the API, the CLI and the tests: each function runs a command of
-domain/semdescarte/commands.py through the ledger's writer, as a picklable
-``functools.partial``. What must not change if the writer re-runs a command is drawn here,
-outside it: the new table's id and every jogada's seed (903-B 6.7.4, infra/rng.py).
+domain/semdescarte/ (tables.py, seats.py, betting.py, decisions.py, clock.py, faults.py) through
+the ledger's writer, as a picklable ``functools.partial``. What must not change if the writer
+re-runs a command is drawn here, outside it: the new table's id and every jogada's seed
+(903-B 6.7.4, infra/rng.py).
 
 ``start`` runs ``tick_all`` every ``settings.semdescarte_tick_interval`` seconds (the end
 of a betting period, rule 14; the decision time, its warning and the timeout fold, rules 21,
@@ -20,7 +21,8 @@ import structlog
 
 from domain.actors import system_actor
 from domain.errors import NotFoundError, RuleViolationError
-from domain.semdescarte import commands
+from domain.semdescarte import clock as table_clock
+from domain.semdescarte import betting, decisions, faults, seats, tables, views
 from domain.semdescarte.config import pt_rule, sd_rule
 from domain.semdescarte.replay import player_last_jogada, replay
 from domain.text import check_uuid
@@ -36,7 +38,7 @@ RECOVERY_ACTOR = system_actor("recovery")
 
 
 def create_table(ledger: "Ledger", *, name: str, config: dict[str, Any], actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.create_table, table_id=str(uuid.uuid4()),
+    return ledger.writer.execute(partial(tables.create_table, table_id=str(uuid.uuid4()),
                                          name=name, config=config, actor=actor), "create_table")
 
 
@@ -49,18 +51,18 @@ def describe(ledger: "Ledger", table_id: UUID | str, *,
 
 
 def _describe(uow: Any, *, table_id: UUID | str, player_id: UUID | str | None) -> dict[str, Any]:
-    return commands.describe(commands.get_table(uow, table_id),
+    return views.describe(seats.get_table(uow, table_id),
                              None if player_id is None else str(player_id))
 
 
 def sit(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str, seat: int | None,
         actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.sit, table_id=table_id, player_id=player_id,
+    return ledger.writer.execute(partial(seats.sit, table_id=table_id, player_id=player_id,
                                          seat=seat, actor=actor), "sit")
 
 
 def leave(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str, actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.leave, table_id=table_id, player_id=player_id,
+    return ledger.writer.execute(partial(seats.leave, table_id=table_id, player_id=player_id,
                                          actor=actor), "leave")
 
 
@@ -68,7 +70,7 @@ def ante_command(*, table_id: UUID | str, player_id: UUID | str, ante_cents: int
                  jackpot_bet_cents: int | None, idempotency_key: str, actor: str,
                  forced_deck: list[str] | None = None,
                  certification_mode: bool = False) -> partial[Any]:
-    return partial(commands.place_ante, table_id=table_id, player_id=player_id,
+    return partial(betting.place_ante, table_id=table_id, player_id=player_id,
                    ante_cents=ante_cents, jackpot_bet_cents=jackpot_bet_cents,
                    idempotency_key=idempotency_key, actor=actor, forced_deck=forced_deck,
                    certification_mode=certification_mode)
@@ -84,21 +86,21 @@ def place_ante(ledger: "Ledger", **kwargs: Any) -> dict[str, Any]:
 def deal(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str | None,
          forced_deck: list[str] | None, actor: str) -> dict[str, Any]:
     return ledger.writer.execute(partial(
-        commands.deal, table_id=table_id, seed=ledger.seeds.new_seed(), forced_deck=forced_deck,
+        betting.deal, table_id=table_id, seed=ledger.seeds.new_seed(), forced_deck=forced_deck,
         certification_mode=ledger.certification, player_id=player_id, actor=actor), "deal")
 
 
 def set_forced_deck(ledger: "Ledger", *, table_id: UUID | str, forced_deck: list[str],
                     actor: str) -> dict[str, Any]:
     return ledger.writer.execute(partial(
-        commands.set_forced_deck, table_id=table_id, forced_deck=forced_deck,
+        betting.set_forced_deck, table_id=table_id, forced_deck=forced_deck,
         certification_mode=ledger.certification, actor=actor), "set_forced_deck")
 
 
 def decide(ledger: "Ledger", *, table_id: UUID | str, jogada_id: str, player_id: UUID | str,
            decision: str, actor: str) -> dict[str, Any]:
     return ledger.writer.execute(partial(
-        commands.decide, table_id=table_id, jogada_id=jogada_id, player_id=player_id,
+        decisions.decide, table_id=table_id, jogada_id=jogada_id, player_id=player_id,
         decision=decision, actor=actor), "decide")
 
 
@@ -107,12 +109,12 @@ def view(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str | None
 
 
 def _view(uow: Any, *, table_id: UUID | str, player_id: UUID | str | None) -> dict[str, Any]:
-    table = commands.get_table(uow, table_id)
-    return commands.player_view(table, None if player_id is None else str(player_id))
+    table = seats.get_table(uow, table_id)
+    return views.player_view(table, None if player_id is None else str(player_id))
 
 
 def tick(ledger: "Ledger", table_id: UUID | str, *, actor: str = CLOCK_ACTOR) -> list[str]:
-    return ledger.writer.execute(partial(commands.tick, table_id=table_id,
+    return ledger.writer.execute(partial(table_clock.tick, table_id=table_id,
                                          seed=ledger.seeds.new_seed(), actor=actor,
                                          certification_mode=ledger.certification), "tick")
 
@@ -120,7 +122,7 @@ def tick(ledger: "Ledger", table_id: UUID | str, *, actor: str = CLOCK_ACTOR) ->
 def tick_all(ledger: "Ledger") -> dict[str, list[str]]:
     """One query for the tables with a deadline past, then a tick (and a seed) for each."""
     done = {}
-    for table_id in ledger.writer.execute(partial(commands.due_tables), "due_tables"):
+    for table_id in ledger.writer.execute(partial(table_clock.due_tables), "due_tables"):
         changed = tick(ledger, table_id)
         if changed:
             done[table_id] = changed
@@ -129,17 +131,17 @@ def tick_all(ledger: "Ledger") -> dict[str, list[str]]:
 
 def connection_lost(ledger: "Ledger", *, table_id: UUID | str, player_id: UUID | str,
                     actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.connection_lost, table_id=table_id,
+    return ledger.writer.execute(partial(faults.connection_lost, table_id=table_id,
                                          player_id=player_id, actor=actor), "connection_lost")
 
 
 def void_jogada(ledger: "Ledger", *, table_id: UUID | str, reason: str, actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.void_jogada, table_id=table_id, reason=reason,
+    return ledger.writer.execute(partial(faults.void_jogada, table_id=table_id, reason=reason,
                                          actor=actor), "void_jogada")
 
 
 def recover(ledger: "Ledger") -> list[str]:
-    voided = ledger.writer.execute(partial(commands.recover, actor=RECOVERY_ACTOR), "recover")
+    voided = ledger.writer.execute(partial(faults.recover, actor=RECOVERY_ACTOR), "recover")
     if voided:
         log.warning("semdescarte_jogadas_voided_on_start", jogadas=voided, rule=sd_rule(33))
     return voided

@@ -238,7 +238,7 @@ def _by_seat(page: _Page, jogada_id: str) -> dict[str, str]:
     return {row["seat"]: player for player, row in page.players(jogada_id).items()}
 
 
-# Póquer sem descarte (domain/semdescarte/table.py, commands.py) ------------------------------
+# Póquer sem descarte (domain/semdescarte/table.py, decisions.py, faults.py) ------------------
 def _sd_settled(page: _Page, e: Any) -> None:
     """Rules 22, 26–29 (the outcome of each seat: stakes returned + winnings paid, A2, A3);
     Portaria r9, A12 (the jackpot prizes)."""
