@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.bingo import commands as bingo_commands
 from domain.bingo.cards import bingo_rule
 from domain.bingo.config import check_room_config
 from domain.bingo.room import BingoRoom
+from domain.bingo.rooms import room_of
 from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
 from domain.rulesets import check_settings, check_settings_size
 from domain.semdescarte.config import check_table_config, sd_rule
@@ -35,7 +35,7 @@ def venue_game(uow: UnitOfWork, venue_id: str) -> tuple[str, Any]:
     table = None if table_id is None else uow.find(table_id, SemDescarteTable)
     if table is not None:
         return SEM_DESCARTE, table
-    room_id = bingo_commands.room_of(venue_id)
+    room_id = room_of(venue_id)
     room = None if room_id is None else uow.find(room_id, BingoRoom)
     if room is not None:
         return BINGO, room

@@ -1,7 +1,7 @@
-"""Bingo for the API, the CLI and the tests: each function runs a command of
-domain/bingo/commands.py through the ledger's writer (a picklable ``functools.partial``). What
-must not change if the writer re-runs a command is drawn here, outside it: a new room's id and
-every jogada's seed (903-B 6.7.4, infra/rng.py).
+"""Bingo for the API, the CLI and the tests: each function runs a command of domain/bingo/
+(rooms.py, sales.py, prizes.py, clock.py, faults.py) through the ledger's writer (a picklable
+``functools.partial``). What must not change if the writer re-runs a command is drawn here,
+outside it: a new room's id and every jogada's seed (903-B 6.7.4, infra/rng.py).
 
 ``start`` runs ``tick_all`` every ``settings.bingo_tick_interval`` seconds: the close of each
 sale (rules 16–20), each ball when due (rules 22, 24), the next jogada of a continuous room
@@ -21,7 +21,8 @@ from uuid import UUID
 import structlog
 
 from domain.actors import system_actor
-from domain.bingo import commands
+from domain.bingo import clock as room_clock
+from domain.bingo import faults, prizes, rooms, sales, views
 from domain.errors import RuleViolationError
 from domain.text import check_uuid
 from infra.jogada_views import account_balance, ended_jogadas, jogada_events, views_engine
@@ -35,7 +36,7 @@ CLOCK_ACTOR = system_actor("bingo-clock")
 
 
 def create_room(ledger: "Ledger", *, name: str, config: dict[str, Any], actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.create_room, room_id=str(uuid.uuid4()),
+    return ledger.writer.execute(partial(rooms.create_room, room_id=str(uuid.uuid4()),
                                          name=name, config=config, actor=actor), "create_room")
 
 
@@ -47,8 +48,8 @@ def describe(ledger: "Ledger", room_id: UUID | str, *,
 
 
 def _describe(uow: Any, *, room_id: UUID | str, player_id: UUID | str | None) -> dict[str, Any]:
-    room = commands.get_room(uow, room_id)
-    return commands.describe(room, None if player_id is None else str(player_id)) | \
+    room = rooms.get_room(uow, room_id)
+    return views.describe(room, None if player_id is None else str(player_id)) | \
         _jackpot_now(uow, room)
 
 
@@ -62,21 +63,21 @@ def _jackpot_now(uow: Any, room: Any) -> dict[str, Any]:
 
 
 def join(ledger: "Ledger", *, room_id: UUID | str, player_id: UUID | str, actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.join, room_id=room_id, player_id=player_id,
+    return ledger.writer.execute(partial(rooms.join, room_id=room_id, player_id=player_id,
                                          actor=actor), "join_room")
 
 
 def open_jogada(ledger: "Ledger", *, room_id: UUID | str, forced_balls: list[int] | None,
                 actor: str) -> dict[str, Any]:
     return ledger.writer.execute(partial(
-        commands.open_jogada, room_id=room_id, seed=ledger.seeds.new_seed(),
+        sales.open_jogada, room_id=room_id, seed=ledger.seeds.new_seed(),
         forced_balls=forced_balls, certification_mode=ledger.certification, actor=actor),
         "open_bingo_jogada")
 
 
 def cards_command(*, room_id: UUID | str, player_id: UUID | str, count: int,
                   idempotency_key: str, actor: str) -> partial[Any]:
-    return partial(commands.buy_cards, room_id=room_id, player_id=player_id, count=count,
+    return partial(sales.buy_cards, room_id=room_id, player_id=player_id, count=count,
                    idempotency_key=idempotency_key, actor=actor)
 
 
@@ -87,22 +88,22 @@ def buy_cards(ledger: "Ledger", **kwargs: Any) -> dict[str, Any]:
 
 
 def close_sales(ledger: "Ledger", *, room_id: UUID | str, actor: str = CLOCK_ACTOR) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.close_sales, room_id=room_id, actor=actor),
+    return ledger.writer.execute(partial(sales.close_sales, room_id=room_id, actor=actor),
                                  "close_sales")
 
 
 def draw(ledger: "Ledger", *, room_id: UUID | str, actor: str = CLOCK_ACTOR) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.draw, room_id=room_id, actor=actor), "draw")
+    return ledger.writer.execute(partial(prizes.draw, room_id=room_id, actor=actor), "draw")
 
 
 def tick(ledger: "Ledger", room_id: UUID | str, *, actor: str = CLOCK_ACTOR) -> list[str]:
-    return ledger.writer.execute(partial(commands.tick, room_id=room_id,
+    return ledger.writer.execute(partial(room_clock.tick, room_id=room_id,
                                          seed=ledger.seeds.new_seed(), actor=actor), "bingo_tick")
 
 
 def tick_all(ledger: "Ledger") -> dict[str, list[str]]:
     done = {}
-    for room_id in ledger.writer.execute(partial(commands.due_rooms), "due_rooms"):
+    for room_id in ledger.writer.execute(partial(room_clock.due_rooms), "due_rooms"):
         changed = tick(ledger, room_id)
         if changed:
             done[room_id] = changed
@@ -110,13 +111,13 @@ def tick_all(ledger: "Ledger") -> dict[str, list[str]]:
 
 
 def void_jogada(ledger: "Ledger", *, room_id: UUID | str, reason: str, actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.void_jogada, room_id=room_id, reason=reason,
+    return ledger.writer.execute(partial(faults.void_jogada, room_id=room_id, reason=reason,
                                          actor=actor), "void_bingo_jogada")
 
 
 def connection_lost(ledger: "Ledger", *, room_id: UUID | str, player_id: UUID | str,
                     actor: str) -> dict[str, Any]:
-    return ledger.writer.execute(partial(commands.connection_lost, room_id=room_id,
+    return ledger.writer.execute(partial(faults.connection_lost, room_id=room_id,
                                          player_id=player_id, actor=actor), "bingo_connection_lost")
 
 
@@ -145,7 +146,7 @@ def _view(uow: Any, *, room_id: UUID | str, player_id: UUID | str | None,
           order: str) -> dict[str, Any]:
     from domain.bingo.views import player_view
 
-    room = commands.get_room(uow, room_id)
+    room = rooms.get_room(uow, room_id)
     return player_view(room, None if player_id is None else str(player_id), order) | \
         _jackpot_now(uow, room)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from domain import bootstrap_key  # noqa: F401  its event's topic must resolve in every process
 from domain.rulesets import RuleSet
-from domain.bingo import commands as bingo_commands
+from domain.bingo import rooms as bingo_rooms
 from domain.bingo.room import BingoRoomRegistry
 from domain.inactivity import BINGO, SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.semdescarte import seats as semdescarte_seats
@@ -36,7 +36,7 @@ register_snapshotting(BingoRoomRegistry)
 # game: a player may not end its session until that jogada has settled (end_session).
 BET_IN_PLAY = {SEM_DESCARTE_INDIVIDUAL: semdescarte_seats.bet_in_play,
                SEM_DESCARTE_MULTI: semdescarte_seats.bet_in_play,
-               BINGO: bingo_commands.bet_in_play}
+               BINGO: bingo_rooms.bet_in_play}
 
 
 def bet_in_play(uow: UnitOfWork, session: GameSession) -> tuple[str, str] | None:
@@ -50,7 +50,7 @@ def bet_in_play(uow: UnitOfWork, session: GameSession) -> tuple[str, str] | None
 # bingo drops the player from the room's members (rules 53–55).
 SESSION_ENDED = {SEM_DESCARTE_INDIVIDUAL: semdescarte_seats.session_ended,
                  SEM_DESCARTE_MULTI: semdescarte_seats.session_ended,
-                 BINGO: bingo_commands.session_ended}
+                 BINGO: bingo_rooms.session_ended}
 
 
 def session_ended(uow: UnitOfWork, session: GameSession, actor: str) -> None:

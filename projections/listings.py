@@ -296,7 +296,7 @@ def _apply_semdescarte(page: _Page, position: int, e: Any, cls: type) -> None:
         _sd_voided(page, e)
 
 
-# Bingo (domain/bingo/room.py, commands.py) ---------------------------------------------------
+# Bingo (domain/bingo/room.py, prizes.py, faults.py) ------------------------------------------
 def _bingo_ended(page: _Page, e: Any, status: str, won: dict[str, dict[str, int]],
                  refunds: dict[str, int]) -> None:
     _ended(page, e)

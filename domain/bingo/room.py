@@ -14,9 +14,10 @@ prize paid, rule 26) → ``RngRevealed``. A system fault ends it with ``JogadaVo
 (rules 45–47).
 
 Events carry what a replay needs (cards, balls, winners, amounts, deadlines); the money moves
-on the account streams in the same transaction (domain/bingo/commands.py). Guards run before
-any event. The prize engine (domain/bingo/engine.py) is state rebuilt from the events; between
-jogadas the room holds no jogada state, and only then is it snapshotted (``snapshot_after``).
+on the account streams in the same transaction (domain/bingo/sales.py, prizes.py, faults.py).
+Guards run before any event. The prize engine (domain/bingo/engine.py) is state rebuilt from
+the events; between jogadas the room holds no jogada state, and only then is it snapshotted
+(``snapshot_after``).
 """
 
 from __future__ import annotations
