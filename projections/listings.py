@@ -238,7 +238,7 @@ def _by_seat(page: _Page, jogada_id: str) -> dict[str, str]:
     return {row["seat"]: player for player, row in page.players(jogada_id).items()}
 
 
-# Póquer sem descarte (domain/semdescarte/table.py, commands.py) ------------------------------
+# Póquer sem descarte (domain/semdescarte/table.py, decisions.py, faults.py) ------------------
 def _sd_settled(page: _Page, e: Any) -> None:
     """Rules 22, 26–29 (the outcome of each seat: stakes returned + winnings paid, A2, A3);
     Portaria r9, A12 (the jackpot prizes)."""
@@ -296,7 +296,7 @@ def _apply_semdescarte(page: _Page, position: int, e: Any, cls: type) -> None:
         _sd_voided(page, e)
 
 
-# Bingo (domain/bingo/room.py, commands.py) ---------------------------------------------------
+# Bingo (domain/bingo/room.py, prizes.py, faults.py) ------------------------------------------
 def _bingo_ended(page: _Page, e: Any, status: str, won: dict[str, dict[str, int]],
                  refunds: dict[str, int]) -> None:
     _ended(page, e)

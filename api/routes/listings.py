@@ -25,7 +25,7 @@ from api.routes.players import existing_balance
 from api.routes.responses import errors
 from api.schemas import LogPosition
 from domain.bingo.cards import VARIANTS
-from domain.semdescarte.commands import game_kind
+from domain.semdescarte.seats import game_kind
 from domain.text import TEXT_PATTERN, check_text
 from projections import listing_queries as queries
 

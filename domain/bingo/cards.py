@@ -1,5 +1,6 @@
-"""Bingo cards (Reg. 425-A/2015), rules-digest §4: generation from the jogada's Drbg and
-validation of a card given from outside (a forced card in certification mode).
+"""Bingo cards (Reg. 425-A/2015), rules-digest §4: generation from the jogada's seed, one Drbg
+stream per purchase (``cards_drbg``: replay derives them again, 903-B 6.7.2(4)), and validation
+of a card given from outside (a forced card in certification mode).
 
 - Bingo 90 (rules 60–62): 3 rows × 9 columns; each row holds exactly 5 numbers and each column
   at least one; columns 1–9, 10–19, …, 70–79, 80–90. Numbers ascend down a column (a layout
@@ -40,6 +41,7 @@ NUMBERS_PER_ROW_90 = 5  # rule 62
 CENTRE = (2, 2)  # bingo 75: row 3, column N (rule 71, A23)
 # Distinct number sets a variant allows, where small enough to run out (rule 15, A20)
 DISTINCT_SETS = {"30": comb(10, 3) ** 3}
+CARDS_PURPOSE = "bingo-cards"  # the Drbg purpose of a purchase's cards (cards_drbg)
 
 _ROW_CHOICES_90 = tuple(combinations(range(9), NUMBERS_PER_ROW_90))
 # A21: a top or bottom row holding both corner columns, plus 3 of the 7 between them
@@ -112,6 +114,12 @@ def card_key(card: Card) -> bytes:
     """A card's numbers as a compact, comparable key (rule 15, A20: sets, not positions):
     100,000 keys of a jogada take a few MB where frozensets take ~70."""
     return bytes(sorted(card_numbers(card)))
+
+
+def cards_drbg(seed: bytes, purchase: int) -> Drbg:
+    """The stream of one purchase's cards: replay re-derives every card from the revealed seed
+    and the purchase order (903-B 6.7.2(4))."""
+    return Drbg(seed, f"{CARDS_PURPOSE}/{purchase}")
 
 
 def generate_more(drbg: Drbg, variant: str, count: int, taken: Collection[bytes], *,

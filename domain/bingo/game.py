@@ -13,7 +13,8 @@ from typing import Any
 from uuid import UUID
 
 from domain import wallets
-from domain.bingo import commands as bingo
+from domain.bingo import clock, faults, prizes, rooms, sales
+from domain.bingo.views import describe
 from domain.bingo.cards import bingo_rule
 from domain.bingo.config import check_room_config
 from domain.bingo.replay import player_jogada, replay
@@ -124,13 +125,13 @@ def _jackpot_now(uow: Any, room: BingoRoom) -> dict[str, Any]:
 
 
 def _describe(uow: Any, cmd: DescribeRoom) -> dict[str, Any]:
-    room = bingo.get_room(uow, cmd.room_id)
-    return bingo.describe(room, None if cmd.player_id is None else str(cmd.player_id)) | \
+    room = rooms.get_room(uow, cmd.room_id)
+    return describe(room, None if cmd.player_id is None else str(cmd.player_id)) | \
         _jackpot_now(uow, room)
 
 
 def _view(uow: Any, cmd: ViewRoom) -> dict[str, Any]:
-    room = bingo.get_room(uow, cmd.room_id)
+    room = rooms.get_room(uow, cmd.room_id)
     return player_view(room, None if cmd.player_id is None else str(cmd.player_id),
                        cmd.order) | _jackpot_now(uow, room)
 
@@ -167,26 +168,26 @@ GAME = Game(
     name=NAME, title="bingo", regulation="Regulamento 425-A/2015", venue_noun="room",
     session_kinds=(BINGO,),
     commands={
-        CreateRoom: fields_handler(bingo.create_room),
+        CreateRoom: fields_handler(rooms.create_room),
         DescribeRoom: _describe,
-        JoinRoom: fields_handler(bingo.join),
-        OpenJogada: fields_handler(bingo.open_jogada),
-        BuyCards: fields_handler(bingo.buy_cards),
-        CloseSales: fields_handler(bingo.close_sales),
-        Draw: fields_handler(bingo.draw),
+        JoinRoom: fields_handler(rooms.join),
+        OpenJogada: fields_handler(sales.open_jogada),
+        BuyCards: fields_handler(sales.buy_cards),
+        CloseSales: fields_handler(sales.close_sales),
+        Draw: fields_handler(prizes.draw),
         ViewRoom: _view,
-        TickRoom: fields_handler(bingo.tick),
-        DueRooms: lambda uow, cmd: bingo.due_rooms(uow),
-        VoidJogada: fields_handler(bingo.void_jogada),
-        ConnectionLost: fields_handler(bingo.connection_lost),
+        TickRoom: fields_handler(clock.tick),
+        DueRooms: lambda uow, cmd: clock.due_rooms(uow),
+        VoidJogada: fields_handler(faults.void_jogada),
+        ConnectionLost: fields_handler(faults.connection_lost),
     },
     venue_type=BingoRoom,
     event_marker=".BingoRoom.",
     ended_topics=(".BingoRoom.JogadaSettled", ".BingoRoom.JogadaVoided",
                   ".BingoRoom.JogadaCancelled"),
     router="api.routes.bingo:router",
-    bet_in_play=bingo.bet_in_play,
-    session_ended=bingo.session_ended,
+    bet_in_play=rooms.bet_in_play,
+    session_ended=rooms.session_ended,
     replay=replay,
     adjudicate=adjudicate,
     check_settings=_check_settings,
@@ -197,6 +198,6 @@ GAME = Game(
     snapshotted=(BingoRoomRegistry,),
     clock=GameClock(interval=0.2, due=DueRooms(),
                     tick=lambda room_id, actor: TickRoom(room_id=room_id, actor=actor)),
-    statement_lines={bingo.CARDS_LINE: bingo.CARDS_LABEL},
+    statement_lines={sales.CARDS_LINE: sales.CARDS_LABEL},
     open_jogadas=_open_jogadas,
 )

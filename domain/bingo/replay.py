@@ -23,10 +23,9 @@ from typing import Any
 from uuid import UUID
 
 from domain.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
-from domain.bingo.cards import bingo_rule, card_key, generate_more
+from domain.bingo.cards import bingo_rule, card_key, cards_drbg, generate_more
 from domain.bingo.config import FOUR_CORNERS, RoomConfig
 from domain.bingo.engine import DrawEngine
-from domain.bingo.room import cards_drbg
 from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.jogada_rng import check_reveal, verify_jogada
 from domain.replay_support import META, MONEY_KINDS, apply_money, event_name, numbered, one_jogada

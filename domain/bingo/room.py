@@ -14,9 +14,10 @@ prize paid, rule 26) → ``RngRevealed``. A system fault ends it with ``JogadaVo
 (rules 45–47).
 
 Events carry what a replay needs (cards, balls, winners, amounts, deadlines); the money moves
-on the account streams in the same transaction (domain/bingo/commands.py). Guards run before
-any event. The prize engine (domain/bingo/engine.py) is state rebuilt from the events; between
-jogadas the room holds no jogada state, and only then is it snapshotted (``snapshot_after``).
+on the account streams in the same transaction (domain/bingo/sales.py, prizes.py, faults.py).
+Guards run before any event. The prize engine (domain/bingo/engine.py) is state rebuilt from
+the events; between jogadas the room holds no jogada state, and only then is it snapshotted
+(``snapshot_after``).
 """
 
 from __future__ import annotations
@@ -28,23 +29,15 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 from eventsourcing.domain import event
 
 from domain.base import LedgerAggregate
-from domain.bingo.cards import Card, bingo_rule, card_key, generate_more
+from domain.bingo.cards import Card, bingo_rule, card_key, cards_drbg, generate_more
 from domain.bingo.config import BINGO, FOUR_CORNERS, SESSION, RoomConfig
 from domain.bingo.engine import DrawEngine
 from domain.bingo.money import Pool, close_of_sales, split
 from domain.errors import ConflictError, InvalidInputError, RuleViolationError
 from domain.jogada_rng import JogadaRng
-from domain.rng import Drbg
 
 SALE, DRAWING = "sale", "drawing"
 REGISTRY_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/bingo/rooms")
-CARDS_PURPOSE = "bingo-cards"
-
-
-def cards_drbg(seed: bytes, purchase: int) -> Drbg:
-    """The stream of one purchase's cards: replay re-derives every card from the revealed seed
-    and the purchase order (903-B 6.7.2(4))."""
-    return Drbg(seed, f"{CARDS_PURPOSE}/{purchase}")
 
 
 class BingoRoom(JogadaRng):

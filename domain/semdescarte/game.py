@@ -13,8 +13,7 @@ from domain.command import Command, command, fields_handler
 from domain.errors import RuleViolationError
 from domain.game import Game, GameClock
 from domain.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
-from domain.semdescarte import commands as sd
-from domain.semdescarte import seats
+from domain.semdescarte import betting, clock, decisions, faults, seats, tables, views
 from domain.semdescarte.config import check_table_config, sd_rule
 from domain.semdescarte.registry import TableRegistry, registry_id
 from domain.semdescarte.replay import player_last_jogada, replay
@@ -135,12 +134,12 @@ class RecoverTables(Command):
 
 
 def _describe(uow: Any, cmd: DescribeTable) -> dict[str, Any]:
-    return sd.describe(sd.get_table(uow, cmd.table_id),
+    return views.describe(seats.get_table(uow, cmd.table_id),
                        None if cmd.player_id is None else str(cmd.player_id))
 
 
 def _view(uow: Any, cmd: ViewTable) -> dict[str, Any]:
-    return sd.player_view(sd.get_table(uow, cmd.table_id),
+    return views.player_view(seats.get_table(uow, cmd.table_id),
                           None if cmd.player_id is None else str(cmd.player_id))
 
 
@@ -176,20 +175,20 @@ GAME = Game(
     venue_noun="table",
     session_kinds=(SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI),
     commands={
-        CreateTable: fields_handler(sd.create_table),
+        CreateTable: fields_handler(tables.create_table),
         DescribeTable: _describe,
-        Sit: fields_handler(sd.sit),
-        Leave: fields_handler(sd.leave),
-        PlaceAnte: fields_handler(sd.place_ante),
-        Deal: fields_handler(sd.deal),
-        SetForcedDeck: fields_handler(sd.set_forced_deck),
-        Decide: fields_handler(sd.decide),
+        Sit: fields_handler(seats.sit),
+        Leave: fields_handler(seats.leave),
+        PlaceAnte: fields_handler(betting.place_ante),
+        Deal: fields_handler(betting.deal),
+        SetForcedDeck: fields_handler(betting.set_forced_deck),
+        Decide: fields_handler(decisions.decide),
         ViewTable: _view,
-        TickTable: fields_handler(sd.tick),
-        DueTables: lambda uow, cmd: sd.due_tables(uow),
-        ConnectionLost: fields_handler(sd.connection_lost),
-        VoidJogada: fields_handler(sd.void_jogada),
-        RecoverTables: fields_handler(sd.recover),
+        TickTable: fields_handler(clock.tick),
+        DueTables: lambda uow, cmd: clock.due_tables(uow),
+        ConnectionLost: fields_handler(faults.connection_lost),
+        VoidJogada: fields_handler(faults.void_jogada),
+        RecoverTables: fields_handler(faults.recover),
     },
     venue_type=SemDescarteTable,
     event_marker=".SemDescarteTable.",

@@ -12,7 +12,7 @@ A fault of the system instead ends it with ``JogadaVoided`` (rule 33).
 
 Every event carries what a replay needs: the cards, the amounts, the deadlines, the outcome.
 The money itself moves on the account streams in the same transaction (domain/semdescarte/
-commands.py): this aggregate only decides and records. Methods here check their guards before
+betting.py, decisions.py, faults.py): this aggregate only decides and records. Methods here check their guards before
 they trigger anything (a refused command records nothing).
 """
 
@@ -295,7 +295,7 @@ class SemDescarteTable(JogadaRng):
                                      decision_deadline=deadline, rule=sd_rule(31), actor=actor, at=at)
 
     def record_connection_lost(self, seat: str, *, actor: str, at: datetime) -> None:
-        """Rules 34–36: the player's equipment failed; commands.connection_lost decides what
+        """Rules 34–36: the player's equipment failed; faults.connection_lost decides what
         follows (a fold before the second bet, nothing after it)."""
         jogada = self.open_jogada()
         bet = jogada["bets"][seat]

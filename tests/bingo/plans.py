@@ -20,8 +20,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.accounts import HOUSE_CODE, Account, account_id, wallet_code
-from domain.bingo.cards import card_key, generate_more
-from domain.bingo.room import cards_drbg
+from domain.bingo.cards import card_key, cards_drbg, generate_more
 from eventsourcing.utils import get_topic
 from infra.container import Ledger
 from infra.rng import SeededSeedSource

@@ -8,8 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from domain.bingo.cards import card_key, generate_card
-from domain.bingo.room import cards_drbg
+from domain.bingo.cards import card_key, cards_drbg, generate_card
 from domain.errors import (ConflictError, IdempotencyConflictError, InsufficientFundsError,
                            InvalidInputError, RuleViolationError)
 from tests.bingo import client as bingo
