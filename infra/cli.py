@@ -323,7 +323,7 @@ def cmd_health(settings: Settings, args: argparse.Namespace) -> int:
     ok = [False]
 
     def probe() -> None:
-        from api.routes.health import health_report
+        from infra.health import health_report
         from infra.dbcheck import DatabaseMissing, require_ledger
 
         try:
