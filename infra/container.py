@@ -80,7 +80,7 @@ class Ledger:
     clock: Clock
     app: LedgerApplication
     writer: GroupCommitWriter | RemoteWriter
-    projections: Any = None  # projections.runner.ProjectionRunner
+    projections: Any = None  # infra.projection_runner.ProjectionRunner
     services: bool = True  # background services (inactivity sweeper) run in this process
     # Where jogadas get their seed material (903-B 6.7): the OS CSPRNG, or a seeded source in
     # tests. Draw the seed here, outside the command, so a re-run commits to the same seed.
@@ -272,7 +272,7 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
     """The one composition root.
 
     - ``projection_worker=True``: projections are applied by a separate process
-      (``ledger projections run``); this one only waits for them (projections/runner.py).
+      (``ledger projections run``); this one only waits for them (infra/projection_runner.py).
     - ``writer_socket``: commands go to the writer process listening there
       (``ledger writer run``, infra/writer_process.py) instead of a writer thread of this
       process; call ``await ledger.writer.connect()`` in the event loop before ``start()``.
@@ -293,7 +293,7 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
     ledger = Ledger(settings=settings, target=target, clock=clock, app=app, writer=writer,
                     services=services, seeds=seeds or build_seed_source(None))
     if with_projections:
-        from projections.runner import build_projection_runner
+        from infra.projection_runner import build_projection_runner
 
         ledger.projections = build_projection_runner(ledger, follower=projection_worker)
     if start:

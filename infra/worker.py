@@ -4,7 +4,7 @@
 
 The server starts both children, restarts one that dies, and stops them on shutdown; a child
 exits by itself if its parent disappears (SIGKILL). Reads in the server wait for the worker's
-tracking rows (projections/runner.py follower mode).
+tracking rows (infra/projection_runner.py follower mode).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ log = structlog.get_logger("ledger.worker")
 
 def run_projection_worker(settings: Settings, *, parent_pid: int | None = None) -> int:
     from infra.container import build_ledger
-    from projections.runner import run_worker
+    from infra.projection_runner import run_worker
 
     ledger = build_ledger(settings, start=False)
     ledger.hold_service_lock()  # no rebuild under our feet (ledger.close() releases it)
