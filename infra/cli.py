@@ -19,6 +19,10 @@ Progress and logs go to stderr, results to stdout. Exit codes: 0 ok, 1 check fai
 or configuration error (no ledger at the database: the read-only commands create nothing),
 3 refused because the service is running (``projections rebuild``). Registrations from the console are recorded with the actor
 ``system:cli`` (whoever holds the database credentials).
+
+``serve`` runs the API, the layer above infra: the ``ledger`` console script (api/serve.py)
+hands its handler to ``main``; here (``python -m infra.cli``, how ``ledger serve`` starts its
+writer and projection worker) it is a usage error.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -38,6 +42,7 @@ from infra.logging import configure_logging
 from infra.settings import Settings, parse_database_url
 
 CLI_ACTOR = system_actor("cli")
+Command = Callable[[Settings, argparse.Namespace], int]
 
 
 def _err(*parts: Any) -> None:
@@ -83,13 +88,6 @@ def _require_ledger(settings: Settings) -> None:
 
 
 # Commands ----------------------------------------------------------------------------------------
-def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
-    from infra.worker import serve
-
-    return serve(settings, host=args.host, port=args.port, single_process=args.single_process,
-                 upgrade=lambda: cmd_db_upgrade(settings, args))
-
-
 def cmd_writer_run(settings: Settings, args: argparse.Namespace) -> int:
     from infra.worker import run_writer_process
 
@@ -358,11 +356,16 @@ def _usage(message: str) -> int:
     return 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _serve_elsewhere(settings: Settings, args: argparse.Namespace) -> int:
+    return _usage("serve runs the API: use the `ledger` console script (api/serve.py)")
+
+
+def build_parser(serve: Command | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; ``serve``: the handler of ``ledger serve``."""
     from infra.cli_parser import build_parser as build
 
     return build({
-        "serve": cmd_serve, "db upgrade": cmd_db_upgrade, "db current": cmd_db_current,
+        "serve": serve or _serve_elsewhere, "db upgrade": cmd_db_upgrade, "db current": cmd_db_current,
         "projections status": cmd_projections_status,
         "projections rebuild": cmd_projections_rebuild,
         "projections catch-up": cmd_projections_catch_up,
@@ -372,8 +375,8 @@ def build_parser() -> argparse.ArgumentParser:
         "verify": cmd_verify, "health": cmd_health})
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None, *, serve: Command | None = None) -> int:
+    args = build_parser(serve).parse_args(argv)
     try:
         settings = Settings()
     except ValidationError as error:

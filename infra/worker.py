@@ -124,14 +124,11 @@ def writer_socket_path(settings: Settings) -> str:
     return os.path.join(directory, "writer.sock")
 
 
-def serve(settings: Settings, *, host: str, port: int, single_process: bool,
-          upgrade: Callable[[], object]) -> int:
-    """``ledger serve``: migrate, start the children, serve HTTP until stopped."""
-    import uvicorn
-
-    from api.http_limits import protocol_class
-    from api.main import create_app
-
+def serve(settings: Settings, *, single_process: bool, upgrade: Callable[[], object],
+          http: Callable[[Settings], object]) -> int:
+    """``ledger serve``: migrate, start the children, serve HTTP until stopped. ``http``
+    serves the API with the settings it is given until the server stops (api/serve.py: the
+    API is the layer above, so it is handed in)."""
     children: list[WorkerSupervisor] = []
     upgrade()  # before any child: they must not race to migrate
     if not single_process:
@@ -143,13 +140,8 @@ def serve(settings: Settings, *, host: str, port: int, single_process: bool,
         settings = settings.model_copy(update={"projection_worker": True,
                                                "writer_socket": socket_path})
     settings = settings.model_copy(update={"tune_gc": True})
-    app = create_app(settings)
     try:
-        # workers=1: one HTTP process; access_log off: our middleware logs each request;
-        # one socket write per response (api/http_protocol.py), the request size and time
-        # limits (api/http_limits.py).
-        uvicorn.run(app, host=host, port=port, workers=1, access_log=False, log_config=None,
-                    server_header=False, http=protocol_class(settings))
+        http(settings)
     finally:
         for child in reversed(children):
             child.stop()
