@@ -35,7 +35,7 @@ def run_http(settings: Settings, host: str, port: int) -> None:
 def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
     """Upgrade the database, start the writer and the projection worker (infra/worker.py),
     serve HTTP here."""
-    from infra.cli import cmd_db_upgrade
+    from infra.cli_db import cmd_db_upgrade
     from infra.worker import serve
 
     return serve(settings, single_process=args.single_process,

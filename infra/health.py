@@ -1,6 +1,6 @@
 """The health report: backend, certification mode, event and projection positions, the
 bootstrap key's status. ``GET /health`` (api/routes/health.py), ``GET /metrics``
-(api/metrics.py) and ``ledger health`` (infra/cli.py) all answer with it.
+(api/metrics.py) and ``ledger health`` (infra/cli_checks.py) all answer with it.
 
 The database is probed in a helper thread with a deadline (``HEALTH_TIMEOUT``): the event
 store's own retries could otherwise keep a health probe waiting for a minute when PostgreSQL
