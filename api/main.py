@@ -73,7 +73,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         ledger = await run_in_threadpool(build_ledger, settings, clock=clock, start=False,
                                          projection_worker=settings.projection_worker,
                                          writer_socket=settings.writer_socket)
-        if settings.writer_socket:  # the writer is a process of its own (infra/writer_process.py)
+        if settings.writer_socket:  # the writer is a process of its own (infra/writer_server.py)
             # The writer process opens the store and loads what it holds before it listens:
             # seconds on a busy machine (7.5-10 s seen at a load of 16), so wait up to a minute.
             await ledger.writer.connect(attempts=600)

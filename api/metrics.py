@@ -104,7 +104,7 @@ class _ScrapeOk:
 async def exposition(ledger: Any, http: HttpMetrics) -> bytes:
     """The text of ``GET /metrics``: this process's families, the projections' and the
     writer's (distinct family names, so the parts concatenate into one valid exposition)."""
-    from api.routes.health import health_report
+    from infra.health import health_report
 
     parts = [generate_latest(http.registry)]
     ok, body = await run_in_threadpool(health_report, ledger)

@@ -132,7 +132,7 @@ def wrk(base: str, players: list[str], seconds: int, connections: int) -> dict[s
 
 
 def bare_server(port: int):
-    # The same server settings as ``ledger serve`` (infra/worker.py): one HTTP process, no
+    # The same server settings as ``ledger serve`` (api/serve.py): one HTTP process, no
     # access log, no server header, and its one-write-per-response protocol.
     argv = [sys.executable, "-c",
             "import uvicorn; from api.http_protocol import GatheringH11Protocol; "

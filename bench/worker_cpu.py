@@ -3,7 +3,7 @@
 For each backend: a database with N deposits written by the ledger's own writer (as
 bench/ledger_core.py ``ledger_write_rate`` does: 64 players, group commit), then the
 projections caught up in this process from zero, the way ``ledger projections run`` does it
-under load (projections/runner.py ``run_worker``: one ``catch_up`` per round, each round
+under load (infra/projection_runner.py ``run_worker``: one ``catch_up`` per round, each round
 seeing ``--page`` more events, as if the writer had added them during the worker's 50 ms
 pause). Timed with ``time.process_time``: CPU per event and per deposit (3 events: the
 cashier's ``Debited``, the wallet's ``Credited``, the ``CommandReceipt``). Median of
@@ -115,7 +115,7 @@ def catch_up_cpu(url: str, page: int) -> tuple[float, int, int]:
     from infra.eventstore import build_event_store
     from infra.settings import parse_database_url
     from projections.db import build_engine
-    from projections.runner import ProjectionRunner, all_projections
+    from infra.projection_runner import ProjectionRunner, all_projections
 
     target = parse_database_url(url)
     app = build_event_store(target)
@@ -156,7 +156,7 @@ def catch_up_cpu(url: str, page: int) -> tuple[float, int, int]:
 def dump(url: str, path: Path) -> None:
     from infra.settings import parse_database_url
     from projections.db import build_engine
-    from projections.runner import all_projections
+    from infra.projection_runner import all_projections
 
     engine = build_engine(parse_database_url(url))
     out = {}
@@ -188,9 +188,9 @@ def main() -> None:
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
     from infra.runtime import tune_gc
 
-    import projections.runner
+    import infra.projection_runner
 
-    print(f"code: {Path(projections.runner.__file__).parent.parent}", flush=True)
+    print(f"code: {Path(infra.projection_runner.__file__).parent.parent}", flush=True)
     for backend in args.backends.split(","):
         url, needs_writing = database_url(backend, args.deposits, args.fresh)
         print(f"{backend}: {url}", flush=True)

@@ -7,7 +7,8 @@ A game is its own package (``domain/<game>/`` for its rules, aggregates, command
 is built once on this object: the writer dispatches its commands, snapshots its aggregates,
 runs its clock and its start-up recovery (infra/game_services.py); ``end_session`` asks it
 whether the player has a bet in play and tells it when a session at one of its venues ended;
-the API includes its router and serves the game-independent jogada routes (``GET
+the API includes its router (``api/routes/<name>.py``, or ``<package>/routes.py`` for a game
+outside the package) and serves the game-independent jogada routes (``GET
 /jogadas/{id}``, ``/replay``, ``/adjudication``) through its ``replay`` and ``adjudicate``; the
 rule-set service checks a venue's settings with ``check_settings``. docs/adding-a-game.md is
 the checklist.
@@ -50,7 +51,7 @@ class Game:
     venue_type: type  # the aggregate of a table or a room (a venue)
     event_marker: str  # what the topics of its venue's events hold: ".SemDescarteTable."
     ended_topics: tuple[str, ...]  # topic endings of the events that end a jogada
-    router: str  # "api.routes.semdescarte:router": its HTTP routes, imported by the API only
+    package: str  # its own package ("domain.semdescarte"): where the API looks for its routes
     bet_in_play: Callable[[Any, Any], tuple[str, str] | None]  # (uow, session)
     session_ended: Callable[[Any, Any, str], Any]  # (uow, session, actor), same transaction
     replay: Callable[[Events], dict[str, Any]]  # every event with the state after it, checks

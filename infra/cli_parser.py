@@ -1,6 +1,6 @@
 """The ``ledger`` command line: every command and subcommand with a line saying what it does
 and a help text for each option (``ledger <command> [<subcommand>] --help``). The handlers
-live in infra/cli.py and are passed in by name."""
+live in infra/cli_*.py (``serve``: api/serve.py) and are passed in by name (infra/cli.py)."""
 
 from __future__ import annotations
 

@@ -72,7 +72,7 @@ class Ledger:
     clock: Clock
     app: LedgerApplication
     writer: GroupCommitWriter | RemoteWriter
-    projections: Any = None  # projections.runner.ProjectionRunner
+    projections: Any = None  # infra.projection_runner.ProjectionRunner
     services: bool = True  # background services run in this process (see _start_services)
     # Where jogadas get their seed material (903-B 6.7): the OS CSPRNG, or a seeded source in
     # tests. Draw the seed here, outside the command, so a re-run commits to the same seed.
@@ -300,7 +300,7 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
     """The one composition root.
 
     - ``projection_worker=True``: projections are applied by a separate process
-      (``ledger projections run``); this one only waits for them (projections/runner.py).
+      (``ledger projections run``); this one only waits for them (infra/projection_runner.py).
     - ``writer_socket``: commands go to the writer process listening there
       (``ledger writer run``, infra/writer_server.py) instead of a writer thread of this
       process; call ``await ledger.writer.connect()`` in the event loop before ``start()``.
@@ -329,7 +329,7 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
                     services=services, seeds=seeds or build_seed_source(None), games=games,
                     codec=Codec(allowed_classes(handlers)))
     if with_projections:
-        from projections.runner import build_projection_runner
+        from infra.projection_runner import build_projection_runner
 
         ledger.projections = build_projection_runner(ledger, follower=projection_worker)
     if start:

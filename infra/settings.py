@@ -149,3 +149,9 @@ def parse_database_url(url: str) -> DatabaseTarget:
     raise ValueError(
         "LEDGER_DATABASE_URL must be sqlite:///PATH or postgresql://USER@HOST:PORT/DBNAME"
     )
+
+
+def database_target() -> DatabaseTarget:
+    """The database LEDGER_DATABASE_URL (or .env) names: what alembic run by hand migrates
+    (alembic.ini's ``ledger_database``; ``ledger db upgrade`` passes its own)."""
+    return parse_database_url(Settings().database_url)

@@ -4,7 +4,7 @@
 
 The server starts both children, restarts one that dies, and stops them on shutdown; a child
 exits by itself if its parent disappears (SIGKILL). Reads in the server wait for the worker's
-tracking rows (projections/runner.py follower mode).
+tracking rows (infra/projection_runner.py follower mode).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ log = structlog.get_logger("ledger.worker")
 
 def run_projection_worker(settings: Settings, *, parent_pid: int | None = None) -> int:
     from infra.container import build_ledger
-    from projections.runner import run_worker
+    from infra.projection_runner import run_worker
 
     ledger = build_ledger(settings, start=False)
     ledger.hold_service_lock()  # no rebuild under our feet (ledger.close() releases it)
@@ -125,14 +125,11 @@ def writer_socket_path(settings: Settings) -> str:
     return os.path.join(directory, "writer.sock")
 
 
-def serve(settings: Settings, *, host: str, port: int, single_process: bool,
-          upgrade: Callable[[], object]) -> int:
-    """``ledger serve``: migrate, start the children, serve HTTP until stopped."""
-    import uvicorn
-
-    from api.http_limits import protocol_class
-    from api.main import create_app
-
+def serve(settings: Settings, *, single_process: bool, upgrade: Callable[[], object],
+          http: Callable[[Settings], object]) -> int:
+    """``ledger serve``: migrate, start the children, serve HTTP until stopped. ``http``
+    serves the API with the settings it is given until the server stops (api/serve.py: the
+    API is the layer above, so it is handed in)."""
     children: list[WorkerSupervisor] = []
     upgrade()  # before any child: they must not race to migrate
     if not single_process:
@@ -144,13 +141,8 @@ def serve(settings: Settings, *, host: str, port: int, single_process: bool,
         settings = settings.model_copy(update={"projection_worker": True,
                                                "writer_socket": socket_path})
     settings = settings.model_copy(update={"tune_gc": True})
-    app = create_app(settings)
     try:
-        # workers=1: one HTTP process; access_log off: our middleware logs each request;
-        # one socket write per response (api/http_protocol.py), the request size and time
-        # limits (api/http_limits.py).
-        uvicorn.run(app, host=host, port=port, workers=1, access_log=False, log_config=None,
-                    server_header=False, http=protocol_class(settings))
+        http(settings)
     finally:
         for child in reversed(children):
             child.stop()

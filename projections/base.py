@@ -12,7 +12,7 @@ class Projection(Protocol):
     tables: tuple[Table, ...]  # emptied on rebuild
     event_types: tuple[type, ...] | None  # None: every event
     # Optional ``state_marker: bytes``: only events whose stored state contains these bytes
-    # are decoded and passed (projections/runner.py; the jogada index's b'"jogada_id"').
+    # are decoded and passed (infra/projection_runner.py; the jogada index's b'"jogada_id"').
 
     def apply(self, conn: Connection, events: list[tuple[int, Any]]) -> None:
         """Apply ``(notification_id, domain_event)`` pairs, in order, inside ``conn``'s

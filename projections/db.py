@@ -4,9 +4,22 @@ file lock)."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from sqlalchemy import Engine, create_engine, event
 
-from infra.settings import DatabaseTarget
+
+class DatabaseTarget(Protocol):
+    """Where the projections live, as the caller was configured (infra/settings.py's
+    ``DatabaseTarget`` is one): the projections read no configuration of their own."""
+
+    @property
+    def backend(self) -> str: ...  # "sqlite" | "postgresql"
+
+    @property
+    def schema(self) -> str | None: ...  # PostgreSQL: the schema of the tables, if not public
+
+    def sqlalchemy_url(self) -> str: ...
 
 
 def build_engine(target: DatabaseTarget) -> Engine:

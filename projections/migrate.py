@@ -7,8 +7,7 @@ import os
 from alembic import command
 from alembic.config import Config
 
-from infra.settings import DatabaseTarget
-from projections.db import build_engine
+from projections.db import DatabaseTarget, build_engine
 
 
 def alembic_config() -> Config:

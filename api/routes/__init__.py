@@ -1,6 +1,7 @@
 """One router per resource; api/main.py includes each of them in the app directly (a router of
 routers costs every request a second round of route matching: ~15 % of a request here).
-Each game's router comes from the registry (``Game.router``, domain/game.py)."""
+Each registered game's router is ``api/routes/<game name>.py``'s ``router``, or, for a game
+defined outside the package (LEDGER_GAMES), its own package's ``routes.router``."""
 
 from __future__ import annotations
 
@@ -10,18 +11,22 @@ from fastapi import APIRouter
 
 from api.routes import (bootstrap, corrections, health, jogadas, listings, metrics, players,
                         reports, rulesets, sessions, staff, wallet)
-from domain.game import Games
+from domain.game import Game, Games
 
 
-def game_router(path: str) -> APIRouter:
-    """``module:attribute`` of a game's router."""
-    module, _, attribute = path.partition(":")
-    return getattr(import_module(module), attribute or "router")
+def game_router(game: Game) -> APIRouter:
+    for module in (f"api.routes.{game.name}", f"{game.package}.routes"):
+        try:
+            return import_module(module).router
+        except ModuleNotFoundError as missing:
+            if missing.name != module:
+                raise
+    raise LookupError(f"game {game.name} has no routes (api/routes/{game.name}.py)")
 
 
 def routers(games: Games) -> list[APIRouter]:
     # The money commands first: the router tries routes in order.
     return [wallet.router, players.router, staff.router, reports.router, sessions.router,
             rulesets.router, corrections.router,
-            *(game_router(game.router) for game in games),
+            *(game_router(game) for game in games),
             jogadas.router, listings.router, bootstrap.router, health.router, metrics.router]

@@ -185,7 +185,7 @@ GAME = Game(
     event_marker=".BingoRoom.",
     ended_topics=(".BingoRoom.JogadaSettled", ".BingoRoom.JogadaVoided",
                   ".BingoRoom.JogadaCancelled"),
-    router="api.routes.bingo:router",
+    package=__name__.rpartition(".")[0],  # its routes: api/routes/bingo.py
     bet_in_play=rooms.bet_in_play,
     session_ended=rooms.session_ended,
     replay=replay,

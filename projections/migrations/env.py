@@ -1,11 +1,14 @@
-"""Alembic environment: the connection is handed in by projections.migrate, or built from
-LEDGER_DATABASE_URL when alembic is run by hand (``alembic upgrade head``)."""
+"""Alembic environment: the connection is handed in by projections.migrate, or, when alembic
+is run by hand (``alembic upgrade heads``), built for the database that the function named by
+alembic.ini's ``ledger_database`` gives (infra.settings:database_target, from
+LEDGER_DATABASE_URL): the projections read no configuration of their own."""
+
+import importlib
 
 from alembic import context
 
 from projections.db import build_engine
 from projections.tables import metadata
-from infra.settings import Settings, parse_database_url
 
 config = context.config
 connection = config.attributes.get("connection")
@@ -20,6 +23,7 @@ def run(conn) -> None:
 if connection is not None:
     run(connection)
 else:
-    engine = build_engine(parse_database_url(Settings().database_url))
+    module, _, name = config.get_main_option("ledger_database").partition(":")
+    engine = build_engine(getattr(importlib.import_module(module), name)())
     with engine.begin() as conn:
         run(conn)

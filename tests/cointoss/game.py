@@ -301,7 +301,7 @@ GAME = Game(
               Bet: bet, Toss: toss, DueCoinTables: due, RecoverCoinTables: recover},
     venue_type=CoinTable, event_marker=".CoinTable.",
     ended_topics=(".CoinTable.CoinTossed", ".CoinTable.JogadaVoided"),
-    router="tests.cointoss.routes:router",
+    package=__name__.rpartition(".")[0],  # its routes: tests/cointoss/routes.py
     bet_in_play=bet_in_play,
     session_ended=lambda uow, session, actor: None,
     replay=replay, adjudicate=adjudicate, check_settings=_check_settings,

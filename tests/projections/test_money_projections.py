@@ -17,7 +17,7 @@ from infra.container import hash_api_key
 from projections import queries
 from projections.money import BalancesProjection, JogadaIndexProjection
 from projections.principals import PrincipalsProjection
-from projections.runner import ProjectionRunner
+from infra.projection_runner import ProjectionRunner
 from projections.tables import metadata
 from tests.projections.support import (MONEY_PROJECTIONS, OPERATOR, SYSTEM,
                                        assert_balances_match_aggregates, mixed_activity, settle,

@@ -1,7 +1,7 @@
 """The projection worker's cheaper reads and writes give what the library's and SQLAlchemy's
 own ways give: the notification reader (infra/notification_reader.py), the event decoder
-(projections/decoding.py), the refs' JSON (projections/money.py ``dumps``), SQLite's datetime
-text (projections/bulk.py), and the runner's kept connection (projections/runner.py)."""
+(infra/event_decoding.py), the refs' JSON (projections/money.py ``dumps``), SQLite's datetime
+text (projections/bulk.py), and the runner's kept connection (infra/projection_runner.py)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from sqlalchemy.dialects import sqlite
 from domain.base import LedgerAggregate
 from infra.notification_reader import notification_reader
 from projections.bulk import _bind_processor
-from projections.decoding import EventDecoder
+from infra.event_decoding import EventDecoder
 from projections.money import _json_dumps, dumps
-from projections.runner import SQLITE_CHECKPOINT_PAGES
+from infra.projection_runner import SQLITE_CHECKPOINT_PAGES
 from tests.bingo import support as bingo
 from tests.projections.support import MONEY_PROJECTIONS, mixed_activity, snapshot
 

@@ -1,5 +1,7 @@
 """The projection runner: reads the notification log in pages and applies each page to each
-projection in ONE transaction together with that projection's tracking row.
+projection in ONE transaction together with that projection's tracking row. It joins the event
+store (infra/notification_reader.py, infra/event_decoding.py) to the read models
+(projections/), so it lives in infra/: the projections know nothing of the store.
 
 Exactly once: the tracking row is advanced with a compare-and-set (``WHERE position = old``)
 in the same transaction as the rows the page produced. If the process dies mid-page nothing of
@@ -21,11 +23,11 @@ import structlog
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError
 
+from infra.event_decoding import EventDecoder, TopicPlan
 from infra.notification_reader import Row, notification_reader
 from projections.base import Projection
 from projections.bulk import BulkStatement
 from projections.db import build_engine
-from projections.decoding import EventDecoder, TopicPlan
 from projections.tables import projection_tracking
 
 log = structlog.get_logger("ledger.projections")
