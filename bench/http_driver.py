@@ -69,6 +69,9 @@ class Run:
     cpu: float = 0.0
     latencies: dict[str, list[float]] = field(default_factory=dict)
     statuses: dict[int, int] = field(default_factory=dict)
+    # (start, kind, seconds) of every request, start from the run's beginning: to line the
+    # slow ones up with what else happened then (a clock's tick, a GC, a commit...)
+    timeline: list[tuple[float, str, float]] = field(default_factory=list)
 
     @property
     def rps(self) -> float:
@@ -100,7 +103,9 @@ def drive(base: str, clients: list[dict[str, str]], script: Script, seconds: flo
                         kind, method, path, body = steps.send(answer)
                         t0 = time.perf_counter()
                         status, raw = await conn.request(method, path, body)
-                        run.latencies.setdefault(kind, []).append(time.perf_counter() - t0)
+                        took = time.perf_counter() - t0
+                        run.latencies.setdefault(kind, []).append(took)
+                        run.timeline.append((t0 - began, kind, took))
                         run.requests += 1
                         run.statuses[status] = run.statuses.get(status, 0) + 1
                         if status >= 300:
@@ -115,6 +120,8 @@ def drive(base: str, clients: list[dict[str, str]], script: Script, seconds: flo
                     run.failed += 1
         finally:
             conn.close()
+
+    began = time.perf_counter()
 
     async def main() -> None:
         stop = time.perf_counter() + seconds

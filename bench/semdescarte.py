@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 from uuid import uuid4
 
@@ -34,8 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.http_driver import CpuMeter, Run, drive, load_average, pct, served_roles  # noqa: E402
-from bench.ledger_core import (bare_server, free_port, fresh_url, post, say, served_ledger,  # noqa: E402
-                               server_pids, settle)
+from bench.ledger_core import (KEY, bare_server, free_port, fresh_url, post, say,  # noqa: E402
+                               served_ledger, server_pids, settle)
 
 CONFIG = {"kind": "individual", "seats": 1, "min_ante_cents": 100, "max_ante_cents": 2500,
           "decision_seconds": 30, "extra_seconds": 10}
@@ -60,13 +63,56 @@ def jogada_script(tables: list[str]):
     return script
 
 
-def measured(base: str, headers: list[dict[str, str]], tables: list[str], seconds: float,
-             database: str | None = None,
-             profile: Path | None = None) -> tuple[Run, dict[str, float], str]:
-    """One run of the clients against ``base``, with the CPU of its processes and the load.
-    ``profile``: py-spy samples each Python process of the tree meanwhile, into
-    ``<profile>-<role>.txt`` (collapsed stacks with thread names; its own CPU perturbs the
-    run, so profiled figures are not for comparison)."""
+def writer_metrics(base: str) -> dict[str, float]:
+    """The writer's counters from the ledger's ``GET /metrics``: its groups (transactions),
+    the commands in them, the commit seconds, and the commands by name."""
+    req = urllib.request.Request(f"{base}/metrics", headers={"Authorization": f"Bearer {KEY}"})
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        text = resp.read().decode()
+    out: dict[str, float] = {}
+    for line in text.splitlines():
+        m = re.match(r"(ledger_writer_group_size|ledger_writer_commit_seconds)_(sum|count) "
+                     r"(\S+)$", line)
+        if m:
+            out[f"{m.group(1)}_{m.group(2)}"] = float(m.group(3))
+        m = re.match(r'ledger_commands_total\{command="([^"]+)",outcome="[^"]+"\} (\S+)$', line)
+        if m:
+            out[f"command:{m.group(1)}"] = out.get(f"command:{m.group(1)}", 0) + float(m.group(2))
+    return out
+
+
+def writer_summary(before: dict[str, float], after: dict[str, float]) -> str:
+    """What the writer did between two scrapes: commands per group, commit time, and the
+    commands other than the clients' (the clocks', the reads')."""
+    d = {k: after.get(k, 0) - before.get(k, 0) for k in after}
+    groups = d.get("ledger_writer_group_size_count", 0)
+    commits = d.get("ledger_writer_commit_seconds_count", 0)
+    commands = {k[8:]: v for k, v in d.items() if k.startswith("command:") and v}
+    others = {k: v for k, v in commands.items() if k not in ("ante", "deal", "decide")}
+    return (f"writer: {d.get('ledger_writer_group_size_sum', 0) / max(groups, 1):.2f} commands"
+            f" per group, commit mean "
+            f"{d.get('ledger_writer_commit_seconds_sum', 0) * 1000 / max(commits, 1):.2f} ms"
+            f" ({commits / max(groups, 1):.0%} of groups); other commands "
+            f"{sum(others.values()) / max(sum(commands.values()), 1):.0%}: "
+            + ", ".join(f"{k} {v:.0f}" for k, v in sorted(others.items(), key=lambda kv: -kv[1])))
+
+
+@dataclass
+class Measured:
+    run: Run
+    cpu: dict[str, float]  # CPU seconds by role (bench/http_driver.py ROLES)
+    load: str  # the load averages at the end of the run
+    writer: str | None = None  # writer_summary, for the ledger
+
+
+def measured(base: str, headers: list[dict[str, str]], tables: list[str], seconds: float, *,
+             ledger: bool = False, database: str | None = None,
+             profile: Path | None = None) -> Measured:
+    """One run of the clients against ``base``, with the CPU of its processes, the load and,
+    for the ledger, what its writer did. ``profile``: py-spy samples each Python process of
+    the tree meanwhile, into ``<profile>-<role>.txt`` (collapsed stacks with thread names; its
+    own CPU perturbs the run, so profiled figures are not for comparison)."""
+    metrics = writer_metrics(base) if ledger else None
     meter = CpuMeter(server_pids[base], database)
     meter.start()
     spies = []
@@ -74,7 +120,7 @@ def measured(base: str, headers: list[dict[str, str]], tables: list[str], second
         for role, pids in served_roles(server_pids[base]).items():
             spies.append(subprocess.Popen(
                 [str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(pids[0]),
-                 "--duration", str(int(seconds)), "--rate", "250", "--nonblocking", "--threads",
+                 "--duration", str(int(seconds)), "--rate", "100", "--threads",
                  "--format", "raw", "--output", f"{profile}-{role}.txt"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     run = drive(base, headers, jogada_script(tables), seconds)
@@ -82,60 +128,71 @@ def measured(base: str, headers: list[dict[str, str]], tables: list[str], second
     for spy in spies:
         spy.wait(timeout=60)
     cpu["client"] = run.cpu
-    return run, cpu, load_average()
+    return Measured(run, cpu, load_average(),
+                    None if metrics is None else writer_summary(metrics, writer_metrics(base)))
+
+
+def seat_players(base: str, clients: int) -> tuple[list[str], list[str], list[dict[str, str]]]:
+    """A funded player in a game session at an individual table of its own, per client: the
+    tables, the players and each client's headers (its player's key)."""
+    tables, players, headers = [], [], []
+    for i in range(clients):
+        player = post(f"{base}/players", {"display_name": f"sd{i}"})
+        post(f"{base}/players/{player['player_id']}/deposits",
+             {"amount_cents": 10**9, "idempotency_key": f"fund{i}"})
+        table = post(f"{base}/semdescarte/tables", {"name": f"t{i}", "config": CONFIG})
+        key = player["api_key"]
+        post(f"{base}/sessions", {"venue_id": table["venue_id"], "game": table["game"]}, key)
+        post(f"{base}/semdescarte/tables/{table['table_id']}/seats", {}, key)
+        tables.append(table["table_id"])
+        players.append(player["player_id"])
+        headers.append({"Authorization": f"Bearer {key}"})
+    return tables, players, headers
 
 
 def http_section(backend: str, tmp: Path, seconds: int, clients: int, rounds: int,
                  profile: Path | None = None) -> None:
     database = "bench_sd_http" if backend == "postgresql" else None  # fresh_url's name
     with served_ledger(backend, tmp, "sd_http") as base, bare_server(free_port()) as bare:
-        tables, players, headers = [], [], []
-        for i in range(clients):
-            player = post(f"{base}/players", {"display_name": f"sd{i}"})
-            post(f"{base}/players/{player['player_id']}/deposits",
-                 {"amount_cents": 10**9, "idempotency_key": f"fund{i}"})
-            table = post(f"{base}/semdescarte/tables", {"name": f"t{i}", "config": CONFIG})
-            key = player["api_key"]
-            post(f"{base}/sessions", {"venue_id": table["venue_id"], "game": table["game"]}, key)
-            post(f"{base}/semdescarte/tables/{table['table_id']}/seats", {}, key)
-            tables.append(table["table_id"])
-            players.append(player["player_id"])
-            headers.append({"Authorization": f"Bearer {key}"})
+        tables, players, headers = seat_players(base, clients)
         drive(base, headers, jogada_script(tables), 2)  # warm-up: caches, keys, connections
         settle(base, players[0])
         drive(bare, headers, jogada_script(tables), 2)
         bares = [measured(bare, headers, tables, seconds)]
         games = []
         for n in range(rounds):
-            games.append(measured(base, headers, tables, seconds, database,
-                                  None if profile is None else profile / f"{backend}-{n}"))
+            games.append(measured(base, headers, tables, seconds, ledger=True, database=database,
+                                  profile=None if profile is None else profile / f"{backend}-{n}"))
             settle(base, players[0])  # the worker's catch-up must not run beside the bare run
             bares.append(measured(bare, headers, tables, seconds))
-    ratios = [g[0].rps / ((b0[0].rps + b1[0].rps) / 2)
+    ratios = [g.run.rps / ((b0.run.rps + b1.run.rps) / 2)
               for g, b0, b1 in zip(games, bares, bares[1:])]
     say(f"  HTTP, {clients} clients on individual tables, {seconds} s runs alternated "
         f"(bare, game) × {rounds}, bare; load averages after each run: "
-        + "; ".join(run[2] for pair in zip(bares, games) for run in pair) + f"; {bares[-1][2]}")
+        + "; ".join(m.load for pair in zip(bares, games) for m in pair) + f"; {bares[-1].load}")
     say(f"    {'':<5} {'req/s':>6} {'jogadas/s':>9} {'fail':>4} │"
         + "".join(f"{k + ' p50/p99 ms':>20}" for k in KINDS)
         + " │ CPU ms/req " + "".join(f"{LABELS[r]:>7}" for r in ROLES))
     for label, runs in (("bare", bares), ("game", games)):
-        for run, cpu, _ in runs:
+        for m in runs:
+            run = m.run
             lat = [run.latencies.get(k, []) for k in KINDS]
             say(f"    {label:<5} {run.rps:6.0f} {run.rounds / run.seconds:9.1f} {run.failed:4d} │"
                 + "".join(f"{pct(x, 0.5):11.1f} /{pct(x, 0.99):6.1f}" for x in lat)
                 + " │ " + " " * 10
-                + "".join(f"{cpu[r] * 1000 / max(run.requests, 1):7.2f}" if r in cpu
+                + "".join(f"{m.cpu[r] * 1000 / max(run.requests, 1):7.2f}" if r in m.cpu
                           else f"{'-':>7}" for r in ROLES))
+    for n, m in enumerate(games, 1):
+        say(f"    game {n} {m.writer}")
     ratio = statistics.median(ratios)
-    worst = max(pct(run.latencies.get(k, []), 0.99) for run, _, _ in games for k in KINDS)
+    worst = max(pct(m.run.latencies.get(k, []), 0.99) for m in games for k in KINDS)
     say(f"    ratio game/bare requests/s: {ratio:.2f} (median of {len(ratios)}: "
-        f"{', '.join(f'{r:.2f}' for r in ratios)}; target ≥ 0.40); "
-        f"game jogadas/s {statistics.median(g[0].rounds / g[0].seconds for g in games):.1f}; "
+        f"{', '.join(f'{r:.2f}' for r in ratios)}; target ≥ 0.40); game jogadas/s "
+        f"{statistics.median(m.run.rounds / m.run.seconds for m in games):.1f}; "
         f"worst game p99 {worst:.1f} ms (target < 20)")
-    statuses = {}
-    for run, _, _ in games:
-        for code, count in run.statuses.items():
+    statuses: dict[int, int] = {}
+    for m in games:
+        for code, count in m.run.statuses.items():
             statuses[code] = statuses.get(code, 0) + count
     if any(code >= 300 for code in statuses):
         say(f"    game answers by status: {dict(sorted(statuses.items()))}")
