@@ -154,6 +154,25 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICK
 
 
+def _switches(pid: int) -> int:
+    """Voluntary context switches of one process, all its threads: each is a thread that
+    went to sleep waiting (for a lock, a queue, a socket, the disk) and had to be woken."""
+    total = 0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                for line in f:
+                    if line.startswith("voluntary_ctxt_switches"):
+                        total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
 def _processes() -> Iterator[tuple[int, int, str]]:
     """(pid, parent pid, command line) of every process."""
     for entry in os.listdir("/proc"):
@@ -186,20 +205,25 @@ def served_roles(server_pid: int, database: str | None = None) -> dict[str, list
 
 
 class CpuMeter:
-    """CPU seconds spent by each role's processes between ``start()`` and ``stop()``.
-    PostgreSQL backends are looked up again at ``stop()`` (the pool may open new ones; one
-    opened and closed within the run is missed)."""
+    """CPU seconds spent by each role's processes between ``start()`` and ``stop()``, and
+    (``switches``) the voluntary context switches of the HTTP process. PostgreSQL backends
+    are looked up again at ``stop()`` (the pool may open new ones; one opened and closed
+    within the run is missed)."""
 
     def __init__(self, server_pid: int, database: str | None = None) -> None:
         self.server_pid, self.database = server_pid, database
         self.before: dict[int, float] = {}
         self.spent: dict[str, float] = {}
+        self.switches = 0
+        self._switches_before = 0
 
     def start(self) -> None:
         roles = served_roles(self.server_pid, self.database)
         self.before = {pid: _cpu_seconds(pid) for pids in roles.values() for pid in pids}
+        self._switches_before = _switches(self.server_pid)
 
     def stop(self) -> dict[str, float]:
+        self.switches = _switches(self.server_pid) - self._switches_before
         roles = served_roles(self.server_pid, self.database)
         self.spent = {role: sum(_cpu_seconds(pid) - self.before.get(pid, 0.0) for pid in pids)
                       for role, pids in roles.items()}

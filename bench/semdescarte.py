@@ -7,9 +7,12 @@ For SQLite and PostgreSQL in one run:
     decision) with the same client (bench/http_driver.py), the runs alternating bare, game,
     bare, ..., bare (this machine's speed drifts; each game run is compared with the mean of
     the bare runs around it, and the median of those ratios is printed). Per run: requests/s,
-    jogadas/s, p50/p99 of each command, and the CPU each process spent per request (the HTTP
+    jogadas/s, p50/p99 of each command, the CPU each process spent per request (the HTTP
     process, the writer process, the projection worker, the PostgreSQL backends of the
-    database, the client). Targets (issue 14): game/bare ≥ 0.40, p99 < 20 ms per command;
+    database, the client) and how often per request a thread of the HTTP process went to sleep
+    and had to be woken (voluntary context switches: thread hand-offs); per game run, what the
+    writer did (commands per group, commit time, the clocks' commands). Targets (issue 14):
+    game/bare ≥ 0.40, p99 < 20 ms per command;
   * the latency of one jogada's commands on a table with 100 jogadas of history against one with
     20,000, loading the table from the store each time (cold: the writer's cache is dropped), so
     that the history's cost shows (target: the second at most 20 % slower).
@@ -101,6 +104,7 @@ def writer_summary(before: dict[str, float], after: dict[str, float]) -> str:
 class Measured:
     run: Run
     cpu: dict[str, float]  # CPU seconds by role (bench/http_driver.py ROLES)
+    switches: int  # voluntary context switches of the HTTP process
     load: str  # the load averages at the end of the run
     writer: str | None = None  # writer_summary, for the ledger
 
@@ -128,7 +132,7 @@ def measured(base: str, headers: list[dict[str, str]], tables: list[str], second
     for spy in spies:
         spy.wait(timeout=60)
     cpu["client"] = run.cpu
-    return Measured(run, cpu, load_average(),
+    return Measured(run, cpu, meter.switches, load_average(),
                     None if metrics is None else writer_summary(metrics, writer_metrics(base)))
 
 
@@ -172,7 +176,8 @@ def http_section(backend: str, tmp: Path, seconds: int, clients: int, rounds: in
         + "; ".join(m.load for pair in zip(bares, games) for m in pair) + f"; {bares[-1].load}")
     say(f"    {'':<5} {'req/s':>6} {'jogadas/s':>9} {'fail':>4} │"
         + "".join(f"{k + ' p50/p99 ms':>20}" for k in KINDS)
-        + " │ CPU ms/req " + "".join(f"{LABELS[r]:>7}" for r in ROLES))
+        + " │ CPU ms/req " + "".join(f"{LABELS[r]:>7}" for r in ROLES)
+        + " │ http sleeps/req")
     for label, runs in (("bare", bares), ("game", games)):
         for m in runs:
             run = m.run
@@ -181,7 +186,8 @@ def http_section(backend: str, tmp: Path, seconds: int, clients: int, rounds: in
                 + "".join(f"{pct(x, 0.5):11.1f} /{pct(x, 0.99):6.1f}" for x in lat)
                 + " │ " + " " * 10
                 + "".join(f"{m.cpu[r] * 1000 / max(run.requests, 1):7.2f}" if r in m.cpu
-                          else f"{'-':>7}" for r in ROLES))
+                          else f"{'-':>7}" for r in ROLES)
+                + f" │ {m.switches / max(run.requests, 1):15.2f}")
     for n, m in enumerate(games, 1):
         say(f"    game {n} {m.writer}")
     ratio = statistics.median(ratios)
