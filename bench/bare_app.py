@@ -1,28 +1,46 @@
-"""The framework's ceiling: a bare FastAPI endpoint that only validates the money request body.
+"""The framework's ceiling: bare FastAPI endpoints that only validate the request bodies of the
+routes the benchmarks drive, with the very same request models, and answer a small JSON.
 
-Served by the benchmark with the same uvicorn settings as the ledger (one worker, no access log).
+* ``POST /players/{player_id}/deposits``: the money command's body (bench/ledger_core.py);
+* ``POST /semdescarte/tables/{table_id}/antes``, ``/deal`` and ``/decisions``: póquer sem
+  descarte's (api/semdescarte_schemas.py; bench/semdescarte.py). The ante answers a fresh
+  ``jogada_id``, so that the same client script plays both servers.
+
+Served by the benchmarks with the same uvicorn settings as ``ledger serve``'s HTTP process
+(bench/ledger_core.py ``bare_server``).
 """
 
 from __future__ import annotations
 
+import itertools
+from typing import Annotated
 from uuid import UUID
 
-from fastapi import FastAPI
+from fastapi import Body, FastAPI
 
-try:  # the very same request model the ledger validates
-    from api.schemas import DepositCreate as Body
-except Exception:  # pragma: no cover - before the API existed
-    from pydantic import BaseModel, ConfigDict, StrictInt
-
-    class Body(BaseModel):  # type: ignore[no-redef]
-        model_config = ConfigDict(extra="forbid")
-        amount_cents: StrictInt
-        idempotency_key: str
-        payment_method: str = "bank_transfer"
+from api.schemas import DepositCreate
+from api.semdescarte_schemas import AnteCreate, DealRequest, DecisionCreate
 
 app = FastAPI()
+_jogadas = itertools.count(1)
 
 
 @app.post("/players/{player_id}/deposits", status_code=201)
-async def deposit(player_id: UUID, body: Body) -> dict:
+async def deposit(player_id: UUID, body: DepositCreate) -> dict:
     return {"player_id": str(player_id), "amount_cents": body.amount_cents}
+
+
+@app.post("/semdescarte/tables/{table_id}/antes", status_code=201)
+async def ante(table_id: UUID, body: AnteCreate) -> dict:
+    return {"table_id": str(table_id), "jogada_id": f"bare-{next(_jogadas)}",
+            "ante_cents": body.ante_cents}
+
+
+@app.post("/semdescarte/tables/{table_id}/deal")
+async def deal(table_id: UUID, body: Annotated[DealRequest | None, Body()] = None) -> dict:
+    return {"table_id": str(table_id), "status": "deciding"}
+
+
+@app.post("/semdescarte/tables/{table_id}/decisions")
+async def decide(table_id: UUID, body: DecisionCreate) -> dict:
+    return {"table_id": str(table_id), "jogada_id": body.jogada_id, "decision": body.decision}

@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PG = "postgresql://postgres@127.0.0.1:5432"
 KEY = "bench-operator-key"
 results: dict[str, float] = {}
+server_pids: dict[str, int] = {}  # base URL -> the serving process (bench/http_driver.py CpuMeter)
 
 
 def say(line: str) -> None:
@@ -86,6 +87,7 @@ def server(argv: list[str], env: dict[str, str], port: int):
                 if proc.poll() is not None:
                     raise RuntimeError(proc.stderr.read().decode()[-2000:])
                 time.sleep(0.2)
+        server_pids[f"http://127.0.0.1:{port}"] = proc.pid
         yield f"http://127.0.0.1:{port}"
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -132,13 +134,15 @@ def wrk(base: str, players: list[str], seconds: int, connections: int) -> dict[s
 
 
 def bare_server(port: int):
-    # The same server settings as ``ledger serve`` (api/serve.py): one HTTP process, no
-    # access log, no server header, and its one-write-per-response protocol.
+    # The same server settings as ``ledger serve``'s HTTP process (api/serve.py): one worker,
+    # no access log, no server header, and its protocol (api/http_limits.py: one write per
+    # response, the request size and time limits) with the default limits.
     argv = [sys.executable, "-c",
-            "import uvicorn; from api.http_protocol import GatheringH11Protocol; "
+            "import uvicorn; from api.http_limits import protocol_class; "
+            "from infra.settings import Settings; "
             f"uvicorn.run('bench.bare_app:app', host='127.0.0.1', port={port}, workers=1, "
             "access_log=False, log_level='warning', server_header=False, "
-            "http=GatheringH11Protocol)"]
+            "http=protocol_class(Settings()))"]
     return server(argv, {}, port)
 
 
