@@ -104,17 +104,18 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     install_error_handlers(app)
     app.state.http_metrics = HttpMetrics()  # one registry per app (api/metrics.py)
     app.add_middleware(RequestContextMiddleware, metrics=app.state.http_metrics)
-    for router in routers(load_games(settings.games)):
+    games = load_games(settings.games)
+    for router in routers(games):
         # The routes themselves, not the router: FastAPI dispatches an included router through
         # a second matching layer that cost ~15 % of a money command here.
         for route in router.routes:
             app.router.routes.append(route)
     install_docs(app)  # /docs from the app's own copy of Swagger UI (api/docs.py), after those
-    _document_bearer_auth(app)
+    _document_bearer_auth(app, session_kinds=games.kinds())
     return app
 
 
-def _document_bearer_auth(app: FastAPI) -> None:
+def _document_bearer_auth(app: FastAPI, *, session_kinds: tuple[str, ...] = ()) -> None:
     """Authentication is one plain dependency (api/deps.py) rather than FastAPI's HTTPBearer
     chain, which cost every request; the scheme is declared in the OpenAPI document here."""
     from fastapi.openapi.utils import get_openapi
@@ -132,6 +133,12 @@ def _document_bearer_auth(app: FastAPI) -> None:
                         operation["security"] = [{"ApiKey": []}]
             declare_error_answers(schema)  # after the security: 401 and 503 follow it
             declare_bodies_acting_for_a_player(schema)
+            # A session's kind: the regulation's and the registered games' own (the domain
+            # checks it against the registry; the document lists them).
+            game = schema.get("components", {}).get("schemas", {}).get(
+                "SessionCreate", {}).get("properties", {}).get("game")
+            if game is not None and session_kinds:
+                game["enum"] = list(session_kinds)
             app.openapi_schema = schema
         return app.openapi_schema
 
