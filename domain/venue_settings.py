@@ -20,6 +20,7 @@ from domain.bingo.cards import bingo_rule
 from domain.bingo.config import check_room_config
 from domain.bingo.room import BingoRoom
 from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
+from domain.rules import T903B, cite
 from domain.rulesets import check_settings, check_settings_size
 from domain.semdescarte import commands as semdescarte_commands
 from domain.semdescarte.config import check_table_config, sd_rule
@@ -42,7 +43,7 @@ def venue_game(uow: UnitOfWork, venue_id: str) -> tuple[str, Any]:
     raise NotFoundError(
         f"{venue_id} is not the venue of a table or room: a rule set holds the settings of a"
         " game, published for semdescarte:<table_id> or bingo:<room_id>", field="venue_id",
-        rule="903-B 6.1.5(3)")
+        rule=cite(T903B, "6.1.5(3)"))
 
 
 def _in_settings(error: DomainError) -> DomainError:

@@ -21,6 +21,7 @@ from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
 from domain.errors import InvalidInputError
+from domain.rules import BINGO, cite
 from infra.jogada_views import require_ended
 from infra import bingo_service as service
 
@@ -104,7 +105,7 @@ def interrupt(room_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
         return service.void_jogada(ledger, room_id=room_id, reason=body.reason, actor=caller.actor)
     if body.player_id is None:
         raise InvalidInputError("player_id is required for a player_connection interruption",
-                                field="player_id", rule="bingo rule 48")
+                                field="player_id", rule=cite(BINGO, 48))
     return service.connection_lost(ledger, room_id=room_id, player_id=body.player_id,
                                    actor=caller.actor)
 
@@ -126,5 +127,5 @@ def replay(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict
 def last_jogadas(player_id: UUID, ledger: LedgerDep, caller: AccountReader) -> dict[str, Any]:
     """The player's last three ended jogadas (rule 50), newest first."""
     caller.require_player_access(player_id)
-    return {"player_id": str(player_id), "rule": "bingo rule 50",
+    return {"player_id": str(player_id), "rule": cite(BINGO, 50),
             "jogadas": service.last_jogadas(ledger, player_id, fresh_engine(ledger))}

@@ -30,6 +30,7 @@ from domain.bingo.views import describe, jogada_summary
 from domain.errors import ConflictError
 from domain.inactivity import BINGO
 from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
+from domain.rules import A, cite
 from domain.rulesets import RuleSet, ruleset_id
 from domain.session_commands import find_open_session, record_game_win, venue_target
 from domain.sessions import REFUND, GameSession
@@ -372,7 +373,8 @@ def void_jogada(uow: UnitOfWork, *, room_id: UUID | str, reason: str,
         _move(uow, jid, "void:house-share", source=HOUSE_CODE, to=room.pool_code,
               amount=pool["house_cents"], reason="bingo_void", rule=bingo_rule(45), actor=actor)
         _move(uow, jid, "void:jackpot-deduction", source=room.jackpot_code, to=room.pool_code,
-              amount=pool["jackpot_deduction_cents"], reason="bingo_void", rule="A15", actor=actor)
+              amount=pool["jackpot_deduction_cents"], reason="bingo_void", rule=cite(A, 15),
+              actor=actor)
     prizes_paid = _prizes_by_player(jogada)  # rule 46: a prize already won is paid
     refunds = {p: b["paid_cents"] for p, b in jogada["players"].items() if p not in prizes_paid}
     paid_in = sum(b["paid_cents"] for b in jogada["players"].values())
