@@ -259,7 +259,7 @@ def test_seven_players_multi_seat_jogada_from_bet_to_statement(api, make_client,
         -total_delta - (pool - 1_000_000))
 
 
-def test_portaria_r9_a12_jackpot_prizes_in_order_and_paid_when_the_bank_does_not_qualify(
+def test_pt_r9_a12_jackpot_prizes_in_order_and_paid_when_the_bank_does_not_qualify(
         api, make_client, clock):
     """Portaria r9 with A12: jackpot prizes are paid whether or not the bank qualifies; the
     fixed multiples first (flush 50 × stake), then 10 % of the pool for a straight flush, then
@@ -306,7 +306,7 @@ def test_portaria_r9_a12_jackpot_prizes_in_order_and_paid_when_the_bank_does_not
 
 
 # 2. Individual table ------------------------------------------------------------------------------
-def test_15_individual_table_the_player_starts_the_deal_and_decides(api, make_client, clock):
+def test_sd_15_individual_table_the_player_starts_the_deal_and_decides(api, make_client, clock):
     """Rules 15 (the player starts the deal once the ante is placed), 19 (n = 1: the player
     gets 1, 3, 5, 7, 9, the bank 2, 4, 6, 8, 10, index 10 face up), 20, 23, 28, 12 (a flush
     pays 5 to 1 on the second bet), 39; another player cannot deal or decide in it."""
@@ -376,7 +376,7 @@ def certified_individual(make_client):
     return client, api, table["table_id"], pid, ana, sid
 
 
-def test_26_a3_bank_that_does_not_qualify_pays_the_ante_and_returns_the_bet(api, make_client):
+def test_sd_26_a3_bank_that_does_not_qualify_pays_the_ante_and_returns_the_bet(api, make_client):
     """Rule 26 with A3: the bank holds neither ace + king nor a pair; the player's ante is paid
     1 to 1 and its second bet comes back untouched, whatever its hand."""
     client, api, tid, pid, ana, sid = certified_individual(make_client)
@@ -389,7 +389,7 @@ def test_26_a3_bank_that_does_not_qualify_pays_the_ante_and_returns_the_bet(api,
     assert statement(client, sid, ana)["net_cents"] == 300
 
 
-def test_15_an_operator_cannot_start_the_deal_of_an_individual_table(api, make_client):
+def test_sd_15_an_operator_cannot_start_the_deal_of_an_individual_table(api, make_client):
     """Rule 15: at an individual table the player who bet starts the deal, when it wants to."""
     client = make_client()
     api = Api(client)
@@ -401,7 +401,7 @@ def test_15_an_operator_cannot_start_the_deal_of_an_individual_table(api, make_c
     assert view(client, table["table_id"], ana)["status"] == "betting"
 
 
-def test_31_the_extra_time_runs_from_the_warning(api, client, clock):
+def test_sd_31_the_extra_time_runs_from_the_warning(api, client, clock):
     """Rule 31: the player is warned and then given the extra time; rule 32 only after it."""
     table = create_table(client, individual_config())
     tid = table["table_id"]
@@ -421,7 +421,7 @@ FLUSH_HAND = ["Kh", "Th", "8h", "5h", "2h"]
 BANK_AK = ["Ac", "Kd", "9s", "4c", "7d"]
 
 
-def test_2e_39_a_player_cannot_end_its_session_with_a_bet_in_play(api, make_client):
+def test_sd_2e_39_a_player_cannot_end_its_session_with_a_bet_in_play(api, make_client):
     """Rules 2e and 39: a jogada runs from the bets to the payment, and the statement covers
     every jogada the player bet in; so the player ends its session between jogadas (409,
     nothing recorded) and the statement it then gets matches the money to the cent."""
@@ -447,7 +447,7 @@ def test_2e_39_a_player_cannot_end_its_session_with_a_bet_in_play(api, make_clie
 
 @pytest.mark.parametrize("venue_id", ["semdescarte:nope", "semdescarte:",
                                       "semdescarte:00000000-0000-0000-0000-000000000000"])
-def test_2e_39_a_session_at_a_venue_that_names_no_table_ends_normally(api, client, venue_id):
+def test_sd_2e_39_a_session_at_a_venue_that_names_no_table_ends_normally(api, client, venue_id):
     """Rule 2e's check looks for the table the session's venue names; a venue id that names no
     table (sessions may be started at any venue id) has no jogada in play: the end is a 200 with
     the statement, not a 500."""
@@ -461,7 +461,7 @@ def test_2e_39_a_session_at_a_venue_that_names_no_table_ends_normally(api, clien
     assert (ended.json()["status"], ended.json()["end_reason"]) == ("ended", "player")
 
 
-def test_35_39_a_session_ended_by_the_operator_mid_jogada_still_gets_its_settlement(
+def test_sd_35_39_a_session_ended_by_the_operator_mid_jogada_still_gets_its_settlement(
         api, make_client):
     """Rules 35–36 and 39: an operator may end the session while the jogada is in play (a
     lost connection); the jogada goes on, and its second bet and its settlement still go on
@@ -481,7 +481,7 @@ def test_35_39_a_session_ended_by_the_operator_mid_jogada_still_gets_its_settlem
     assert (final["wagered_cents"], final["net_cents"]) == (300, change)
 
 
-def test_31_32_no_decision_in_time_extra_time_then_fold(api, client, clock):
+def test_sd_31_32_no_decision_in_time_extra_time_then_fold(api, client, clock):
     """Rules 21, 31, 32: after the decision time the player is warned and given the extra time;
     still silent, it has folded and lost the ante, and the rest of the hold comes back."""
     table = create_table(client, individual_config())
@@ -522,8 +522,8 @@ def assert_untouched(api: Api, client, table: dict[str, Any], pid: str, funds: i
 
 
 @pytest.mark.parametrize("amount", [99, 2_501, 0, -100])
-def test_16_ante_outside_the_table_limits_is_refused_and_moves_nothing(api, client, multi,
-                                                                        amount):
+def test_sd_16_ante_outside_the_table_limits_is_refused_and_moves_nothing(api, client, multi,
+                                                                          amount):
     """Rules 16–18: an ante below the minimum or above the maximum (25 × minimum) is refused."""
     table, pid, headers, sid = multi
     r = ante(client, table["table_id"], headers, amount, "a1")
@@ -559,7 +559,7 @@ def test_ante_refusals_name_the_request_field_ante_cents(api, client, multi, cas
     # a minimum outside its declared range: 422
     (0, 10, 422, "min_ante_cents", f"{SD} 17"),
 ])
-def test_18_table_whose_maximum_exceeds_25_times_the_minimum_is_refused(
+def test_sd_18_table_whose_maximum_exceeds_25_times_the_minimum_is_refused(
         client, min_ante, max_ante, status, field, rule):
     """Rule 18 (A7): max ante ≤ 25 × min ante; rule 16: max ≥ min; rule 17: a minimum is set."""
     r = client.post("/semdescarte/tables", json={"name": "X", "config": multi_config(
@@ -589,7 +589,7 @@ def test_other_table_configurations_refused_with_field_and_rule(client, config, 
     assert (error["field"], error["rule"]) == (field, rule)
 
 
-def test_portaria_r10_a_jackpot_starting_below_10000_stakes_is_409(client):
+def test_pt_r10_a_jackpot_starting_below_10000_stakes_is_409(client):
     """Portaria 461/2001 r10: stake and starting value are each well formed (their declared
     ranges), their combination is refused by the rule: 409 naming the field and the rule."""
     config = {**multi_config(), "jackpot": {"stake_cents": 100, "contribution_bp": 7_000,
@@ -600,7 +600,7 @@ def test_portaria_r10_a_jackpot_starting_below_10000_stakes_is_409(client):
                                                "Portaria 461/2001 rule 10")
 
 
-def test_38_a_player_sees_the_table_rules_and_bet_values_before_betting(api, client):
+def test_sd_38_a_player_sees_the_table_rules_and_bet_values_before_betting(api, client):
     """Rule 38 (rules-digest §1.4): the rules and bet values are available to the player at
     all times: any player reads the table's configuration, limits, timers and jackpot."""
     config = multi_config(seats=3)
@@ -611,7 +611,7 @@ def test_38_a_player_sees_the_table_rules_and_bet_values_before_betting(api, cli
     assert (shown["game"], shown["open_jogada"]) == ("sem_descarte_multi", None)
 
 
-def test_14_ante_after_the_betting_period_is_409_betting_closed(api, client, clock):
+def test_sd_14_ante_after_the_betting_period_is_409_betting_closed(api, client, clock):
     """Rule 14: the betting period is the same for all; bets after it closes are refused, also
     before the table's clock has dealt; the clock deals at the end of the period."""
     table = create_table(client, multi_config(seats=3))
@@ -636,7 +636,7 @@ def test_14_ante_after_the_betting_period_is_409_betting_closed(api, client, clo
     assert len(view(client, tid, ana)["cards"]) == 5
 
 
-def test_20_23_a_second_bet_out_of_turn_is_409_and_moves_nothing(api, client):
+def test_sd_20_23_a_second_bet_out_of_turn_is_409_and_moves_nothing(api, client):
     """Rules 20–23: the decision (and with "continue" the second bet) comes after the deal and
     once per jogada. Before the cards, or a second time, it is refused (409 naming jogada_id
     or decision), nothing is recorded and only the ante's hold stays on the wallet."""
@@ -660,7 +660,7 @@ def test_20_23_a_second_bet_out_of_turn_is_409_and_moves_nothing(api, client):
     assert statement(client, sid, ana)["wagered_cents"] == 100
 
 
-def test_2a_a_second_ante_in_the_same_jogada_is_409(api, client, multi):
+def test_sd_2a_a_second_ante_in_the_same_jogada_is_409(api, client, multi):
     table, pid, headers, _ = multi
     assert ante(client, table["table_id"], headers, 100, "a1", 100).status_code == 201
     error = error_of(ante(client, table["table_id"], headers, 100, "a2"), 409)
@@ -669,7 +669,8 @@ def test_2a_a_second_ante_in_the_same_jogada_is_409(api, client, multi):
                                 "balance_cents": FUNDS}
 
 
-def test_a8_ante_the_wallet_cannot_cover_three_times_is_409_insufficient_funds(api, client, multi):
+def test_sd_a8_ante_the_wallet_cannot_cover_three_times_is_409_insufficient_funds(
+        api, client, multi):
     """A8: an ante is accepted only if the wallet covers 3 × ante (+ the jackpot bet)."""
     table, pid, headers, sid = multi
     assert api.withdraw(pid, FUNDS - 399, "w1").status_code == 201  # 399 left
@@ -696,7 +697,7 @@ def test_jackpot_bet_other_than_the_stake_or_at_a_table_without_jackpot_is_409(a
     assert_untouched(api, client, plain, other_id)
 
 
-def test_20_decision_by_a_player_not_seated_or_without_ante_is_403(api, make_client, clock):
+def test_sd_20_decision_by_a_player_not_seated_or_without_ante_is_403(api, make_client, clock):
     client = make_client(certification_mode="1")
     api = Api(client)
     table = create_table(client, multi_config(seats=3))
@@ -720,7 +721,7 @@ def test_20_decision_by_a_player_not_seated_or_without_ante_is_403(api, make_cli
     assert error["field"] == "player_id"
 
 
-def test_14_a_player_cannot_deal_a_multi_seat_table(api, client, clock):
+def test_sd_14_a_player_cannot_deal_a_multi_seat_table(api, client, clock):
     table = create_table(client, multi_config(seats=2))
     tid = table["table_id"]
     _, ana, _ = seated(api, table, "Ana", seat=1)
@@ -750,7 +751,7 @@ def test_malformed_decisions(api, client, clock, body, status, field):
     assert api.balance(pid)["held_cents"] == 300
 
 
-def test_19_forced_deck_with_a_duplicate_or_too_short_is_422_and_deals_nothing(api, make_client):
+def test_sd_19_forced_deck_with_a_duplicate_or_too_short_is_422_and_deals_nothing(api, make_client):
     """Rule 6b (one 52-card deck) and rule 19 (the deal needs 1 + 5 × (n + 1) cards)."""
     client = make_client(certification_mode="1")
     api = Api(client)
@@ -863,7 +864,7 @@ def test_roles_players_cannot_run_the_table_and_no_key_is_401(api, client, multi
     assert len(audit(client)["data"]) and audit(client)["total_cents"] == 0
 
 
-def test_40_a_seat_needs_an_open_session_at_the_table(api, client):
+def test_sd_40_a_seat_needs_an_open_session_at_the_table(api, client):
     """Rule 40 / sessions: a player sits only with an open game session at the table's venue."""
     table = create_table(client, multi_config(seats=2))
     _, player = api.player()
@@ -906,7 +907,7 @@ def test_ante_same_key_and_body_answers_the_same_and_moves_money_once(api, clien
 
 
 # 5. Interruptions --------------------------------------------------------------------------------
-def test_33_system_fault_after_the_deal_refunds_every_bet(api, make_client, clock):
+def test_sd_33_system_fault_after_the_deal_refunds_every_bet(api, make_client, clock):
     """Rule 33 (A6, A10): a fault of the system voids the jogada; every bet, the jackpot side
     bet included, goes back in full, whether the player continued, folded or had not decided."""
     client = make_client(certification_mode="1")
@@ -949,7 +950,7 @@ def test_33_system_fault_after_the_deal_refunds_every_bet(api, make_client, cloc
     assert error_of(r, 409)["field"] == "jogada_id"
 
 
-def test_33_system_fault_before_the_deal_refunds_the_held_bets(api, client):
+def test_sd_33_system_fault_before_the_deal_refunds_the_held_bets(api, client):
     table = create_table(client, multi_config(seats=2))
     tid = table["table_id"]
     pid, headers, sid = seated(api, table, "Ana", seat=1)
@@ -962,7 +963,7 @@ def test_33_system_fault_before_the_deal_refunds_the_held_bets(api, client):
     assert audit(client)["total_cents"] == 0
 
 
-def test_34_35_player_equipment_fault_before_the_decision_is_a_fold(api, make_client, clock):
+def test_sd_34_35_player_equipment_fault_before_the_decision_is_a_fold(api, make_client, clock):
     """Rules 34, 35: a fault of the player's equipment after the ante and before the decision
     counts as a fold (the ante is lost); rule 36 (A6): after the second bet the bets stand and
     the jogada settles normally."""

@@ -95,7 +95,7 @@ def tick_past_betting(ledger, clock, table):
 
 
 # Table configuration (rules 4, 6a, 18) --------------------------------------------------------
-def test_rules_4_6a_individual_table_has_exactly_one_seat(ledger):
+def test_sd_4_6a_individual_table_has_exactly_one_seat(ledger):
     """Rules 4, 6a: an individual table has one seat; the player sits at seat 1."""
     table = new_table(ledger, individual_config())
     assert (table["config"]["kind"], table["config"]["seats"]) == ("individual", 1)
@@ -112,7 +112,7 @@ def test_rules_4_6a_individual_table_has_exactly_one_seat(ledger):
         sd.create_table(ledger, name="x", config=individual_config(seats=2), actor=OPERATOR)
 
 
-def test_rule_6a_multi_table_has_1_to_7_seats(ledger):
+def test_sd_6a_multi_table_has_1_to_7_seats(ledger):
     """Rules 4, 6a: a multi-player table has 1 to 7 seats, each one usable, none beyond."""
     for seats in range(1, 8):
         table = new_table(ledger, multi_config(seats))
@@ -130,7 +130,7 @@ def test_rule_6a_multi_table_has_1_to_7_seats(ledger):
         sd.create_table(ledger, name="x", config=multi_config(0), actor=OPERATOR)
 
 
-def test_rule_18_max_ante_above_25_times_min_is_refused_and_nothing_recorded(ledger):
+def test_sd_18_max_ante_above_25_times_min_is_refused_and_nothing_recorded(ledger):
     """Rule 18 (A7): max ante ≤ 25 × min ante; a configuration above it is a 409 (two
     well-formed limits refused together by the rule) naming the field and the rule, and no
     event is recorded."""
@@ -145,7 +145,7 @@ def test_rule_18_max_ante_above_25_times_min_is_refused_and_nothing_recorded(led
 
 # Refused bets and decisions (rules 14, 16, 2a, 20, 32; A8; certification mode) -----------------
 @pytest.mark.parametrize("amount", [99, 2_501])
-def test_rule_16_ante_below_min_or_above_max_refused(ledger, amount):
+def test_sd_16_ante_below_min_or_above_max_refused(ledger, amount):
     """Rule 16: an ante below the table minimum or above its maximum is refused; no money
     moves and nothing is recorded."""
     table, (player,) = setup_table(ledger, individual_config())
@@ -156,7 +156,7 @@ def test_rule_16_ante_below_min_or_above_max_refused(ledger, amount):
     assert_money_conserved(ledger)
 
 
-def test_rule_16_ante_at_min_and_at_max_accepted(ledger):
+def test_sd_16_ante_at_min_and_at_max_accepted(ledger):
     """Rule 16: the limits themselves are allowed; 3 × the ante is held (A8)."""
     table, (low, high) = setup_table(ledger, multi_config(), players=2)
     ante(ledger, table, low, 100)
@@ -165,7 +165,7 @@ def test_rule_16_ante_at_min_and_at_max_accepted(ledger):
     assert_money_conserved(ledger)
 
 
-def test_portaria_r5_one_side_bet_per_seat_and_jogada(ledger):
+def test_pt_r5_one_side_bet_per_seat_and_jogada(ledger):
     """Portaria 461/2001 r5: one box per player, so one jackpot side bet per seat and jogada:
     a second ante with its side bet is refused and neither stake is held again."""
     table, (player,) = setup_table(ledger, individual_config(jackpot=JACKPOT))
@@ -176,7 +176,7 @@ def test_portaria_r5_one_side_bet_per_seat_and_jogada(ledger):
     assert_money_conserved(ledger)
 
 
-def test_903B_6_1_5_3_a_jogada_runs_under_the_rule_set_in_force_when_it_opened(ledger, clock):
+def test_903b_6_1_5_3_a_jogada_runs_under_the_rule_set_in_force_when_it_opened(ledger, clock):
     """903-B 6.1.5(3): every jogada records the version of its venue's rule set in force when
     it opened; a version published for later applies only to jogadas opened after it."""
     table, (player,) = setup_table(ledger, individual_config())
@@ -199,7 +199,7 @@ def test_903B_6_1_5_3_a_jogada_runs_under_the_rule_set_in_force_when_it_opened(l
     assert [opened[p["jogada_id"]] for p in (first, second, third)] == [1, 1, 2]
 
 
-def test_rule_2a_second_ante_in_the_same_jogada_refused(ledger):
+def test_sd_2a_second_ante_in_the_same_jogada_refused(ledger):
     """Rule 2a: one ante per seat and jogada; a second one is refused (already_bet)."""
     table, (player,) = setup_table(ledger, individual_config())
     ante(ledger, table, player, 200)
@@ -209,7 +209,7 @@ def test_rule_2a_second_ante_in_the_same_jogada_refused(ledger):
     assert_money_conserved(ledger)
 
 
-def test_rule_14_bet_after_the_betting_period_refused(ledger, clock):
+def test_sd_14_bet_after_the_betting_period_refused(ledger, clock):
     """Rule 14: on a multi-seat table bets close with the betting period."""
     table, (first, late) = setup_table(ledger, multi_config(betting_seconds=20), players=2)
     ante(ledger, table, first, 200)
@@ -222,7 +222,7 @@ def test_rule_14_bet_after_the_betting_period_refused(ledger, clock):
     assert_money_conserved(ledger)
 
 
-def test_a8_ante_needs_three_times_the_ante_available(ledger):
+def test_sd_a8_ante_needs_three_times_the_ante_available(ledger):
     """A8: an ante is accepted only if 3 × ante (plus any side bet) is available."""
     table = new_table(ledger, multi_config(jackpot=JACKPOT))
     short = seat_player(ledger, table, new_player(ledger, 599), seat=1)
@@ -237,7 +237,7 @@ def test_a8_ante_needs_three_times_the_ante_available(ledger):
     assert_money_conserved(ledger)
 
 
-def test_rule_20_decision_by_a_player_not_seated_or_without_ante_forbidden(ledger, clock):
+def test_sd_20_decision_by_a_player_not_seated_or_without_ante_forbidden(ledger, clock):
     """Rule 20: only a player with an ante in the jogada decides in it."""
     table, (bettor, idle) = setup_table(ledger, multi_config(), players=2)
     stranger = new_player(ledger, name="Eva")
@@ -251,7 +251,7 @@ def test_rule_20_decision_by_a_player_not_seated_or_without_ante_forbidden(ledge
     assert_money_conserved(ledger)
 
 
-def test_rule_32_decision_after_the_extra_time_refused(ledger, clock):
+def test_sd_32_decision_after_the_extra_time_refused(ledger, clock):
     """Rules 31, 32: once the decision time and the extra time are over, a decision is
     refused (decision_time_over) and nothing is recorded."""
     table, (player,) = setup_table(ledger, individual_config(decision_seconds=10,
@@ -313,7 +313,7 @@ def test_ante_idempotency_same_key_moves_money_once(ledger):
 
 
 # Starting the deal (rules 14, 15) -------------------------------------------------------------
-def test_rule_15_individual_table_only_the_bettor_starts_the_deal(ledger):
+def test_sd_15_individual_table_only_the_bettor_starts_the_deal(ledger):
     """Rule 15: at an individual table the player who placed the ante starts the deal."""
     table, (player,) = setup_table(ledger, individual_config())
     other = new_player(ledger, name="Bia")
@@ -329,7 +329,7 @@ def test_rule_15_individual_table_only_the_bettor_starts_the_deal(ledger):
     assert_money_conserved(ledger)
 
 
-def test_rule_15_operator_may_not_start_the_deal_of_an_individual_table(ledger):
+def test_sd_15_operator_may_not_start_the_deal_of_an_individual_table(ledger):
     """Rule 15: "only the player who bet starts the deal" - not an operator on its behalf."""
     table, (player,) = setup_table(ledger, individual_config())
     ante(ledger, table, player, 200)
@@ -337,7 +337,7 @@ def test_rule_15_operator_may_not_start_the_deal_of_an_individual_table(ledger):
         deal(ledger, table, None)
 
 
-def test_rule_14_multi_table_deal_comes_from_the_tick_after_the_betting_period(ledger, clock):
+def test_sd_14_multi_table_deal_comes_from_the_tick_after_the_betting_period(ledger, clock):
     """Rule 14: the deal follows the end of the betting period: not before (neither a deal
     request nor a tick does anything), and the tick deals once it is over."""
     table, (a, b) = setup_table(ledger, multi_config(betting_seconds=20), players=2)
@@ -360,7 +360,7 @@ def test_rule_14_multi_table_deal_comes_from_the_tick_after_the_betting_period(l
 
 
 # Dealing (rule 19; 903-B 6.7.5) ---------------------------------------------------------------
-def test_rule_19_forced_deck_is_dealt_per_the_formula_rng_committed_first(cert, clock):
+def test_sd_19_forced_deck_is_dealt_per_the_formula_rng_committed_first(cert, clock):
     """Rule 19: burn index 0; round k gives seat i (in seat order) index 1+k(n+1)+i and the
     bank (k+1)(n+1); the bank's 5th card is face up. 903-B 6.7.5: RngCommitted precedes
     CardsDealt; the seed is revealed after JogadaSettled."""
@@ -401,7 +401,7 @@ def test_rule_19_forced_deck_is_dealt_per_the_formula_rng_committed_first(cert, 
 
 
 # Decisions (rules 20–23) ----------------------------------------------------------------------
-def test_rules_20_22_fold_loses_the_ante_only(ledger):
+def test_sd_20_22_fold_loses_the_ante_only(ledger):
     """Rules 20, 22, A8: a fold loses the ante; the extra 2 × ante held is released."""
     table, (player,) = setup_table(ledger, individual_config())
     placed = ante(ledger, table, player, 300)
@@ -420,7 +420,7 @@ def test_rules_20_22_fold_loses_the_ante_only(ledger):
     assert_money_conserved(ledger)
 
 
-def test_rules_23_29_continue_bets_exactly_twice_the_ante_bank_higher_loses_both(cert):
+def test_sd_23_29_continue_bets_exactly_twice_the_ante_bank_higher_loses_both(cert):
     """Rules 2f, 23: the second bet is exactly 2 × ante. Rule 29: the bank's higher hand
     takes the ante and the bet."""
     table, (player,) = setup_table(cert, individual_config())
@@ -447,7 +447,7 @@ def test_rules_23_29_continue_bets_exactly_twice_the_ante_bank_higher_loses_both
 @pytest.mark.parametrize("bank", [BANK_NOT_QUALIFIED, ["Ah", "Qd", "Jc", "5s", "2h"],
                                   ["Kh", "Qd", "Jc", "9s", "2h"]],
                          ids=["queen-high", "ace-no-king", "king-no-ace"])
-def test_rules_25_26_a3_bank_without_ace_king_pays_the_ante_returns_the_bet(cert, bank):
+def test_sd_25_26_a3_bank_without_ace_king_pays_the_ante_returns_the_bet(cert, bank):
     """Rules 25, 26 (A3): a bank without ace + king does not play: the player wins the ante
     1:1 and the second bet comes back untouched (net + ante)."""
     table, (player,) = setup_table(cert, individual_config())
@@ -467,8 +467,8 @@ def test_rules_25_26_a3_bank_without_ace_king_pays_the_ante_returns_the_bet(cert
     (["3h", "5h", "9h", "Jh", "Kh"], "flush", 5),
     (["Td", "Tc", "Ts", "4c", "4s"], "full house", 7),
 ], ids=["one-pair-1x", "flush-5x", "full-house-7x"])
-def test_rule_28_a2_player_higher_wins_ante_1_to_1_and_bet_times_paytable(cert, hand, category,
-                                                                          multiplier):
+def test_sd_28_a2_player_higher_wins_ante_1_to_1_and_bet_times_paytable(cert, hand, category,
+                                                                        multiplier):
     """Rules 12, 28 (A2): against a qualifying bank the ante is paid 1:1 and the second bet
     N to 1 per the paytable (one pair 1×, flush 5×, full house 7×), stakes returned."""
     table, (player,) = setup_table(cert, individual_config())
@@ -482,7 +482,7 @@ def test_rule_28_a2_player_higher_wins_ante_1_to_1_and_bet_times_paytable(cert, 
     assert_money_conserved(cert)
 
 
-def test_a1_equal_hands_push_nothing_lost_or_won(cert):
+def test_sd_a1_equal_hands_push_nothing_lost_or_won(cert):
     """A1 (Portaria r6): a tie with a qualifying bank is a push: both bets come back."""
     table, (player,) = setup_table(cert, individual_config())
     _, events = play_forced(cert, table, player, ["8h", "8d", "Ks", "5c", "3d"],
@@ -498,7 +498,7 @@ def test_a1_equal_hands_push_nothing_lost_or_won(cert):
     (["As", "Kd", "9c", "7d", "4h"], ["Ah", "Kh", "9h", "7c", "4d"], "bank_won", -600),
     (["Ah", "Kh", "9d", "7c", "4s"], ["As", "Kd", "9c", "7d", "4c"], "push", 0),
 ], ids=["player-three-hearts", "bank-three-hearts", "neither"])
-def test_a4_identical_ace_king_high_hands_three_of_one_suit_wins(cert, hand, bank, result, net):
+def test_sd_a4_identical_ace_king_high_hands_three_of_one_suit_wins(cert, hand, bank, result, net):
     """Rule 9 (A4): identical high-card hands (A-K high, the bank qualifies): the hand with
     ≥ 3 cards of one suit wins; neither (or both) is a push."""
     table, (player,) = setup_table(cert, individual_config())
@@ -511,7 +511,7 @@ def test_a4_identical_ace_king_high_hands_three_of_one_suit_wins(cert, hand, ban
 
 
 # Time (rules 21, 31, 32) ----------------------------------------------------------------------
-def test_rules_31_32_tick_extends_the_time_once_then_folds_and_settles(ledger, clock):
+def test_sd_31_32_tick_extends_the_time_once_then_folds_and_settles(ledger, clock):
     """Rule 31: after the decision time the player is warned and given the extra time, once.
     Rule 32: still no decision: a fold, the ante is lost, and the jogada settles."""
     table, (player,) = setup_table(ledger, individual_config(decision_seconds=10,
@@ -543,7 +543,7 @@ def test_rules_31_32_tick_extends_the_time_once_then_folds_and_settles(ledger, c
     assert_money_conserved(ledger)
 
 
-def test_rule_31_the_extra_time_counts_from_the_warning(ledger, clock):
+def test_sd_31_the_extra_time_counts_from_the_warning(ledger, clock):
     """Rule 31: the player is warned and then given the extra time. The table clock ticks
     every second or so; a tick that comes after deadline + extra must still leave the player
     the extra time after the warning."""
@@ -561,7 +561,7 @@ def test_rule_31_the_extra_time_counts_from_the_warning(ledger, clock):
 
 
 # Faults (rules 33–36; A6, A10) ----------------------------------------------------------------
-def test_rule_33_void_before_the_decision_refunds_everything(cert):
+def test_sd_33_void_before_the_decision_refunds_everything(cert):
     """Rule 33: a system fault voids the jogada: the ante (and its hold) and the jackpot side
     bet come back in full, and the jackpot pool returns to its previous value."""
     table, (player,) = setup_table(cert, individual_config(jackpot=JACKPOT))
@@ -583,7 +583,7 @@ def test_rule_33_void_before_the_decision_refunds_everything(cert):
     assert_money_conserved(cert)
 
 
-def test_rule_33_void_after_the_second_bet_refunds_every_bet_even_a_folded_ante(cert, clock):
+def test_sd_33_void_after_the_second_bet_refunds_every_bet_even_a_folded_ante(cert, clock):
     """Rule 33: voided after the second bet: ante and bet come back; a folded player's ante
     comes back too; every side bet comes back and the pool is as it was."""
     table, players = setup_table(cert, multi_config(jackpot=JACKPOT), players=3)
@@ -613,7 +613,7 @@ def test_rule_33_void_after_the_second_bet_refunds_every_bet_even_a_folded_ante(
     assert_money_conserved(cert)
 
 
-def test_rules_34_35_connection_lost_before_the_decision_is_a_fold(ledger):
+def test_sd_34_35_connection_lost_before_the_decision_is_a_fold(ledger):
     """Rules 34, 35: a fault of the player's equipment before the decision counts as a fold:
     the ante is lost (the rest of the hold is released)."""
     table, (player,) = setup_table(ledger, individual_config())
@@ -631,7 +631,7 @@ def test_rules_34_35_connection_lost_before_the_decision_is_a_fold(ledger):
     assert_money_conserved(ledger)
 
 
-def test_rule_36_connection_lost_after_continue_the_jogada_settles_normally(cert, clock):
+def test_sd_36_connection_lost_after_continue_the_jogada_settles_normally(cert, clock):
     """Rule 36 (A6): after the second bet the bets stand and settle normally (r28 here)."""
     table, (lost, other) = setup_table(cert, multi_config(), players=2)
     placed = ante(cert, table, lost, 200)
@@ -656,7 +656,7 @@ def test_rule_36_connection_lost_after_continue_the_jogada_settles_normally(cert
 
 
 @pytest.mark.parametrize("stage", ["ante placed", "cards dealt"])
-def test_rule_33_a10_restart_voids_the_open_jogada_and_refunds(make_settings, clock, stage):
+def test_sd_33_a10_restart_voids_the_open_jogada_and_refunds(make_settings, clock, stage):
     """Rule 33, A10: a jogada a crash left open is voided when the service starts again
     (reason service_restart): every bet, the side bet too, goes back."""
     first = build_ledger(make_settings(), clock=clock, seeds=SeededSeedSource(33))
@@ -688,7 +688,7 @@ def test_rule_33_a10_restart_voids_the_open_jogada_and_refunds(make_settings, cl
 
 
 # Jackpot side bet (Portaria 461/2001; A11, A12) -----------------------------------------------
-def test_portaria_r3_side_bet_refused_on_a_table_without_jackpot(ledger):
+def test_pt_r3_side_bet_refused_on_a_table_without_jackpot(ledger):
     """Portaria r3 (A11): the third box exists only on tables with a jackpot."""
     table, (player,) = setup_table(ledger, individual_config())
     with refused(ledger, RuleViolationError, players=[player], code="no_jackpot",
@@ -698,7 +698,7 @@ def test_portaria_r3_side_bet_refused_on_a_table_without_jackpot(ledger):
 
 
 @pytest.mark.parametrize("amount", [JACKPOT_STAKE - 1, JACKPOT_STAKE + 1, 2 * JACKPOT_STAKE])
-def test_portaria_r8_side_bet_must_equal_the_stake(ledger, amount):
+def test_pt_r8_side_bet_must_equal_the_stake(ledger, amount):
     """Portaria r8: the side bet is the table's fixed stake, nothing else."""
     table, (player,) = setup_table(ledger, individual_config(jackpot=JACKPOT))
     with refused(ledger, RuleViolationError, players=[player], code="jackpot_bet_not_stake",
@@ -707,7 +707,7 @@ def test_portaria_r8_side_bet_must_equal_the_stake(ledger, amount):
     assert_money_conserved(ledger)
 
 
-def test_portaria_r4b_side_bet_collected_into_the_jackpot_before_the_cards(ledger):
+def test_pt_r4b_side_bet_collected_into_the_jackpot_before_the_cards(ledger):
     """Portaria r4b: the side bets are collected, and the jackpot's share credited, before any
     card is dealt (JackpotBetsCollected before RngCommitted and CardsDealt); the house keeps
     its share (r8)."""
@@ -730,7 +730,7 @@ def test_portaria_r4b_side_bet_collected_into_the_jackpot_before_the_cards(ledge
     assert_money_conserved(ledger)
 
 
-def test_portaria_r4b_jogada_record_shows_the_jackpot_credit_before_the_cards(ledger):
+def test_pt_r4b_jogada_record_shows_the_jackpot_credit_before_the_cards(ledger):
     """Portaria r4b, digest §3: "debit the stake and credit the jackpot increment before the
     first card event" - in the jogada's record (903-B 6.3.4(2) replay, ordered by position)."""
     table, (player,) = setup_table(ledger, individual_config(jackpot=JACKPOT))
@@ -747,7 +747,7 @@ def test_portaria_r4b_jogada_record_shows_the_jackpot_credit_before_the_cards(le
     assert credit[0] < cards[0]
 
 
-def test_portaria_r9_flush_wins_50_times_the_stake_when_the_bank_does_not_qualify(cert):
+def test_pt_r9_flush_wins_50_times_the_stake_when_the_bank_does_not_qualify(cert):
     """Portaria r9e (A12): a flush wins 50 × the jackpot stake whether or not the bank
     qualifies; the main game is settled apart (rule 26 here)."""
     table, (player,) = setup_table(cert, individual_config(jackpot=JACKPOT))
@@ -764,7 +764,7 @@ def test_portaria_r9_flush_wins_50_times_the_stake_when_the_bank_does_not_qualif
     assert_money_conserved(cert)
 
 
-def test_a12_folded_hand_wins_no_jackpot_prize(cert):
+def test_pt_a12_folded_hand_wins_no_jackpot_prize(cert):
     """A12: only hands that were not folded win a jackpot prize; the side bet is lost."""
     table, (player,) = setup_table(cert, individual_config(jackpot=JACKPOT))
     pool = jackpot_pool(cert, table)
@@ -776,7 +776,7 @@ def test_a12_folded_hand_wins_no_jackpot_prize(cert):
     assert_money_conserved(cert)
 
 
-def test_portaria_r9a_r10_royal_flush_wins_the_pool_and_the_house_refills_it(cert):
+def test_pt_r9a_r10_royal_flush_wins_the_pool_and_the_house_refills_it(cert):
     """Portaria r9a: a royal flush wins the whole jackpot (this jogada's contribution
     included); r10, A12: the house funds the pool back to its starting value."""
     table, (player,) = setup_table(cert, individual_config(jackpot=JACKPOT))
@@ -797,7 +797,7 @@ def test_portaria_r9a_r10_royal_flush_wins_the_pool_and_the_house_refills_it(cer
 
 
 # Sessions (rules 39, 41b, 42) -----------------------------------------------------------------
-def test_rules_41b_42_seated_player_idle_for_more_than_5_jogadas_is_invited(ledger, clock):
+def test_sd_41b_42_seated_player_idle_for_more_than_5_jogadas_is_invited(ledger, clock):
     """Rule 41b: on a multi-seat table a seated player who bets in none of more than 5
     consecutive jogadas may be invited to end the session (and is warned, rule 42); the next
     jogada without a bet ends it (A43)."""
@@ -820,8 +820,8 @@ def test_rules_41b_42_seated_player_idle_for_more_than_5_jogadas_is_invited(ledg
     assert_money_conserved(ledger)
 
 
-def test_rules_23_41a_continue_after_the_inactivity_warning_is_not_an_internal_error(ledger,
-                                                                                    clock):
+def test_sd_23_41a_continue_after_the_inactivity_warning_is_not_an_internal_error(ledger,
+                                                                                  clock):
     """Rules 21, 23, 41a/42: with a long decision time (rule 21 sets no maximum) the time
     sweep warns a player who is still deciding; a "continue" after the warned minute must be
     either accepted or refused as a domain error with nothing recorded - never a crash."""
@@ -843,7 +843,7 @@ def test_rules_23_41a_continue_after_the_inactivity_warning_is_not_an_internal_e
         assert_money_conserved(ledger)
 
 
-def test_rule_39_session_statement_after_a_won_jogada(cert):
+def test_sd_39_session_statement_after_a_won_jogada(cert):
     """Rule 39: the statement shows the amounts bet, what came back, and the net result."""
     table, (player,) = setup_table(cert, individual_config())
     play_forced(cert, table, player, ["3h", "5h", "9h", "Jh", "Kh"], BANK_AK, "continue",
@@ -857,7 +857,7 @@ def test_rule_39_session_statement_after_a_won_jogada(cert):
     assert_money_conserved(cert)
 
 
-def test_rules_2e_39_player_ends_the_session_only_between_jogadas(cert):
+def test_sd_2e_39_player_ends_the_session_only_between_jogadas(cert):
     """Rules 2e, 39: with an ante in a jogada still in play the player's end is refused
     (nothing recorded); once it has settled, the statement covers it and matches the money."""
     table, (player,) = setup_table(cert, individual_config())
@@ -872,7 +872,7 @@ def test_rules_2e_39_player_ends_the_session_only_between_jogadas(cert):
     assert statement["net_cents"] == wallet(cert, player).balance_cents - DEPOSIT_CENTS > 0
 
 
-def test_rules_36_39_operator_end_mid_jogada_the_settlement_still_reaches_the_statement(
+def test_sd_36_39_operator_end_mid_jogada_the_settlement_still_reaches_the_statement(
         cert, clock):
     """Rules 36, 39: after its second bet the player's session is ended by the operator (a
     lost connection); the jogada stands and settles when the other player decides, and the
@@ -893,7 +893,7 @@ def test_rules_36_39_operator_end_mid_jogada_the_settlement_still_reaches_the_st
     assert_money_conserved(cert)
 
 
-def test_rule_24_bank_shows_its_hidden_cards_only_after_every_decision(cert, clock):
+def test_sd_24_bank_shows_its_hidden_cards_only_after_every_decision(cert, clock):
     """Rule 24: the bank's four hidden cards are shown once every player has decided: not
     after the first of two decisions, and then all five, with the bank's hand."""
     table, (first, second) = setup_table(cert, multi_config(), players=2)
@@ -917,7 +917,7 @@ def test_rule_24_bank_shows_its_hidden_cards_only_after_every_decision(cert, clo
     assert_money_conserved(cert)
 
 
-def test_rule_30_player_is_shown_the_options_open_to_it_now(cert, clock):
+def test_sd_30_player_is_shown_the_options_open_to_it_now(cert, clock):
     """Rule 30: the player is shown every option open to it — fold or continue (with the
     second bet it would cost) while its decision is due; none before the deal, none once it
     decided (while another player still decides), and none for staff."""
