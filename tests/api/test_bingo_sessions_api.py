@@ -11,7 +11,7 @@ import pytest
 
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.test_bingo_api import buy, create_room, player_in, room_config
-from tests.api.test_semdescarte_api import strings_in
+from tests.api.semdescarte_support import strings_in
 
 
 def room_state(client, room_id: str, headers=OPERATOR) -> dict[str, Any]:

@@ -10,8 +10,8 @@ import time
 import pytest
 
 from tests.api.conftest import OPERATOR, Api, ok
-from tests.api.test_semdescarte_api import (BANK_AK, FLUSH_HAND, ante, create_table, decide,
-                                            error_of, forced_deck, multi_config, seated, view)
+from tests.api.semdescarte_support import (BANK_AK, FLUSH_HAND, ante, create_table, decide,
+                                           error_of, forced_deck, multi_config, seated, view)
 
 BIA_HAND = ["3d", "3s", "6c", "Jd", "Qh"]
 CONTRACT = "api-contract: certification mode"

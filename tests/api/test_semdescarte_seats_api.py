@@ -10,10 +10,10 @@ import pytest
 
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.semdescarte.support import stream_events
-from tests.api.test_semdescarte_api import (FLUSH_HAND, BANK_AK, FUNDS, ante, certified_individual,
-                                            create_table, deal, decide, error_of, forced_deck,
-                                            individual_config, multi_config, seated, strings_in,
-                                            table_state, view)
+from tests.api.semdescarte_support import (FLUSH_HAND, BANK_AK, FUNDS, ante, certified_individual,
+                                           create_table, deal, decide, error_of, forced_deck,
+                                           individual_config, multi_config, seated, strings_in,
+                                           table_state, view)
 
 SD = "póquer sem descarte rule"
 

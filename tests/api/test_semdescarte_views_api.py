@@ -1,5 +1,5 @@
 """Póquer sem descarte views and rules over HTTP that were tested only at the service level
-(tests/semdescarte/test_views.py, test_jogada_rules.py): the player's last jogada (Reg.
+(tests/semdescarte/test_views.py, test_jogada_*.py): the player's last jogada (Reg.
 803/2015 rule 37), the auditor's replay (903-B 6.3.4(2), 6.7.2(4), 6.7.5), the live jackpot
 value (Portaria 461/2001 r3, r4b, r10), a lost connection after the second bet (rule 36) and
 the inactivity procedure at an individual table (rules 41a, 42; A43).
@@ -17,9 +17,9 @@ from typing import Any
 
 from domain.accounts import wallet_code
 from tests.api.conftest import OPERATOR, Api, ok
-from tests.api.test_semdescarte_api import (FUNDS, SD, ante, audit, create_table, deal, decide,
-                                            error_of, forced_deck, individual_config,
-                                            multi_config, seated, statement, two_seated, view)
+from tests.api.semdescarte_support import (FUNDS, SD, ante, audit, create_table, deal, decide,
+                                           error_of, forced_deck, individual_config, multi_config,
+                                           seated, statement, two_seated, view)
 
 JACKPOT = {"stake_cents": 100, "contribution_bp": 7_000, "starting_value_cents": 1_000_000}
 STRAIGHT = ["5c", "6d", "7h", "8s", "9c"]  # a straight: 4 to 1 (rule 12)

@@ -9,8 +9,8 @@ import pytest
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.test_bingo_api import create_room, room_config
 from tests.api.test_listings_api import funded, jogadas, session_at
-from tests.api.test_semdescarte_api import (ante, create_table, deal, decide, forced_deck,
-                                            individual_config, multi_config, two_seated)
+from tests.api.semdescarte_support import (ante, create_table, deal, decide, forced_deck,
+                                           individual_config, multi_config, two_seated)
 
 
 def listed(client, path: str, headers=OPERATOR, **params) -> dict:
