@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from domain import rules
 from domain.errors import InvalidInputError
-from domain.rules import BINGO, BJ, HE, OM, RF, SD, cite
+from domain.rules import BJ, HE, OM, RF, SD, cite
 
 TIME = "time"
 JOGADAS = "jogadas"
@@ -98,7 +99,7 @@ POLICIES: dict[str, InactivityPolicy] = {
     BLACKJACK_MULTI: _jogadas(BLACKJACK_MULTI, cite(BJ, "35b", 36)),
     # Bingo: "não compre cartões em mais de cinco jogadas consecutivas" (r54); the warning:
     # "se o jogador não comprar cartões nas três jogadas posteriores" (r55).
-    BINGO: _jogadas(BINGO, cite(BINGO, 54, 55), end_after=3, activity="card purchase"),
+    BINGO: _jogadas(BINGO, cite(rules.BINGO, 54, 55), end_after=3, activity="card purchase"),
     # Hold'em/Omaha r70b, r71; a posted blind is a bet, a fold without chips is not (A34).
     # r70a (cave below the minimum and no rebuy) is a game-side condition, not a count.
     HOLDEM: _jogadas(HOLDEM, cite(HE, "70b", 71)),

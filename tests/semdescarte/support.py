@@ -4,6 +4,11 @@ events and balances.
 
 Every helper goes through the ledger's own service functions (infra/semdescarte_service.py,
 infra/sessions_service.py): nothing here writes to the store by itself.
+
+Every test asserts on what the ledger recorded (the table's events, the account streams, the
+money projection, the session statement). Outcomes are asserted only where the deck is forced
+(certification mode, rule 19 formula below); with the seeded RNG the tests assert only what
+holds whatever the cards.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """Póquer sem descarte bets and the deal, through infra/semdescarte_service.py on a real ledger
 (Reg. 803/2015 rules 2a, 6b, 14–16, 19; A8; 903-B 6.1.1(4), 6.7.5; certification mode).
 
-Every test asserts on what the ledger recorded (the table's events, the account streams, the
-money projection, the session statement). Outcomes are asserted only where the deck is forced
-(certification mode, rule 19 formula in tests/semdescarte/support.py); with the seeded RNG the
-tests assert only what holds whatever the cards.
+What each test asserts on, and when outcomes: tests/semdescarte/support.py.
 """
 
 from __future__ import annotations

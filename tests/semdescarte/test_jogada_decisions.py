@@ -1,10 +1,7 @@
 """Póquer sem descarte decisions and settlement, through infra/semdescarte_service.py on a real
 ledger (Reg. 803/2015 rules 2f, 9, 12, 20–30; rules-digest §9 A1–A4).
 
-Every test asserts on what the ledger recorded (the table's events, the account streams, the
-money projection, the session statement). Outcomes are asserted only where the deck is forced
-(certification mode, rule 19 formula in tests/semdescarte/support.py); with the seeded RNG the
-tests assert only what holds whatever the cards.
+What each test asserts on, and when outcomes: tests/semdescarte/support.py.
 """
 
 from __future__ import annotations

@@ -2,10 +2,7 @@
 ledger: the decision time and the extra time (Reg. 803/2015 rules 21, 31, 32), a fault of the
 system or of the player's equipment (rules 33–36; A6, A10), and a jogada a crash left open.
 
-Every test asserts on what the ledger recorded (the table's events, the account streams, the
-money projection, the session statement). Outcomes are asserted only where the deck is forced
-(certification mode, rule 19 formula in tests/semdescarte/support.py); with the seeded RNG the
-tests assert only what holds whatever the cards.
+What each test asserts on, and when outcomes: tests/semdescarte/support.py.
 """
 
 from __future__ import annotations

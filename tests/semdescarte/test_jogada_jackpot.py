@@ -1,10 +1,7 @@
 """The jackpot side bet at a póquer sem descarte table, through infra/semdescarte_service.py on a
 real ledger (Portaria 461/2001 r3, r4b, r5, r8–r10; rules-digest §9 A11, A12).
 
-Every test asserts on what the ledger recorded (the table's events, the account streams, the
-money projection, the session statement). Outcomes are asserted only where the deck is forced
-(certification mode, rule 19 formula in tests/semdescarte/support.py); with the seeded RNG the
-tests assert only what holds whatever the cards.
+What each test asserts on, and when outcomes: tests/semdescarte/support.py.
 """
 
 from __future__ import annotations

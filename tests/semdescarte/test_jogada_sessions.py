@@ -2,10 +2,7 @@
 on a real ledger: the statement (Reg. 803/2015 rule 39), ending the session only between
 jogadas (rule 2e) or by the operator (rule 36), and inactivity at the table (rules 41, 42; A43).
 
-Every test asserts on what the ledger recorded (the table's events, the account streams, the
-money projection, the session statement). Outcomes are asserted only where the deck is forced
-(certification mode, rule 19 formula in tests/semdescarte/support.py); with the seeded RNG the
-tests assert only what holds whatever the cards.
+What each test asserts on, and when outcomes: tests/semdescarte/support.py.
 """
 
 from __future__ import annotations

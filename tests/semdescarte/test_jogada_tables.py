@@ -2,10 +2,7 @@
 (Reg. 803/2015 rules 4, 6a, 18; A7), and the rule set in force when a jogada opens (903-B
 6.1.5(3)).
 
-Every test asserts on what the ledger recorded (the table's events, the account streams, the
-money projection, the session statement). Outcomes are asserted only where the deck is forced
-(certification mode, rule 19 formula in tests/semdescarte/support.py); with the seeded RNG the
-tests assert only what holds whatever the cards.
+What each test asserts on, and when outcomes: tests/semdescarte/support.py.
 """
 
 from __future__ import annotations
