@@ -31,6 +31,7 @@ from api.errors import AuthenticationError
 from api.reads import wait_for_projections
 from domain.actors import player_actor, staff_actor
 from domain.errors import ForbiddenError, InvalidInputError
+from domain.rules import T903B, cite
 from infra.container import BOOTSTRAP_OPERATOR_ID, Ledger, hash_api_key
 
 log = structlog.get_logger("ledger.api")
@@ -216,7 +217,7 @@ async def authenticate(ledger: Ledger, cache: PrincipalCache, api_key: str | Non
         if cache.bootstrap_disabled:
             raise AuthenticationError("the bootstrap operator key was disabled: use a registered "
                                       "operator's key", field="Authorization",
-                                      rule="903-B 7.4.5(1)")
+                                      rule=cite(T903B, "7.4.5(1)"))
         return _BOOTSTRAP_CALLER
     key_hash = hash_api_key(api_key)
     caller = cache.get(key_hash)

@@ -29,6 +29,7 @@ from domain.errors import (
     NotFoundError,
     RuleViolationError,
 )
+from domain.rules import T903B, cite
 
 # Kinds of account. Only the house and the cashier (the world outside: payment providers)
 # may go below zero; every other account holds money that somebody owns.
@@ -114,7 +115,7 @@ class Account(LedgerAggregate):
                 f"account {self.code} has {self.available_cents} cents available,"
                 f" {amount_cents} needed",
                 field=field,
-                rule="903-B 5.2.2(3)",
+                rule=cite(T903B, "5.2.2(3)"),
                 details={"available_cents": self.available_cents, "needed_cents": amount_cents},
             )
 
@@ -215,7 +216,7 @@ def check_not_player_to_player(source: Account, destination: Account) -> None:
         raise RuleViolationError(
             "transfers between player accounts are not allowed",
             field="to_account",
-            rule="903-B 5.2.2(4)",
+            rule=cite(T903B, "5.2.2(4)"),
         )
 
 

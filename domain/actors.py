@@ -10,6 +10,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from domain.errors import InvalidInputError
+from domain.rules import T903B, cite
 
 ROLES = ("operator", "player", "auditor", "complaint_handler")
 STAFF_ROLES = ("operator", "auditor", "complaint_handler")
@@ -36,5 +37,5 @@ def check_actor(actor: str) -> str:
     raise InvalidInputError(
         f"actor {actor!r} is not player:<id>, staff:<id> or system",
         field="actor",
-        rule="903-B 5.2.2(7)",
+        rule=cite(T903B, "5.2.2(7)"),
     )

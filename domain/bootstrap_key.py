@@ -20,11 +20,12 @@ from eventsourcing.domain import event
 from domain.base import LedgerAggregate
 from domain.errors import RuleViolationError
 from domain.principals import active_operators
+from domain.rules import T903B, cite
 from domain.uow import UnitOfWork
 
 BOOTSTRAP_KEY_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/bootstrap-key")
-BOOTSTRAP_RULE = ("903-B 7.4.3(1): the bootstrap key is disabled only once a registered "
-                  "operator has an active key")
+BOOTSTRAP_RULE = (cite(T903B, "7.4.3(1)") + ": the bootstrap key is disabled only once a"
+                  " registered operator has an active key")
 
 
 class BootstrapKey(LedgerAggregate):

@@ -12,6 +12,7 @@ from typing import Any
 
 from domain import accounts
 from domain.errors import ConflictError
+from domain.rules import T903B, cite
 from domain.text import check_text
 from domain.receipts import CommandReceipt, fingerprint, receipt_id
 from domain.uow import UnitOfWork
@@ -30,7 +31,7 @@ def correct_transfer(uow: UnitOfWork, *, transfer_id: str, from_code: str, to_co
     if existing is not None:
         if existing.fingerprint != fp:
             raise ConflictError(f"transfer {transfer_id} was already corrected",
-                                field="transfer_id", rule="903-B 1.5")
+                                field="transfer_id", rule=cite(T903B, "1.5"))
         return existing.replay(fp)
     correction_id = f"correction:{transfer_id}"
     accounts.transfer(get_account(uow, to_code), get_account(uow, from_code),

@@ -19,7 +19,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from domain import rules
 from domain.errors import InvalidInputError
+from domain.rules import BJ, HE, OM, RF, SD, cite
 
 TIME = "time"
 JOGADAS = "jogadas"
@@ -91,19 +93,19 @@ def _jogadas(kind: str, rule: str, end_after: int = 1, activity: str = "bet") ->
 
 
 POLICIES: dict[str, InactivityPolicy] = {
-    SEM_DESCARTE_INDIVIDUAL: _time(SEM_DESCARTE_INDIVIDUAL, "póquer sem descarte rules 41a, 42"),
-    SEM_DESCARTE_MULTI: _jogadas(SEM_DESCARTE_MULTI, "póquer sem descarte rules 41b, 42"),
-    BLACKJACK_INDIVIDUAL: _time(BLACKJACK_INDIVIDUAL, "blackjack rules 35a, 36"),
-    BLACKJACK_MULTI: _jogadas(BLACKJACK_MULTI, "blackjack rules 35b, 36"),
+    SEM_DESCARTE_INDIVIDUAL: _time(SEM_DESCARTE_INDIVIDUAL, cite(SD, "41a", 42)),
+    SEM_DESCARTE_MULTI: _jogadas(SEM_DESCARTE_MULTI, cite(SD, "41b", 42)),
+    BLACKJACK_INDIVIDUAL: _time(BLACKJACK_INDIVIDUAL, cite(BJ, "35a", 36)),
+    BLACKJACK_MULTI: _jogadas(BLACKJACK_MULTI, cite(BJ, "35b", 36)),
     # Bingo: "não compre cartões em mais de cinco jogadas consecutivas" (r54); the warning:
     # "se o jogador não comprar cartões nas três jogadas posteriores" (r55).
-    BINGO: _jogadas(BINGO, "bingo rules 54, 55", end_after=3, activity="card purchase"),
+    BINGO: _jogadas(BINGO, cite(rules.BINGO, 54, 55), end_after=3, activity="card purchase"),
     # Hold'em/Omaha r70b, r71; a posted blind is a bet, a fold without chips is not (A34).
     # r70a (cave below the minimum and no rebuy) is a game-side condition, not a count.
-    HOLDEM: _jogadas(HOLDEM, "hold'em rules 70b, 71"),
-    OMAHA: _jogadas(OMAHA, "Omaha rules 70b, 71"),
-    ROULETTE_INDIVIDUAL: _time(ROULETTE_INDIVIDUAL, "roleta francesa rules 30a, 31"),
-    ROULETTE_MULTI: _jogadas(ROULETTE_MULTI, "roleta francesa rules 30b, 31"),
+    HOLDEM: _jogadas(HOLDEM, cite(HE, "70b", 71)),
+    OMAHA: _jogadas(OMAHA, cite(OM, "70b", 71)),
+    ROULETTE_INDIVIDUAL: _time(ROULETTE_INDIVIDUAL, cite(RF, "30a", 31)),
+    ROULETTE_MULTI: _jogadas(ROULETTE_MULTI, cite(RF, "30b", 31)),
 }
 KINDS = tuple(POLICIES)
 
@@ -129,7 +131,7 @@ def policy_for(kind: str, *, invite: bool | None = None,
             raise InvalidInputError(
                 f"invite_after_jogadas must be 1 to {MAX_POKER_IDLE_JOGADAS}",
                 field="invite_after_jogadas",
-                rule="Omaha rule 70b" if kind == OMAHA else "hold'em rule 70b")
+                rule=cite(OM, "70b") if kind == OMAHA else cite(HE, "70b"))
         policy = replace(policy, invite_after=n)
     return policy
 

@@ -27,6 +27,7 @@ from domain.base import LedgerAggregate
 from domain.errors import ConflictError, InvalidInputError, RuleViolationError
 from domain.rng import (ALGORITHM, BALLS, DECK, NUMBER, SEED_BYTES, commitment, derive_balls,
                         derive_deck, derive_number, seed_from_hex, verify_reveal)
+from domain.rules import A, T903B, cite
 
 KINDS = (DECK, BALLS, NUMBER)
 
@@ -59,7 +60,7 @@ def check_reveal(commitment_hex: str, seed: bytes | str) -> bytes:
     if not verify_reveal(commitment_hex, raw):
         raise RuleViolationError(
             "the revealed seed does not match the commitment", field="seed_hex",
-            rule="903-B 6.7.2(4)", code="rng_reveal_mismatch",
+            rule=cite(T903B, "6.7.2(4)"), code="rng_reveal_mismatch",
         )
     return bytes(raw)
 
@@ -71,7 +72,7 @@ def verify_jogada(*, kind: str, size: int, commitment: str, seed_hex: str,
     if list(outcome) != expected_outcome(kind, seed, size, forced_outcome):
         raise RuleViolationError(
             "the recorded RNG output is not the one the seed derives", field="outcome",
-            rule="903-B 6.7.2(4)", code="rng_outcome_mismatch",
+            rule=cite(T903B, "6.7.2(4)"), code="rng_outcome_mismatch",
         )
 
 
@@ -119,10 +120,10 @@ class JogadaRng(LedgerAggregate):
             raise InvalidInputError("jogada_id must be a non-empty string", field="jogada_id")
         if jogada_id in self.rng_open:
             raise ConflictError(f"jogada {jogada_id} already drew its RNG output; nothing is"
-                                " drawn again", field="jogada_id", rule="903-B 6.7.5")
+                                " drawn again", field="jogada_id", rule=cite(T903B, "6.7.5"))
         if not isinstance(seed, bytes) or len(seed) != SEED_BYTES:
             raise InvalidInputError(f"seed must be {SEED_BYTES} bytes", field="seed",
-                                    rule="903-B 6.7.4")
+                                    rule=cite(T903B, "6.7.4"))
         outcome = expected_outcome(kind, seed, size, forced_outcome)
         self._rng_committed(
             jogada_id=jogada_id, kind=kind, size=size, algorithm=ALGORITHM,
@@ -148,8 +149,8 @@ class JogadaRng(LedgerAggregate):
         record = self.rng_open.get(jogada_id)
         if record is None:
             raise RuleViolationError(
-                f"jogada {jogada_id} has no open RNG commitment", field="jogada_id", rule="A70",
-                code="rng_not_committed",
+                f"jogada {jogada_id} has no open RNG commitment", field="jogada_id",
+                rule=cite(A, 70), code="rng_not_committed",
             )
         return record
 

@@ -35,6 +35,7 @@ from typing import Any
 
 from domain.cards_codes import CARDS, RANKS, SUITS, is_card
 from domain.errors import InvalidInputError
+from domain.rules import HE, OM, SD, cite
 
 CATEGORIES: tuple[str, ...] = (
     "high_card", "one_pair", "two_pair", "three_of_a_kind", "straight",
@@ -54,10 +55,10 @@ FACE_NAMES = ("", "", "2", "3", "4", "5", "6", "7", "8", "9", "10",
 PLURAL_NAMES = ("", "", "dois", "três", "quatros", "cincos", "seis", "setes", "oitos", "noves",
                 "dez", "valetes", "damas", "reis", "ases")
 
-RULE_HAND = "póquer sem descarte rule 7"
-RULE_HOLDEM = "hold'em rule 26"
-RULE_OMAHA_HOLE = "Omaha rule 25"
-RULE_OMAHA = "Omaha rule 26"
+RULE_HAND = cite(SD, 7)
+RULE_HOLDEM = cite(HE, 26)
+RULE_OMAHA_HOLE = cite(OM, 25)
+RULE_OMAHA = cite(OM, 26)
 
 
 def rank_value(code: str) -> int:

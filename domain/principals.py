@@ -30,12 +30,14 @@ from domain.base import LedgerAggregate
 
 from domain.actors import ROLES, STAFF_ROLES
 from domain.errors import ConflictError, InvalidInputError, NotFoundError, RuleViolationError
+from domain.rules import T903B, cite
 from domain.text import check_text
 from domain.uow import UnitOfWork
 
 ACTIVE = "active"
 REVOKED = "revoked"
-LAST_OPERATOR_RULE = "903-B 7.4.3(1): at least one registered operator keeps an active key"
+LAST_OPERATOR_RULE = (cite(T903B, "7.4.3(1)")
+                      + ": at least one registered operator keeps an active key")
 
 
 class Principal(LedgerAggregate):

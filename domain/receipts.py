@@ -19,6 +19,7 @@ from eventsourcing.domain import event
 from domain.base import LedgerAggregate
 
 from domain.errors import DomainError, IdempotencyConflictError
+from domain.rules import T903B, cite
 from domain.text import check_text
 
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/receipts")
@@ -82,7 +83,7 @@ class CommandReceipt(LedgerAggregate):
             raise IdempotencyConflictError(
                 f"idempotency_key {self.key!r} was already used with a different request",
                 field="idempotency_key",
-                rule="903-B 6.1.1(4)",
+                rule=cite(T903B, "6.1.1(4)"),
             )
         if "error" in self.outcome:
             return refusal_from_outcome(self.outcome["error"])

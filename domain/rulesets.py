@@ -27,11 +27,12 @@ from eventsourcing.domain import event
 from domain.actors import check_actor
 from domain.base import LedgerAggregate
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
+from domain.rules import T903B, cite
 from domain.text import check_no_nul, check_text
 from domain.uow import UnitOfWork
 
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/rulesets")
-RULE = "903-B 6.1.5(2)"
+RULE = cite(T903B, "6.1.5(2)")
 MAX_DEPTH = 8
 # 903-B 7.9.1: a version is kept for ten years; a game's configuration is well under 1 KiB.
 MAX_SETTINGS_BYTES = 64 * 1024
@@ -50,7 +51,7 @@ def check_settings_size(settings: Any) -> None:
         raise InvalidInputError(
             f"settings must be at most {MAX_SETTINGS_BYTES} bytes of JSON"
             + ("" if size is None else f", not {size}"),
-            field="settings", rule="903-B 7.9.1", details={"max_bytes": MAX_SETTINGS_BYTES})
+            field="settings", rule=cite(T903B, "7.9.1"), details={"max_bytes": MAX_SETTINGS_BYTES})
 
 
 def ruleset_id(venue_id: str) -> UUID:
@@ -105,7 +106,7 @@ class RuleSet(LedgerAggregate):
             if entry["effective_from"] <= when:
                 return entry["version"], copy.deepcopy(entry["settings"])
         raise NotFoundError(f"no rules in force at {self.venue_id} at {when.isoformat()}",
-                            field="venue_id", rule="903-B 6.1.5(3)")
+                            field="venue_id", rule=cite(T903B, "6.1.5(3)"))
 
     def settings_of(self, version: int) -> dict[str, Any]:
         """The settings of a version a jogada was stamped with (to settle it under them)."""
@@ -212,6 +213,6 @@ def version_in_force(uow: UnitOfWork, *, venue_id: str,
     ruleset = uow.find(ruleset_id(venue_id), RuleSet)
     if ruleset is None:
         raise NotFoundError(f"no rule set was published for {venue_id}", field="venue_id",
-                            rule="903-B 6.1.5(3)")
+                            rule=cite(T903B, "6.1.5(3)"))
     version, _ = ruleset.version_at(at)
     return {**_public(venue_id, ruleset.versions[version - 1]), "at": at}

@@ -24,6 +24,7 @@ from domain.base import LedgerAggregate
 from domain.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
 from domain.inactivity import POLICIES, InactivityPolicy, check_policy, policy_for
 from domain.principals import Principal
+from domain.rules import A, cite
 from domain.sessions import PLAYER, GameSession
 from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
@@ -136,7 +137,7 @@ def _open_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
         if current is not None and not current.ended and not current.inactivity_end_due(uow.at):
             raise ConflictError(
                 f"player {pid} already has an open game session at {venue_id}",
-                field="venue_id", rule="A61", details={"session_id": slot.session_id})
+                field="venue_id", rule=cite(A, 61), details={"session_id": slot.session_id})
     # Guards done. A session whose warned minute ran out ends now, at that moment (A43).
     if current is not None and not current.ended:
         current.end("inactivity", actor=actor, at=uow.at)

@@ -22,6 +22,7 @@ from eventsourcing.domain import event
 from domain.accounts import check_amount
 from domain.base import LedgerAggregate
 from domain.errors import ConflictError, InvalidInputError, RuleViolationError
+from domain.rules import T903B, cite
 from domain.text import check_text
 from domain.inactivity import JOGADAS, InactivityPolicy
 
@@ -234,7 +235,7 @@ class GameSession(LedgerAggregate):
         session ended for inactivity at that moment, whoever asks (A43). Returns the reason."""
         if reason not in END_REASONS:
             raise InvalidInputError(f"reason must be one of {', '.join(END_REASONS)}",
-                                    field="reason", rule="903-B 6.3.6(2)")
+                                    field="reason", rule=cite(T903B, "6.3.6(2)"))
         if self.ended:
             raise ConflictError(f"game session {self.id} ended ({self.end_reason})",
                                 field="session_id")

@@ -16,6 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.errors import InvalidInputError
+from domain.rules import T903B, cite
 
 MAX_ID_LENGTH = 100
 # Category Cc (U+0000–U+001F, U+007F–U+009F), then the bidirectional marks, embeddings,
@@ -42,14 +43,14 @@ def check_text(value: Any, field: str, max_length: int = MAX_ID_LENGTH) -> str:
     if not isinstance(value, str) or len(value) > max_length or not _VISIBLE.search(value):
         raise InvalidInputError(f"{field} must be a non-empty string of at most {max_length}"
                                 " characters, at least one of them visible", field=field,
-                                rule="903-B 7.9.1")
+                                rule=cite(T903B, "7.9.1"))
     if _CONTROL.search(value):
         raise InvalidInputError(f"{field} must not contain control characters",
-                                field=field, rule="903-B 7.9.1")
+                                field=field, rule=cite(T903B, "7.9.1"))
     if _BIDI.search(value):
         raise InvalidInputError(f"{field} must not contain bidirectional control characters "
                                 "(they make it read as something else)", field=field,
-                                rule="903-B 7.9.1")
+                                rule=cite(T903B, "7.9.1"))
     return value
 
 
@@ -67,5 +68,5 @@ def check_no_nul(value: str, field: str) -> str:
     """Free-form values (rule-set settings): anything but NUL, which no store keeps."""
     if "\x00" in value:
         raise InvalidInputError(f"{field} must not contain a NUL character", field=field,
-                                rule="903-B 7.9.1")
+                                rule=cite(T903B, "7.9.1"))
     return value

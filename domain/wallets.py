@@ -15,6 +15,7 @@ from domain.accounts import CASHIER_CODE, Account, account_id, wallet_code
 from domain.errors import DomainError, InvalidInputError
 from domain.receipts import (CommandReceipt, Refusal, check_key, fingerprint, outcome_of_error,
                              receipt_id)
+from domain.rules import T903B, cite
 from domain.uow import UnitOfWork
 
 DEPOSIT = "deposit"
@@ -54,7 +55,7 @@ def move_cash(
     if payment_method not in PAYMENT_METHODS:
         raise InvalidInputError(
             f"payment_method must be one of {', '.join(PAYMENT_METHODS)}",
-            field="payment_method", rule="903-B 5.4.1(5)",
+            field="payment_method", rule=cite(T903B, "5.4.1(5)"),
         )
     player = str(player_id)  # once: a UUID's text costs a microsecond each time
     scope = wallet_scope(player)

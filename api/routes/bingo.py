@@ -23,6 +23,7 @@ from api.routes.responses import errors
 from api.schemas import JogadaIdPath
 from domain.bingo import game as bingo
 from domain.errors import InvalidInputError, RuleViolationError
+from domain.rules import BINGO, cite
 from infra import jogada_views
 
 router = APIRouter(prefix="/bingo", tags=["bingo"])
@@ -109,7 +110,7 @@ async def interrupt(room_id: UUID, body: InterruptionCreate, ledger: LedgerDep,
                                                   actor=caller.actor))
     if body.player_id is None:
         raise InvalidInputError("player_id is required for a player_connection interruption",
-                                field="player_id", rule="bingo rule 48")
+                                field="player_id", rule=cite(BINGO, 48))
     return await run(ledger, bingo.ConnectionLost(room_id=str(room_id),
                                                   player_id=str(body.player_id),
                                                   actor=caller.actor))
@@ -128,10 +129,10 @@ def jackpot_value(ledger: Any, room_id: UUID | str, engine: Any) -> dict[str, An
         # The room exists without the optional jackpot (rule 39): 409, not a 404 that reads
         # as "no such room".
         raise RuleViolationError(f"room {room_id} has no accumulated jackpot", field="room_id",
-                                 rule="bingo rule 39", code="no_jackpot")
+                                 rule=cite(BINGO, 39), code="no_jackpot")
     return {"room_id": str(room_id), "jackpot_cents": found["balance_cents"],
             "as_of_position": found["as_of_position"], "updated_at": found["updated_at"],
-            "rule": "bingo rules 43, 44"}
+            "rule": cite(BINGO, 43, 44)}
 
 
 @router.get("/jogadas/{jogada_id}/replay", responses=errors(401, 403, 404, 409, 422, 503))
@@ -146,6 +147,6 @@ def replay(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict
 def last_jogadas(player_id: UUID, ledger: LedgerDep, caller: AccountReader) -> dict[str, Any]:
     """The player's last three ended jogadas (rule 50), newest first."""
     caller.require_player_access(player_id)
-    return {"player_id": str(player_id), "rule": "bingo rule 50",
+    return {"player_id": str(player_id), "rule": cite(BINGO, 50),
             "jogadas": jogada_views.last_jogadas(ledger, bingo.GAME, player_id,
                                                  fresh_engine(ledger))}

@@ -23,6 +23,7 @@ from typing import Any
 
 from domain.errors import InvalidInputError
 from domain.rng import Drbg
+from domain.rules import A, bingo_rule, cite
 
 Card = tuple[tuple[int | None, ...], ...]
 
@@ -46,11 +47,6 @@ CARDS_PURPOSE = "bingo-cards"  # the Drbg purpose of a purchase's cards (cards_d
 _ROW_CHOICES_90 = tuple(combinations(range(9), NUMBERS_PER_ROW_90))
 # A21: a top or bottom row holding both corner columns, plus 3 of the 7 between them
 _CORNER_ROW_CHOICES_90 = tuple((0, *middle, 8) for middle in combinations(range(1, 8), 3))
-
-
-def bingo_rule(n: int | str) -> str:
-    """The long citation form used in errors."""
-    return f"bingo rule {n}"
 
 
 def _check_variant(variant: Any) -> str:
@@ -217,5 +213,6 @@ def check_card(variant: str, card: Any, *, four_corners: bool = False) -> Card:
             if all(row[c] is None for row in frozen):  # rule 62
                 raise _refuse(f"column {c + 1} holds no number", bingo_rule(62))
         if four_corners and any(frozen[r][c] is None for r in (0, 2) for c in (0, 8)):
-            raise _refuse("the four corners must hold numbers when the prize is offered", "A21")
+            raise _refuse("the four corners must hold numbers when the prize is offered",
+                          cite(A, 21))
     return frozen

@@ -30,6 +30,7 @@ from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.jogada_rng import check_reveal, verify_jogada
 from domain.replay_support import META, MONEY_KINDS, apply_money, event_name, numbered, one_jogada
 from domain.replay_support import to_json
+from domain.rules import T903B, cite
 
 ENDED = ("settled", "voided", "cancelled")
 
@@ -116,7 +117,7 @@ def _check_rng(committed: Any, revealed: Any, cards: dict[str, Any]) -> dict[str
                                   len(bought.cards), taken, four_corners=corners)
             if [[list(r) for r in c] for c in again] != [[list(r) for r in c] for c in bought.cards]:
                 raise RuleViolationError(f"the cards of purchase {bought.purchase} differ from the"
-                                         " ones the seed derives", rule="903-B 6.7.2(4)")
+                                         " ones the seed derives", rule=cite(T903B, "6.7.2(4)"))
             taken.update(card_key(c) for c in again)
     except DomainError as error:
         return {**out, "check": f"FAILED: {error.message}"}

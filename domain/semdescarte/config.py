@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.accounts import check_amount
+from domain.rules import T903B, cite, pt_rule, sd_rule
 from domain.wallets import MAX_MOVEMENT_CENTS
 from domain.errors import InvalidInputError, RuleViolationError
 
@@ -41,15 +42,8 @@ BET_FACTOR = 2  # rules 2f, 23: the second bet is 2 × the ante
 HOLD_FACTOR = 1 + BET_FACTOR  # A8
 BASIS_POINTS = 10_000
 JACKPOT_START_FACTOR = 10_000  # Portaria r10
-
-
-def sd_rule(n: int | str) -> str:
-    """The long citation form used in errors and outcomes."""
-    return f"póquer sem descarte rule {n}"
-
-
-def pt_rule(n: int | str) -> str:
-    return f"Portaria 461/2001 rule {n}"
+DECISION_RULE = f"{cite(T903B, '6.1.4')}; {sd_rule(21)}"  # 903-B 6.1.4; rule 21
+BETTING_RULE = f"{cite(T903B, '6.1.4')}; {sd_rule(14)}"  # 903-B 6.1.4; rule 14
 
 
 @dataclass(frozen=True)
@@ -200,7 +194,7 @@ def check_table_config(data: Any) -> TableConfig:
             code="ante_limits_too_wide")
 
     decision = _int(data["decision_seconds"], "decision_seconds", MIN_DECISION_SECONDS,
-                    "903-B 6.1.4; " + sd_rule(21), "whole seconds", MAX_TIMER_SECONDS)
+                    DECISION_RULE, "whole seconds", MAX_TIMER_SECONDS)
     extra = _int(data["extra_seconds"], "extra_seconds", MIN_EXTRA_SECONDS, sd_rule(31),
                  "whole seconds", MAX_TIMER_SECONDS)
 
@@ -211,7 +205,7 @@ def check_table_config(data: Any) -> TableConfig:
                                     field="betting_seconds", rule=sd_rule(14),
                                     code="missing_field")
         betting = _int(betting, "betting_seconds", MIN_DECISION_SECONDS,
-                       "903-B 6.1.4; " + sd_rule(14), "whole seconds", MAX_TIMER_SECONDS)
+                       BETTING_RULE, "whole seconds", MAX_TIMER_SECONDS)
     elif betting is not None:
         raise InvalidInputError(
             "an individual table has no betting window: the player starts the deal",

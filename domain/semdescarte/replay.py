@@ -32,6 +32,7 @@ from domain.replay_support import event_name as _name
 from domain.replay_support import numbered as _numbered
 from domain.replay_support import one_jogada
 from domain.poker_hands import evaluate
+from domain.rules import T903B, cite
 from domain.semdescarte import dealing
 from domain.semdescarte.config import sd_rule
 
@@ -111,7 +112,7 @@ def _rng(committed: Any, revealed: Any, dealt: Any, bank_shown: Any) -> dict[str
     try:
         if revealed.commitment != committed.commitment:
             raise RuleViolationError("the revealed commitment is not the one committed to",
-                                     rule="903-B 6.7.2(4)")
+                                     rule=cite(T903B, "6.7.2(4)"))
         verify_jogada(kind=committed.kind, size=committed.size,
                       commitment=committed.commitment, seed_hex=revealed.seed_hex,
                       outcome=committed.outcome, forced_outcome=committed.forced_outcome)

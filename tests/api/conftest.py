@@ -90,3 +90,14 @@ class Api:
 @pytest.fixture
 def api(client) -> Api:
     return Api(client)
+
+
+@pytest.fixture
+def multi(api, client):
+    """A póquer sem descarte multi-seat table with a jackpot and one seated, funded player:
+    (table, player id, headers, session id); tests/api/semdescarte_support.py."""
+    from tests.api.semdescarte_support import create_table, multi_config, seated
+
+    table = create_table(client, multi_config(seats=3))
+    pid, headers, sid = seated(api, table, "Ana", seat=1)
+    return table, pid, headers, sid

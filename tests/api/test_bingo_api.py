@@ -210,8 +210,8 @@ def test_full_jogada_of_each_variant_from_purchase_to_statement(api, client, clo
      f"{BINGO} 40"),
     ({"min_players": 2}, 422, "min_players", f"{BINGO} 6"),
 ])
-def test_31_22_room_refused_names_field_and_rule_and_records_nothing(client, change, status,
-                                                                     field, rule):
+def test_bingo_31_22_room_refused_names_field_and_rule_and_records_nothing(client, change, status,
+                                                                           field, rule):
     before = ok(client.get("/audit/accounts", headers=OPERATOR))
     error = error_of(create_room(client, room_config("90", **change)), status)
     assert (error["field"], error["rule"]) == (field, rule)
@@ -233,7 +233,8 @@ def assert_nothing_bought(api, client, room, pid, sid) -> None:
     assert state is None or state["cards_sold"] == 0
 
 
-def test_18_purchase_after_the_sale_closed_is_409_and_records_nothing(api, client, clock, on_sale):
+def test_bingo_18_purchase_after_the_sale_closed_is_409_and_records_nothing(
+        api, client, clock, on_sale):
     room, pid, headers, sid = on_sale
     clock.advance(30)  # rule 16: the sale period is over
     error = error_of(buy(client, room["room_id"], headers, 1, "late"), 409)
@@ -241,7 +242,7 @@ def test_18_purchase_after_the_sale_closed_is_409_and_records_nothing(api, clien
     assert_nothing_bought(api, client, room, pid, sid)
 
 
-def test_13_purchase_over_the_card_limit_is_409_and_records_nothing(api, client, on_sale):
+def test_bingo_13_purchase_over_the_card_limit_is_409_and_records_nothing(api, client, on_sale):
     room, pid, headers, sid = on_sale
     error = error_of(buy(client, room["room_id"], headers, 7, "many"), 409)
     assert (error["field"], error["rule"], error["code"]) == ("count", f"{BINGO} 13", "card_limit")
@@ -261,7 +262,7 @@ def test_purchase_with_insufficient_funds_is_409_and_records_nothing(api, client
 
 
 @pytest.mark.parametrize("count", [0, -1, "2", 1.5, True])
-def test_11_count_must_be_a_whole_number_of_cards(api, client, on_sale, count):
+def test_bingo_11_count_must_be_a_whole_number_of_cards(api, client, on_sale, count):
     room, pid, headers, sid = on_sale
     r = buy(client, room["room_id"], headers, count, f"bad-{count!r}")
     assert r.status_code == 422, r.text
@@ -269,7 +270,7 @@ def test_11_count_must_be_a_whole_number_of_cards(api, client, on_sale, count):
     assert_nothing_bought(api, client, room, pid, sid)
 
 
-def test_12_purchase_is_idempotent_by_key_and_never_cancelled(api, client, on_sale):
+def test_bingo_12_purchase_is_idempotent_by_key_and_never_cancelled(api, client, on_sale):
     room, pid, headers, sid = on_sale
     first = ok(buy(client, room["room_id"], headers, 3, "same"), 201)
     again = ok(buy(client, room["room_id"], headers, 3, "same"), 201)
@@ -291,7 +292,7 @@ def missing(variant: str, card: list[list[int | None]], prize: str, drawn: set[i
     return left[0] + left[1] if prize == "two_lines" else left[0]
 
 
-def test_14_28_player_sees_own_cards_by_closeness_and_one_away_alerts(api, client, clock):
+def test_bingo_14_28_player_sees_own_cards_by_closeness_and_one_away_alerts(api, client, clock):
     """Rule 4 (the screen), rule 14 (cards ordered by closeness to a prize), rule 28 (an alert
     for each card one number away from a prize still in play), checked after every ball against
     our own count of the numbers each card still needs."""
@@ -327,7 +328,7 @@ def test_14_28_player_sees_own_cards_by_closeness_and_one_away_alerts(api, clien
     assert alerts_seen > 0  # six cards always come one number away from something
 
 
-def test_2h_replay_of_an_open_jogada_is_409_and_of_an_unknown_one_404(api, client, on_sale):
+def test_bingo_2h_replay_of_an_open_jogada_is_409_and_of_an_unknown_one_404(api, client, on_sale):
     """The draw order is committed when the sale opens (903-B 6.7.5): an open jogada's replay
     would show it, so it waits for the end; an id that names no bingo jogada is a 404."""
     room, pid, headers, sid = on_sale
@@ -341,7 +342,7 @@ def test_2h_replay_of_an_open_jogada_is_409_and_of_an_unknown_one_404(api, clien
     assert client.get(f"/bingo/jogadas/{jogada_id}/replay", headers=headers).status_code == 403
 
 
-def test_39_jackpot_of_a_room_without_one_is_409_and_of_no_room_404(client):
+def test_bingo_39_jackpot_of_a_room_without_one_is_409_and_of_no_room_404(client):
     """Rule 39: the accumulated jackpot is optional. Reading it at a room without one is
     refused with 409 no_jackpot (the room exists); at no room, 404."""
     config = {k: v for k, v in room_config("90").items() if k != "jackpot"}

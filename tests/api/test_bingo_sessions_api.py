@@ -11,7 +11,7 @@ import pytest
 
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.test_bingo_api import buy, create_room, player_in, room_config
-from tests.api.test_semdescarte_api import strings_in
+from tests.api.semdescarte_support import strings_in
 
 
 def room_state(client, room_id: str, headers=OPERATOR) -> dict[str, Any]:
@@ -23,7 +23,7 @@ def tick(client, room_id: str) -> list[str]:
 
 
 @pytest.mark.parametrize("ended_by", ["player", "operator"])
-def test_53_55_a_player_whose_session_ended_is_no_longer_in_the_room(api, client, ended_by):
+def test_bingo_53_55_a_player_whose_session_ended_is_no_longer_in_the_room(api, client, ended_by):
     """Rule 53: the player is in the room within its game session; once the session ends it
     is no longer counted there, and a continuous room with nobody left does not open
     jogadas for it (it stayed a member until some later close of sales)."""

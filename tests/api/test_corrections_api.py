@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.api.conftest import OPERATOR as operator
 
 
-def test_903B_1_5_a_correction_is_a_new_transfer_pointing_at_the_original(client, api):
+def test_903b_1_5_a_correction_is_a_new_transfer_pointing_at_the_original(client, api):
     player_id, _ = api.player()
     deposit = client.post(f"/players/{player_id}/deposits", headers=operator,
                           json={"amount_cents": 10_000, "idempotency_key": "typo"}).json()
@@ -42,7 +42,7 @@ def test_a_transfer_is_corrected_at_most_once(client, api):
         "available_cents"] == 0
 
 
-def test_903B_5_2_2_3_a_correction_never_takes_a_wallet_below_zero(client, api):
+def test_903b_5_2_2_3_a_correction_never_takes_a_wallet_below_zero(client, api):
     player_id, _ = api.player()
     deposit = client.post(f"/players/{player_id}/deposits", headers=operator,
                           json={"amount_cents": 500, "idempotency_key": "d"}).json()
@@ -63,7 +63,7 @@ def test_corrections_need_an_operator_and_an_existing_transfer(client, api):
                        json={"reason": ""}).status_code == 422
 
 
-def test_903B_1_5_the_cash_movement_log_lists_corrections_with_what_they_correct(client, api):
+def test_903b_1_5_the_cash_movement_log_lists_corrections_with_what_they_correct(client, api):
     """GET /cash-movements answered 500 once a correction was in its range (the response
     model allowed only deposit and withdrawal)."""
     player_id, _ = api.player()

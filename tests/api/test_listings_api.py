@@ -17,8 +17,8 @@ import pytest
 
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.test_bingo_api import PRICE, buy, create_room, drive_to_end, room_config
-from tests.api.test_semdescarte_api import (ante, create_table, deal, decide, forced_deck,
-                                            individual_config, multi_config)
+from tests.api.semdescarte_support import (ante, create_table, deal, decide, forced_deck,
+                                           individual_config, multi_config)
 
 FUNDS = 100_000
 

@@ -12,7 +12,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.test_bingo_api import create_room, room_config
-from tests.api.test_semdescarte_api import ante, create_table, individual_config, seated
+from tests.api.semdescarte_support import ante, create_table, individual_config, seated
 
 DEPOSITS = "/players/{player_id}/deposits"
 WITHDRAWALS = "/players/{player_id}/withdrawals"

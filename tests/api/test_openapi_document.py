@@ -94,14 +94,14 @@ def test_player_id_is_declared_required_where_an_operator_must_name_the_player(c
 @pytest.mark.parametrize("path, param, value", [
     ("/cash-movements", "until", "0.5"), ("/cash-movements", "since", "1700000000"),
     ("/venues/v1/rulesets/in-force", "at", "1e9")])
-def test_a65_a_unix_time_in_a_query_is_422_naming_the_field(client, path, param, value):
+def test_903b_a65_a_unix_time_in_a_query_is_422_naming_the_field(client, path, param, value):
     """A65: instants are ISO 8601 (kept in UTC); a number was taken as a Unix time."""
     r = client.get(path, params={param: value}, headers=OPERATOR)
     assert r.status_code == 422, r.text
     assert r.json()["error"]["field"] == param
 
 
-def test_a65_iso_times_in_a_query_are_accepted_and_a_number_is_not(client, api):
+def test_903b_a65_iso_times_in_a_query_are_accepted_and_a_number_is_not(client, api):
     player_id, _ = api.player()
     for value in ("2026-01-05T12:00:00Z", "2026-01-05T12:00:00+01:00", "2026-01-05T12:00:00",
                   "2026-01-05"):

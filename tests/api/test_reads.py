@@ -18,7 +18,7 @@ def test_unknown_player_is_404_for_staff(api):
         assert r.json()["error"]["field"] == "player_id"
 
 
-def test_903B_6_3_2_3_stakes_of_open_jogadas_are_shown_apart_from_the_available(api):
+def test_903b_6_3_2_3_stakes_of_open_jogadas_are_shown_apart_from_the_available(api):
     """903-B 6.3.2(3): "stakes locked in incomplete games are shown separately in the account"."""
     ledger = api.client.app.state.ledger  # bets have no route: the games place them
     player_id, player = api.player()

@@ -50,7 +50,7 @@ def in_force(api, at: datetime | None = None, *, venue, headers=OPERATOR):
     return api.client.get(f"/venues/{venue}/rulesets/in-force", params=params, headers=headers)
 
 
-def test_903B_6_1_5_publication_answers_201_with_the_version_in_force_from_now(api, clock, table):
+def test_903b_6_1_5_publication_answers_201_with_the_version_in_force_from_now(api, clock, table):
     r = publish(api, V1, venue=table)
     assert r.status_code == 201, r.text
     body = r.json()
@@ -62,8 +62,8 @@ def test_903B_6_1_5_publication_answers_201_with_the_version_in_force_from_now(a
     assert when(r.json()["at"]) == clock.now()
 
 
-def test_903B_6_1_5_a_future_version_does_not_apply_to_a_jogada_started_before_it(api, clock,
-                                                                                 table):
+def test_903b_6_1_5_a_future_version_does_not_apply_to_a_jogada_started_before_it(api, clock,
+                                                                                  table):
     publish(api, V1, venue=table)
     jogada_started = clock.advance(10)
     change = jogada_started + timedelta(minutes=1)
@@ -81,7 +81,7 @@ def test_903B_6_1_5_a_future_version_does_not_apply_to_a_jogada_started_before_i
     assert (r.json()["version"], r.json()["settings"]) == (2, recorded(V2))
 
 
-def test_903B_6_1_5_the_list_shows_every_version_never_edited(api, clock, table):
+def test_903b_6_1_5_the_list_shows_every_version_never_edited(api, clock, table):
     publish(api, V1, venue=table)
     clock.advance(5)
     change = clock.now() + timedelta(hours=1)
@@ -98,7 +98,7 @@ def test_903B_6_1_5_the_list_shows_every_version_never_edited(api, clock, table)
     assert when(body["data"][1]["published_at"]) == clock.now()
 
 
-def test_903B_6_1_5_a_version_in_the_past_or_before_the_last_is_409(api, clock, table):
+def test_903b_6_1_5_a_version_in_the_past_or_before_the_last_is_409(api, clock, table):
     publish(api, V1, clock.now() + timedelta(hours=2), venue=table)
     for effective_from in (clock.now() - timedelta(seconds=1), clock.now() + timedelta(hours=1)):
         r = publish(api, V2, effective_from, venue=table)
@@ -119,7 +119,7 @@ def test_a_venue_without_a_rule_set(api):
     assert r.status_code == 404 and r.json()["error"]["field"] == "venue_id"
 
 
-def test_903B_6_3_6_6_7_a_change_of_game_parameters_is_recorded_with_who_and_when(api, clock,
+def test_903b_6_3_6_6_7_a_change_of_game_parameters_is_recorded_with_who_and_when(api, clock,
                                                                                   table):
     """903-B 6.3.6(6)(7): the system records "changes to game parameters" (by whom, and when)."""
     ledger = api.client.app.state.ledger
@@ -140,7 +140,7 @@ def test_903B_6_3_6_6_7_a_change_of_game_parameters_is_recorded_with_who_and_whe
     assert [when(v["published_at"]) for v in listed] == [first_at, second_at]
 
 
-def test_a65_a_time_with_another_offset_is_kept_as_the_same_instant_in_utc(api, clock, table):
+def test_903b_a65_a_time_with_another_offset_is_kept_as_the_same_instant_in_utc(api, clock, table):
     """A65: "store instants in UTC": a time sent at another offset is kept as that UTC instant."""
     ledger = api.client.app.state.ledger
     change = clock.now() + timedelta(hours=1)
@@ -159,7 +159,7 @@ def test_a65_a_time_with_another_offset_is_kept_as_the_same_instant_in_utc(api, 
     assert at == asked and at.utcoffset() == timedelta(0)
 
 
-def test_a65_in_force_time_without_an_offset_is_utc(api, clock, table):
+def test_903b_a65_in_force_time_without_an_offset_is_utc(api, clock, table):
     """A65: "store instants in UTC": a time sent without an offset is taken as UTC."""
     publish(api, V1, venue=table)
     naive = (clock.now() + timedelta(seconds=1)).replace(tzinfo=None)
@@ -237,7 +237,7 @@ def refused(api, r, status: int, venue: str) -> dict:
     return r.json()["error"]
 
 
-def test_903B_6_1_5_a_table_configuration_is_kept_as_the_table_records_it(api, clock, table):
+def test_903b_6_1_5_a_table_configuration_is_kept_as_the_table_records_it(api, clock, table):
     """The settings of a sem descarte table's venue: a table configuration (rules 4, 6a,
     14-18, 21, 31; Portaria r3, r8, r10), nulls meaning "not given" as at the table's creation."""
     jackpot = {"stake_cents": 100, "contribution_bp": 7_000, "starting_value_cents": 1_000_000}
@@ -249,7 +249,7 @@ def test_903B_6_1_5_a_table_configuration_is_kept_as_the_table_records_it(api, c
     assert body["settings"] == {**recorded(V2), "jackpot": jackpot}
 
 
-def test_903B_6_1_5_a_room_configuration_is_kept_as_the_room_records_it(api, clock, room):
+def test_903b_6_1_5_a_room_configuration_is_kept_as_the_room_records_it(api, clock, room):
     """The settings of a bingo room's venue: a room configuration (rules 2a-d, 5-7, 10, 13,
     16, 22, 24, 31-44), with the defaults the room fills in; the room's warnings (A14)."""
     settings = {**BINGO_90, "pool_bp": 9_000, "mode": None,
@@ -266,7 +266,7 @@ def test_903B_6_1_5_a_room_configuration_is_kept_as_the_room_records_it(api, clo
     assert r.status_code == 201 and [w[-5:] for w in r.json()["warnings"]] == ["(A14)"], r.text
 
 
-def test_903B_7_9_1_oversized_settings_are_422_naming_the_field_and_the_limit(api, table):
+def test_903b_7_9_1_oversized_settings_are_422_naming_the_field_and_the_limit(api, table):
     """A version is kept for ten years: at most 64 KiB of JSON, refused for its size."""
     for settings in ({**V1, "notes": "x" * 65_536},
                      {f"k{i}": [i] * 16 for i in range(200_000)}):  # about 10 MB
@@ -289,8 +289,8 @@ def test_903B_7_9_1_oversized_settings_are_422_naming_the_field_and_the_limit(ap
      '"decision_seconds": true, "extra_seconds": 5}', "settings.decision_seconds",
      f"903-B 6.1.4; {SD} 21"),
 ])
-def test_903B_7_9_1_numbers_out_of_range_floats_and_booleans_are_422(api, table, raw, field,
-                                                                      rule):
+def test_903b_7_9_1_numbers_out_of_range_floats_and_booleans_are_422(api, table, raw, field,
+                                                                     rule):
     r = api.client.post(f"/venues/{table}/rulesets", headers={
         **OPERATOR, "Content-Type": "application/json"},
         content=('{"settings": %s}' % raw).encode())
@@ -307,8 +307,8 @@ def test_903B_7_9_1_numbers_out_of_range_floats_and_booleans_are_422(api, table,
     ({"limits": {"min_bet_cents": 100}}, "settings.limits", "unknown_field"),
     ({}, "settings.kind", "missing_field"),
 ])
-def test_903B_7_9_1_unknown_keys_and_nested_junk_are_422_naming_the_key(api, table, settings,
-                                                                       field, code):
+def test_903b_7_9_1_unknown_keys_and_nested_junk_are_422_naming_the_key(api, table, settings,
+                                                                        field, code):
     error = refused(api, publish(api, settings, venue=table), 422, table)
     assert (error["code"], error["field"]) == (code, field)
 
@@ -355,14 +355,14 @@ def test_bingo_invalid_room_settings_are_refused_with_the_rooms_rule(api, room, 
     assert (error["field"], error.get("rule")) == (field, rule)
 
 
-def test_903B_6_1_5_a_venue_that_is_no_table_or_room_has_no_settings_to_publish(api, table):
+def test_903b_6_1_5_a_venue_that_is_no_table_or_room_has_no_settings_to_publish(api, table):
     missing = "semdescarte:" + table.split(":")[1][::-1]  # no table has that id
     for venue in ("bj-table-7", missing, table.replace("semdescarte:", "bingo:")):
         error = refused(api, publish(api, V1, venue=venue), 404, venue)
         assert (error["code"], error["field"]) == ("not_found", "venue_id")
 
 
-def test_903B_6_1_5_versions_recorded_before_the_check_load_but_get_no_successor(api, clock):
+def test_903b_6_1_5_versions_recorded_before_the_check_load_but_get_no_successor(api, clock):
     """Versions in the log replay as they were recorded (the check is the command's); a venue
     that is no table or room gets no new version."""
     from domain.rulesets import RuleSet

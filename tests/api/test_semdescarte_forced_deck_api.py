@@ -10,8 +10,8 @@ import time
 import pytest
 
 from tests.api.conftest import OPERATOR, Api, ok
-from tests.api.test_semdescarte_api import (BANK_AK, FLUSH_HAND, ante, create_table, decide,
-                                            error_of, forced_deck, multi_config, seated, view)
+from tests.api.semdescarte_support import (BANK_AK, FLUSH_HAND, ante, create_table, decide,
+                                           error_of, forced_deck, multi_config, seated, view)
 
 BIA_HAND = ["3d", "3s", "6c", "Jd", "Qh"]
 CONTRACT = "api-contract: certification mode"
@@ -33,7 +33,7 @@ def two_bettors(client):
     return tid, jogada_id, ana, bia
 
 
-def test_14_19_a_deck_forced_in_the_betting_period_is_dealt_by_the_running_clock(
+def test_sd_14_19_a_deck_forced_in_the_betting_period_is_dealt_by_the_running_clock(
         make_client, clock):
     """The table's clock runs (its real periodic job, every 20 ms, at the injected clock): the
     laboratory's deck, set during the betting period, is the one the clock deals when the
@@ -78,7 +78,7 @@ def test_forced_deck_outside_certification_mode_is_refused_and_the_clock_deals_r
     assert view(client, tid, ana)["status"] == "deciding"
 
 
-def test_14_forced_deck_outside_the_betting_period_is_refused(make_client, clock):
+def test_sd_14_forced_deck_outside_the_betting_period_is_refused(make_client, clock):
     """Before any ante there is no jogada (409, jogada_id); once the period is over, even
     before the clock has dealt, and after the deal: 409 ``betting_closed``, rule 14."""
     client = make_client(certification_mode="1")
@@ -100,7 +100,7 @@ def test_14_forced_deck_outside_the_betting_period_is_refused(make_client, clock
 
 
 @pytest.mark.parametrize("cut", [15, 0])
-def test_19_a_forced_deck_must_serve_every_seat_of_the_table(make_client, cut):
+def test_sd_19_a_forced_deck_must_serve_every_seat_of_the_table(make_client, cut):
     """Antes may still come in the betting period: the deck must hold 1 + 5 × (seats + 1)
     cards (16 at a two-seat table); refused with 422 and nothing recorded."""
     client = make_client(certification_mode="1")
@@ -120,7 +120,8 @@ def test_only_an_operator_forces_a_deck(make_client):
     assert set_deck(client, tid, deck, headers=ana).status_code == 403
 
 
-def test_14_19_a_deck_forced_with_the_opening_ante_is_dealt_by_the_clock(api, make_client, clock):
+def test_sd_14_19_a_deck_forced_with_the_opening_ante_is_dealt_by_the_clock(
+        api, make_client, clock):
     """api-contract, certification mode: "the command that starts a card-game jogada accepts
     forced_deck": at a multi-seat table that is the ante that opens the jogada. The table's
     clock, run every second of the injected clock through the betting period, deals that

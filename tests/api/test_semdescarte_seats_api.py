@@ -10,10 +10,10 @@ import pytest
 
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.semdescarte.support import stream_events
-from tests.api.test_semdescarte_api import (FLUSH_HAND, BANK_AK, FUNDS, ante, certified_individual,
-                                            create_table, deal, decide, error_of, forced_deck,
-                                            individual_config, multi_config, seated, strings_in,
-                                            table_state, view)
+from tests.api.semdescarte_support import (FLUSH_HAND, BANK_AK, FUNDS, ante, certified_individual,
+                                           create_table, deal, decide, error_of, forced_deck,
+                                           individual_config, multi_config, seated, strings_in,
+                                           table_state, view)
 
 SD = "póquer sem descarte rule"
 
@@ -45,7 +45,7 @@ def seen_seats(client, table_id: str, headers) -> dict[str, Any]:
 
 
 # 1. Ending the session frees the seat --------------------------------------------------------
-def test_40_the_player_ending_its_session_frees_its_seat_for_the_next_player(api, client):
+def test_sd_40_the_player_ending_its_session_frees_its_seat_for_the_next_player(api, client):
     """Rule 40: the player sits within its game session; once it ends it, the seat of the
     individual table is free: the next player sits (it was 409 "seat 1 is taken" for ever).
     While the session is open the seat stays taken."""
@@ -65,7 +65,7 @@ def test_40_the_player_ending_its_session_frees_its_seat_for_the_next_player(api
                                                          f"player:{ana_id}")
 
 
-def test_40_a_player_whose_session_ended_sits_again_with_a_new_session(api, client):
+def test_sd_40_a_player_whose_session_ended_sits_again_with_a_new_session(api, client):
     table = create_table(client, individual_config())
     _, ana, ana_sid = seated(api, table, "Ana")
     assert end(client, ana_sid, ana).status_code == 200
@@ -76,7 +76,7 @@ def test_40_a_player_whose_session_ended_sits_again_with_a_new_session(api, clie
     assert r.json()["session_id"] == new["session_id"]
 
 
-def test_2e_35_an_operator_ending_the_session_mid_jogada_frees_the_seat_when_it_ends(
+def test_sd_2e_35_an_operator_ending_the_session_mid_jogada_frees_the_seat_when_it_ends(
         api, make_client):
     """Rules 2e, 35-36, 39: an operator may end the session while its jogada is in play; the
     seat stays until that jogada has settled (its decision and payment still belong to it),
@@ -97,7 +97,7 @@ def test_2e_35_an_operator_ending_the_session_mid_jogada_frees_the_seat_when_it_
     assert r.status_code == 201, r.text
 
 
-def test_41a_42_a_session_ended_for_inactivity_frees_the_seat(api, client, clock):
+def test_sd_41a_42_a_session_ended_for_inactivity_frees_the_seat(api, client, clock):
     """Rules 41a, 42: at an individual table, no bet for more than 3 minutes, the warning, and
     one more minute end the session (the inactivity sweep); its seat is free at once."""
     table = create_table(client, individual_config())
@@ -113,7 +113,7 @@ def test_41a_42_a_session_ended_for_inactivity_frees_the_seat(api, client, clock
     assert r.status_code == 201, r.text
 
 
-def test_41b_42_a_seat_idle_for_too_many_jogadas_is_freed_with_its_session(api, client, clock):
+def test_sd_41b_42_a_seat_idle_for_too_many_jogadas_is_freed_with_its_session(api, client, clock):
     """Rules 41b, 42: at a multi-seat table a seated player who bets in none of 5 jogadas in a
     row is warned at the 6th, and its session ends at the 7th; its seat is free at once
     (freed at that jogada's settlement, by the settling command's actor)."""
@@ -138,7 +138,7 @@ def test_41b_42_a_seat_idle_for_too_many_jogadas_is_freed_with_its_session(api, 
     assert r.status_code == 201, r.text
 
 
-def test_a43_a_seat_whose_warned_minute_ran_out_is_free_before_the_sweep(api, client, clock):
+def test_common_a43_a_seat_whose_warned_minute_ran_out_is_free_before_the_sweep(api, client, clock):
     """A43: a session whose warned minute ran out ended then, whether or not the sweep has
     recorded it yet; its seat is taken by the next player (and freed in that command)."""
     table = create_table(client, individual_config())

@@ -1,5 +1,5 @@
 """Póquer sem descarte views and rules over HTTP that were tested only at the service level
-(tests/semdescarte/test_views.py, test_jogada_rules.py): the player's last jogada (Reg.
+(tests/semdescarte/test_views.py, test_jogada_*.py): the player's last jogada (Reg.
 803/2015 rule 37), the auditor's replay (903-B 6.3.4(2), 6.7.2(4), 6.7.5), the live jackpot
 value (Portaria 461/2001 r3, r4b, r10), a lost connection after the second bet (rule 36) and
 the inactivity procedure at an individual table (rules 41a, 42; A43).
@@ -17,9 +17,9 @@ from typing import Any
 
 from domain.accounts import wallet_code
 from tests.api.conftest import OPERATOR, Api, ok
-from tests.api.test_semdescarte_api import (FUNDS, SD, ante, audit, create_table, deal, decide,
-                                            error_of, forced_deck, individual_config,
-                                            multi_config, seated, statement, two_seated, view)
+from tests.api.semdescarte_support import (FUNDS, SD, ante, audit, create_table, deal, decide,
+                                           error_of, forced_deck, individual_config, multi_config,
+                                           seated, statement, two_seated, view)
 
 JACKPOT = {"stake_cents": 100, "contribution_bp": 7_000, "starting_value_cents": 1_000_000}
 STRAIGHT = ["5c", "6d", "7h", "8s", "9c"]  # a straight: 4 to 1 (rule 12)
@@ -70,7 +70,7 @@ def straight_jogada(make_client):
 
 
 # Rule 37: the player's last jogada --------------------------------------------------------------
-def test_37_the_player_sees_its_last_jogada_others_may_not(make_client):
+def test_sd_37_the_player_sees_its_last_jogada_others_may_not(make_client):
     """Rule 37 (rules-digest §1.5): the player can see the result of its last jogada and the
     amounts bet: its cards, the bank's (all five once shown, rule 24), what came back and what
     was won, which is exactly its wallet's change. A jogada still open is not the last one. No
@@ -113,7 +113,7 @@ TABLE_ORDER = ["JogadaOpened", "AntePlaced", "BettingClosed", "JackpotBetsCollec
                "JogadaSettled", "RngRevealed"]  # domain/semdescarte/table.py, rules 14–29
 
 
-def test_903B_6_3_4_replay_every_event_its_state_the_money_and_the_rng_check(make_client):
+def test_903b_6_3_4_replay_every_event_its_state_the_money_and_the_rng_check(make_client):
     """903-B 6.3.4(2), 6.7.2(4): an auditor and a complaint handler replay an ended jogada:
     every event in order with the state it led to, every money transfer, and the revealed seed
     re-deriving the dealt cards. 6.7.5: an open jogada (its hidden cards) is not shown. Players
@@ -179,7 +179,7 @@ def test_903B_6_3_4_replay_every_event_its_state_the_money_and_the_rng_check(mak
             assert deal(client, tid, ana).status_code == 200
 
 
-def test_903B_7_9_1_a_control_character_in_the_replayed_jogada_id_is_422(api, client):
+def test_903b_7_9_1_a_control_character_in_the_replayed_jogada_id_is_422(api, client):
     """903-B 7.9.1 (tests/api/test_text_inputs_api.py): a control character in an id, a NUL
     above all (PostgreSQL cannot take it in text), is refused with a 422 naming the field."""
     r = replay(client, "a%00b", api.staff("auditor")[1])
@@ -188,7 +188,7 @@ def test_903B_7_9_1_a_control_character_in_the_replayed_jogada_id_is_422(api, cl
 
 
 # Portaria 461/2001 r3, r4b, r10: the live jackpot -----------------------------------------------
-def test_portaria_r3_r4b_jackpot_starts_at_its_value_and_grows_by_each_collected_side_bet(
+def test_pt_r3_r4b_jackpot_starts_at_its_value_and_grows_by_each_collected_side_bet(
         make_client, clock):
     """Portaria r10: the jackpot starts at the table's starting value; r3, r4b: each side bet
     adds its 70 % share when it is collected, before the cards (a held bet adds nothing); A12: a
@@ -236,7 +236,7 @@ def test_portaria_r3_r4b_jackpot_starts_at_its_value_and_grows_by_each_collected
 
 
 # Rule 36: a lost connection after the second bet -------------------------------------------------
-def test_36_connection_lost_after_the_second_bet_the_jogada_settles_normally(make_client, clock):
+def test_sd_36_connection_lost_after_the_second_bet_the_jogada_settles_normally(make_client, clock):
     """Rule 36 (rules-digest §1.6, A6): a fault of the player's equipment after its second bet
     changes nothing: the bets stand, the jogada goes on and settles normally once the other
     player decides (Ana's flush wins per rule 28, Bia's jack high loses per rule 29)."""
@@ -276,7 +276,7 @@ def test_36_connection_lost_after_the_second_bet_the_jogada_settles_normally(mak
 
 
 # Rules 41a, 42 (A43): inactivity at an individual table -------------------------------------------
-def test_41a_42_no_bet_for_more_than_3_minutes_invitation_warning_then_the_end(
+def test_sd_41a_42_no_bet_for_more_than_3_minutes_invitation_warning_then_the_end(
         api, client, clock):
     """Rule 41a: at an individual table, no bet for MORE than 3 minutes → the operator may
     invite the player to leave; rule 42: it must warn that the session ends if there is no

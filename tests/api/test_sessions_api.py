@@ -53,7 +53,7 @@ def sweep(api) -> dict:
 NOTHING = {"invitations": [], "warnings": [], "ended": []}
 
 
-def test_40_a_player_starts_its_session_201_with_the_open_statement(api, clock):
+def test_sd_40_a_player_starts_its_session_201_with_the_open_statement(api, clock):
     player_id, player = api.player()
     r = start(api, player)
     assert r.status_code == 201, r.text
@@ -66,7 +66,7 @@ def test_40_a_player_starts_its_session_201_with_the_open_statement(api, clock):
     assert api.client.get(f"/sessions/{body['session_id']}", headers=player).json() == body
 
 
-def test_40_a_started_session_is_answered_201_while_the_read_models_lag(api, monkeypatch):
+def test_sd_40_a_started_session_is_answered_201_while_the_read_models_lag(api, monkeypatch):
     """The start is committed: its answer comes from the command, not from the read models.
     Answered 503 projection_lag, the client would retry and meet its own open session (409,
     A61)."""
@@ -97,7 +97,7 @@ def test_an_operator_starts_a_session_on_behalf_of_a_player(api):
     assert start(api, auditor, venue="t2", player_id=player_id).status_code == 403
 
 
-def test_a61_a_second_open_session_at_the_same_venue_is_409(api):
+def test_903b_a61_a_second_open_session_at_the_same_venue_is_409(api):
     _, player = api.player()
     sid = started(api, player)
     r = start(api, player)
@@ -110,7 +110,7 @@ def test_a61_a_second_open_session_at_the_same_venue_is_409(api):
     assert started(api, player) != sid  # the table is free again
 
 
-def test_41a_invitation_refused_at_180s_and_given_at_181s(api, clock):
+def test_sd_41a_invitation_refused_at_180s_and_given_at_181s(api, clock):
     _, player = api.player()
     sid = started(api, player)
     clock.advance(180)
@@ -122,7 +122,7 @@ def test_41a_invitation_refused_at_180s_and_given_at_181s(api, clock):
     assert when(st["invitation_at"]) == at == when(st["warning_at"]) and st["status"] == "open"
 
 
-def test_42_a43_the_session_ends_when_the_warned_minute_runs_out(api, clock):
+def test_sd_42_a43_the_session_ends_when_the_warned_minute_runs_out(api, clock):
     _, player = api.player()
     sid = started(api, player)
     warned = clock.advance(181)
@@ -138,7 +138,7 @@ def test_42_a43_the_session_ends_when_the_warned_minute_runs_out(api, clock):
     assert r.status_code == 409 and r.json()["error"]["field"] == "session_id"
 
 
-def test_a43_leaving_after_the_warned_minute_records_the_inactivity_end(api, clock):
+def test_common_a43_leaving_after_the_warned_minute_records_the_inactivity_end(api, clock):
     _, player = api.player()
     sid = started(api, player)
     warned = clock.advance(181)
@@ -150,7 +150,7 @@ def test_a43_leaving_after_the_warned_minute_records_the_inactivity_end(api, clo
     assert when(r.json()["ended_at"]) == warned + timedelta(seconds=60)
 
 
-def test_42_a43_a_bet_in_the_warned_minute_keeps_the_session_and_restarts_the_clock(api, clock):
+def test_sd_42_a43_a_bet_in_the_warned_minute_keeps_the_session_and_restarts_the_clock(api, clock):
     player_id, player = api.player()
     sid = started(api, player)
     clock.advance(181)
@@ -163,7 +163,7 @@ def test_42_a43_a_bet_in_the_warned_minute_keeps_the_session_and_restarts_the_cl
     assert sweep(api)["warnings"] == [sid]
 
 
-def test_39_33_statement_totals_after_bets_and_wins(api, clock):
+def test_sd_39_33_statement_totals_after_bets_and_wins(api, clock):
     player_id, player = api.player()
     ledger, actor = api.client.app.state.ledger, player_actor(player_id)
     started_at = clock.now()
@@ -190,7 +190,7 @@ def test_39_33_statement_totals_after_bets_and_wins(api, clock):
         f"/sessions/{sid}", headers=player).json()
 
 
-def test_52_bingo_statement_cards_bought_and_prizes_per_category(api):
+def test_bingo_52_statement_cards_bought_and_prizes_per_category(api):
     player_id, player = api.player()
     ledger, actor = api.client.app.state.ledger, player_actor(player_id)
     sid = started(api, player, venue="bingo-1", game="bingo")
@@ -208,7 +208,7 @@ def test_52_bingo_statement_cards_bought_and_prizes_per_category(api):
     assert (st["wagered_cents"], st["won_cents"], st["net_cents"]) == (250, 1_400, 1_150)
 
 
-def test_a61_operators_end_for_suspension_or_system_players_only_with_player(api):
+def test_903b_a61_operators_end_for_suspension_or_system_players_only_with_player(api):
     player_id, player = api.player()
     first = started(api, player)
     r = end(api, first, player, "suspension")

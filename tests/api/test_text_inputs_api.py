@@ -14,7 +14,7 @@ from tests.api.conftest import OPERATOR
                                  "Ana \u202e.jpg", "x\u2066y",
                                  # nothing visible
                                  "\u200b\u200b", "\u00a0 \ufeff"])
-def test_903B_7_9_1_control_characters_are_refused_everywhere(client, api, bad):
+def test_903b_7_9_1_control_characters_are_refused_everywhere(client, api, bad):
     player_id, _ = api.player()
     answers = {
         "display_name": client.post("/players", headers=OPERATOR, json={"display_name": bad}),
@@ -31,7 +31,7 @@ def test_903B_7_9_1_control_characters_are_refused_everywhere(client, api, bad):
     assert client.get("/health").json()["projection_lag"] == 0
 
 
-def test_903B_7_9_1_a_control_character_in_a_corrected_transfer_id_is_422(client):
+def test_903b_7_9_1_a_control_character_in_a_corrected_transfer_id_is_422(client):
     """A NUL in the path's transfer id is refused before any query (it was a 500 on
     PostgreSQL)."""
     r = client.post("/transfers/a%00b/corrections", headers=OPERATOR, json={"reason": "test"})
@@ -40,7 +40,7 @@ def test_903B_7_9_1_a_control_character_in_a_corrected_transfer_id_is_422(client
                                                                         "903-B 7.9.1")
 
 
-def test_903B_7_9_1_rule_set_settings_refuse_nul(client):
+def test_903b_7_9_1_rule_set_settings_refuse_nul(client):
     config = {"kind": "individual", "min_ante_cents": 100, "max_ante_cents": 2_500,
               "decision_seconds": 15, "extra_seconds": 5}
     table = client.post("/semdescarte/tables", headers=OPERATOR,
@@ -55,6 +55,6 @@ def test_903B_7_9_1_rule_set_settings_refuse_nul(client):
 
 
 @pytest.mark.parametrize("name", ["Ana 👨\u200d👩\u200d👧", "João Conceição", "قمر", "李"])
-def test_903B_7_9_1_names_in_any_script_and_emoji_with_joiners_are_kept(client, name):
+def test_903b_7_9_1_names_in_any_script_and_emoji_with_joiners_are_kept(client, name):
     r = client.post("/players", headers=OPERATOR, json={"display_name": name})
     assert r.status_code == 201, r.text

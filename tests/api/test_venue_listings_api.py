@@ -9,8 +9,8 @@ import pytest
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.test_bingo_api import create_room, room_config
 from tests.api.test_listings_api import funded, jogadas, session_at
-from tests.api.test_semdescarte_api import (ante, create_table, deal, decide, forced_deck,
-                                            individual_config, multi_config, two_seated)
+from tests.api.semdescarte_support import (ante, create_table, deal, decide, forced_deck,
+                                           individual_config, multi_config, two_seated)
 
 
 def listed(client, path: str, headers=OPERATOR, **params) -> dict:
@@ -153,7 +153,7 @@ def test_sd_33_multi_seat_each_seat_its_own_amounts_settled_and_void(make_client
         assert api.balance(pid, h)["balance_cents"] == 100_000 + net
 
 
-def test_portaria_r9_26_a_jackpot_prize_is_won_with_the_jogada(make_client, clock):
+def test_pt_r9e_sd_26_a3_a_jackpot_prize_is_won_with_the_jogada(make_client, clock):
     """Portaria r9e (a flush wins 50 × the side bet's stake, paid whether or not the bank
     qualifies) and rule 26 (A3: the bank, king-queen high, does not qualify: the ante is paid
     1 to 1, the second bet returned): both are the jogada's winnings."""

@@ -10,7 +10,7 @@ import pytest
 from tests.api.conftest import OPERATOR
 
 
-def test_903B_5_2_2_1_one_wallet_per_player_opened_with_the_player(api, clock):
+def test_903b_5_2_2_1_one_wallet_per_player_opened_with_the_player(api, clock):
     """903-B 5.2.2(1): "create a player account with a unique id at each player's registration"."""
     registered = {}
     for _ in range(2):  # the same name twice: two players, each with its own id and wallet
@@ -31,7 +31,7 @@ def test_903B_5_2_2_1_one_wallet_per_player_opened_with_the_player(api, clock):
         assert opened == [(f"wallet:{player_id}", at)]  # at the registration, not later
 
 
-def test_903B_5_4_1_4_deposit_answers_201_with_the_wallet_after_it(api):
+def test_903b_5_4_1_4_deposit_answers_201_with_the_wallet_after_it(api):
     """903-B 5.4.1(4): "credit the player's account immediately on receipt of the deposit"."""
     player_id, _ = api.player()
     r = api.deposit(player_id, 1_000, "d1", payment_method="mbway")

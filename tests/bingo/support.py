@@ -1,7 +1,7 @@
 """Helpers for the bingo jogada tests: room configurations per variant, players with sessions in
 a room, and a driver that runs a jogada on the manual clock (rule 22: never faster than the
 room's interval). Every helper goes through the ledger's service functions
-(infra/bingo_service.py, infra/sessions_service.py): nothing here writes to the store itself.
+(tests/bingo/client.py, infra/sessions_service.py): nothing here writes to the store itself.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ def engine_80(prizes=(LINE, TWO_LINES, BINGO)) -> DrawEngine:
     return engine
 
 
-def test_28_two_crossing_lines_one_ball_away_raise_an_alert():
+def test_bingo_28_two_crossing_lines_one_ball_away_raise_an_alert():
     """Row 1 and column 1 share the cell holding 1: with every other number of both drawn,
     one ball completes two lines, so the card is one number away from two lines (rule 28)."""
     engine = engine_80()
@@ -35,7 +35,7 @@ def test_28_two_crossing_lines_one_ball_away_raise_an_alert():
     assert engine.draw(1) == {LINE: [0], TWO_LINES: [0]}  # A17: the line first
 
 
-def test_14_closeness_counts_the_numbers_still_needed_for_the_nearest_prize():
+def test_bingo_14_closeness_counts_the_numbers_still_needed_for_the_nearest_prize():
     engine = engine_80()
     for ball in (21, 41):
         engine.draw(ball)
@@ -45,7 +45,7 @@ def test_14_closeness_counts_the_numbers_still_needed_for_the_nearest_prize():
     assert engine.closeness(0) == min(engine.missing(0, TWO_LINES), engine.missing(0, BINGO))
 
 
-def test_36_a_prize_already_won_is_not_offered_again():
+def test_bingo_36_a_prize_already_won_is_not_offered_again():
     engine = DrawEngine("80", (FOUR_CORNERS, BINGO), ALL, None)
     engine.add_card(CARD_80)
     for ball in (1, 61, 4):

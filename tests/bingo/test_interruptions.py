@@ -36,7 +36,7 @@ def draw(ledger, clock, room, n):
     return out
 
 
-def test_45_47_void_during_the_sale_refunds_every_card_no_fee(ledger, clock):
+def test_bingo_45_47_void_during_the_sale_refunds_every_card_no_fee(ledger, clock):
     room = new_room(ledger, config("90"))
     ps = players(ledger, room, 3)
     jogada = open_jogada(ledger, room)["jogada_id"]
@@ -56,8 +56,8 @@ def test_45_47_void_during_the_sale_refunds_every_card_no_fee(ledger, clock):
     assert all_accounts_total(ledger) == 0
 
 
-def test_45_47_a15_void_after_close_refunds_all_and_reverses_the_jackpot_deduction(ledger,
-                                                                                    clock):
+def test_bingo_45_47_a15_void_after_close_refunds_all_and_reverses_the_jackpot_deduction(ledger,
+                                                                                         clock):
     room = new_room(ledger, config("90", jackpot=JACKPOT))
     ps = players(ledger, room, 3)
     before = balances(ledger, room, ps)
@@ -77,7 +77,7 @@ def test_45_47_a15_void_after_close_refunds_all_and_reverses_the_jackpot_deducti
 
 
 @pytest.mark.parametrize("counts", [(1, 1, 1), (10, 1, 10)])
-def test_46_a15_void_after_a_line_pays_the_line_refunds_only_players_who_won_nothing(
+def test_bingo_46_a15_void_after_a_line_pays_the_line_refunds_only_players_who_won_nothing(
         cert, clock, seeds, counts):
     """The line of card ``w`` (player 2's first card) is won at the 5th ball; the draw then
     fails. The line is paid; player 2 gets no refund for any card (A15, literal); players 1
@@ -116,7 +116,7 @@ def test_46_a15_void_after_a_line_pays_the_line_refunds_only_players_who_won_not
     assert all_accounts_total(cert) == 0
 
 
-def test_45_nothing_to_void_between_jogadas(ledger, clock):
+def test_bingo_45_nothing_to_void_between_jogadas(ledger, clock):
     room = new_room(ledger, config("30", prizes={"bingo": 10_000}))
     ps = players(ledger, room, 3)
     with refused(ledger, ConflictError, players=ps):
@@ -131,7 +131,7 @@ def test_45_nothing_to_void_between_jogadas(ledger, clock):
 
 
 # Rules 12, 48, 49: the player's connection drops -----------------------------------------------
-def test_12_48_49_session_ended_by_the_operator_cards_stay_in_play_and_the_win_is_on_it(
+def test_bingo_12_48_49_session_ended_by_the_operator_cards_stay_in_play_and_the_win_is_on_it(
         cert, clock, seeds):
     room = new_room(cert, config("90"))
     a, b, c = ps = players(cert, room, 3)
@@ -170,7 +170,7 @@ def outcome(ledger, room, played, players_in_order):
 
 
 @pytest.mark.parametrize("stop_after", ["sale", "line", "ten balls"])
-def test_a10_crash_mid_jogada_a_new_ledger_finishes_it_with_the_uninterrupted_result(
+def test_bingo_a10_crash_mid_jogada_a_new_ledger_finishes_it_with_the_uninterrupted_result(
         make_settings, clock, stop_after):
     """Room A plays a jogada through; room B plays one with the same seed and purchases until
     ``stop_after``, then the process goes away. A new ledger on the same database finishes B
@@ -213,7 +213,7 @@ def test_a10_crash_mid_jogada_a_new_ledger_finishes_it_with_the_uninterrupted_re
         second.close()
 
 
-def test_a15_crash_after_a_line_then_void_the_recorded_prize_is_paid(make_settings, clock):
+def test_bingo_a15_crash_after_a_line_then_void_the_recorded_prize_is_paid(make_settings, clock):
     """A15: a PrizeWon already recorded is owed: after a restart the operator voids the
     jogada and the line is paid from the stored record, the others refunded."""
     seeds = ScriptedSeeds(46)
@@ -241,7 +241,7 @@ def test_a15_crash_after_a_line_then_void_the_recorded_prize_is_paid(make_settin
         second.close()
 
 
-def test_46_a15_a_prize_worth_no_cent_does_not_block_the_void(cert, clock, seeds):
+def test_bingo_46_a15_a_prize_worth_no_cent_does_not_block_the_void(cert, clock, seeds):
     """Three 1-cent bingo 30 cards: the pool is 3 cents and the column prize (20 %) rounds to
     0 (rule 31, A31). A void after the column is won goes through: nothing moves for the
     0-cent prize, the others get their card back (rules 45–47, A15), the books still balance."""

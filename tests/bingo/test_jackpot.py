@@ -31,7 +31,7 @@ def full_card(winner, first=()):
     return plan
 
 
-def test_41_base_value_funded_by_the_house_when_the_room_opens(ledger):
+def test_bingo_41_base_value_funded_by_the_house_when_the_room_opens(ledger):
     before = house(ledger)
     room = jackpot_room(ledger)
     assert jackpot(ledger, room) == BASE
@@ -40,7 +40,7 @@ def test_41_base_value_funded_by_the_house_when_the_room_opens(ledger):
     assert without["jackpot_account"] is None and house(ledger) == before - BASE
 
 
-def test_40_44_deduction_at_most_5_percent_of_the_pool_grows_the_jackpot_after_sales_close(
+def test_bingo_40_44_deduction_at_most_5_percent_of_the_pool_grows_the_jackpot_after_sales_close(
         cert, clock, seeds):
     """Three jogadas whose bingo comes after the room's 15 balls: each deducts 5 % of its gross
     pool (rounded down) when its sale closes (rule 44: the visible value updates then), and the
@@ -66,7 +66,8 @@ def test_40_44_deduction_at_most_5_percent_of_the_pool_grows_the_jackpot_after_s
     assert jackpot(cert, room) == expected > BASE
 
 
-def test_42_a19_bingo_on_the_last_counted_ball_wins_the_jackpot_and_it_resets(cert, clock, seeds):
+def test_bingo_42_a19_bingo_on_the_last_counted_ball_wins_the_jackpot_and_it_resets(
+        cert, clock, seeds):
     """A19: "até ao número prefixado" is inclusive: a full bingo-90 card completed on the 15th
     ball, with max_balls 15, wins the whole jackpot (this jogada's deduction included); the
     house brings it back to its base (rule 41)."""
@@ -85,7 +86,7 @@ def test_42_a19_bingo_on_the_last_counted_ball_wins_the_jackpot_and_it_resets(ce
         "PrizeWon", "JackpotWon", "JogadaSettled", "RngRevealed"]
 
 
-def test_42_a19_bingo_one_ball_after_max_balls_wins_no_jackpot(cert, clock, seeds):
+def test_bingo_42_a19_bingo_one_ball_after_max_balls_wins_no_jackpot(cert, clock, seeds):
     room = jackpot_room(cert, max_balls=15)
     ps = players(cert, room, 3)
 
@@ -103,7 +104,7 @@ def test_42_a19_bingo_one_ball_after_max_balls_wins_no_jackpot(cert, clock, seed
     assert jackpot(cert, room) == BASE + played.closed["jackpot_deduction_cents"]
 
 
-def test_39_44_jackpot_grows_over_jogadas_then_is_won_whole(cert, clock, seeds):
+def test_bingo_39_44_jackpot_grows_over_jogadas_then_is_won_whole(cert, clock, seeds):
     room = jackpot_room(cert, max_balls=15)
     ps = players(cert, room, 3)
     deductions = []
@@ -122,7 +123,7 @@ def test_39_44_jackpot_grows_over_jogadas_then_is_won_whole(cert, clock, seeds):
     assert jackpot(cert, room) == BASE
 
 
-def test_30_42_jackpot_split_among_simultaneous_bingo_winners(cert, clock, seeds):
+def test_bingo_30_42_jackpot_split_among_simultaneous_bingo_winners(cert, clock, seeds):
     """Bingo 30, every bingo within the 30 balls: two players complete their cards on the same
     ball; the jackpot (base 10.00 € + this jogada's 0.49 €) is split per player, the odd cent
     to the earlier card (rule 30, A31)."""
@@ -147,7 +148,7 @@ def test_30_42_jackpot_split_among_simultaneous_bingo_winners(cert, clock, seeds
     assert jackpot(cert, room) == 1_000
 
 
-def test_41_without_a_base_the_jackpot_restarts_from_zero(cert, clock, seeds):
+def test_bingo_41_without_a_base_the_jackpot_restarts_from_zero(cert, clock, seeds):
     room = jackpot_room(cert, "30", max_balls=9, base=0, prizes={"bingo": 10_000})
     ps = players(cert, room, 3)
     played = play(cert, clock, seeds, room, [(p, 1) for p in ps], full_card(0))

@@ -114,8 +114,8 @@ def designed_room(ledger, variant, prizes, extra):
 
 
 @pytest.mark.parametrize("design", sorted(DESIGNS))
-def test_29_33_35_63_67_68_73_75_82_83_each_prize_won_by_the_designed_card(cert, clock, seeds,
-                                                                            design):
+def test_bingo_29_33_35_63_67_68_73_75_82_83_each_prize_won_by_the_designed_card(cert, clock, seeds,
+                                                                                 design):
     """Each prize on offer is recognised on the ball that completes it (rule 29), on the card
     that completes it first (rule 36), in the shapes the variant and the room allow (rules 34,
     63, 68, 75, 83; A23: the free centre counts); the bingo ends the draw (rule 25) and every
@@ -134,7 +134,7 @@ def test_29_33_35_63_67_68_73_75_82_83_each_prize_won_by_the_designed_card(cert,
     assert all(e.actor == CLOCK_ACTOR for e in of(events, "PrizeWon"))  # rule 29
 
 
-def test_a21_bingo_90_with_four_corners_sells_cards_with_filled_corners(cert, clock, seeds):
+def test_bingo_a21_a_bingo_90_with_four_corners_sells_cards_with_filled_corners(cert, clock, seeds):
     room = designed_room(cert, *DESIGNS["90_corners_line_two_lines"][:3])
     ps = players(cert, room, 3)
     played = start(cert, seeds, room, [(p, 2) for p in ps])
@@ -142,7 +142,7 @@ def test_a21_bingo_90_with_four_corners_sells_cards_with_filled_corners(cert, cl
         assert all(sold.numbers[r][c] is not None for r, c in CORNERS["90"])
 
 
-def test_36_the_first_card_to_complete_wins_a_later_one_gets_nothing(cert, clock, seeds):
+def test_bingo_36_the_first_card_to_complete_wins_a_later_one_gets_nothing(cert, clock, seeds):
     """Card 0 completes its top row at the 5th ball, card 1 its own later: the line is card
     0's alone (rule 36), and card 1's row earns nothing."""
     room = new_room(cert, config("90"))
@@ -162,8 +162,8 @@ def test_36_the_first_card_to_complete_wins_a_later_one_gets_nothing(cert, clock
     assert "line" not in payments.get(str(ps[1].player_id), {})
 
 
-def test_24_22_draw_pauses_at_each_prize_and_balls_are_at_least_the_interval_apart(cert, clock,
-                                                                                   seeds):
+def test_bingo_24_22_draw_pauses_at_each_prize_and_balls_are_at_least_the_interval_apart(
+        cert, clock, seeds):
     """Rule 22: BallDrawn events at least the room's interval apart (here 1.5 s); rule 24: after
     a prize the next ball waits the interval plus the announcement pause; a ball asked for
     earlier is refused (nothing recorded)."""
@@ -201,7 +201,7 @@ def test_24_22_draw_pauses_at_each_prize_and_balls_are_at_least_the_interval_apa
         assert prize.draw_resumes_at == prize.at + timedelta(milliseconds=1_500 + 4_000)
 
 
-def test_25_26_bingo_ends_the_jogada_and_every_prize_is_paid_only_then(cert, clock, seeds):
+def test_bingo_25_26_bingo_ends_the_jogada_and_every_prize_is_paid_only_then(cert, clock, seeds):
     """Rule 26: the line won at the 5th ball moves no money until the bingo is confirmed; then
     the line and the bingo are paid in the settling transaction. Rule 25: nothing is drawn
     after the bingo."""
@@ -240,7 +240,8 @@ def test_25_26_bingo_ends_the_jogada_and_every_prize_is_paid_only_then(cert, clo
 
 
 # A17: one ball completing several prizes --------------------------------------------------------
-def test_a17_one_ball_completes_four_corners_and_the_line_smaller_prize_first(cert, clock, seeds):
+def test_bingo_a17_one_ball_completes_four_corners_and_the_line_smaller_prize_first(
+        cert, clock, seeds):
     """Bingo 75: the last top-row number is also the last corner: both prizes on that ball,
     the four corners (4 numbers) announced before the line (5, A18)."""
     room = new_room(cert, config("75", prizes={"four_corners": 1_000, "line": 1_500,
@@ -254,7 +255,7 @@ def test_a17_one_ball_completes_four_corners_and_the_line_smaller_prize_first(ce
     assert_settled_money(cert, room, played)
 
 
-def test_a17_25_one_ball_completes_the_line_and_the_pattern_bingo_last(cert, clock, seeds):
+def test_bingo_a17_25_one_ball_completes_the_line_and_the_pattern_bingo_last(cert, clock, seeds):
     """Bingo 75 with a cross pattern (row 3 and column N) and horizontal lines: the ball that
     completes the middle row completes the pattern too; the line is awarded, then the bingo,
     which ends the jogada (rule 25) at the 8th ball."""
@@ -273,8 +274,8 @@ def test_a17_25_one_ball_completes_the_line_and_the_pattern_bingo_last(cert, clo
     assert_settled_money(cert, room, played)
 
 
-def test_29_prizes_are_recognised_by_the_room_clock_with_no_player_action(cert, clock, seeds):
-    """The room's own clock (bingo_service.tick) closes the sale and draws; the winner does
+def test_bingo_29_prizes_are_recognised_by_the_room_clock_with_no_player_action(cert, clock, seeds):
+    """The room's own clock (the game's tick command) closes the sale and draws; the winner does
     nothing after buying, and is paid."""
     variant, prizes, extra, groups, expected = DESIGNS["30_diagonal_line"]
     room = designed_room(cert, variant, prizes, extra)

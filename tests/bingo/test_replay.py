@@ -37,7 +37,7 @@ def tampered(events, name, changes):
     return out
 
 
-def test_2h_replay_shows_every_event_and_rederives_every_card_and_ball(ledger, clock):
+def test_bingo_2h_replay_shows_every_event_and_rederives_every_card_and_ball(ledger, clock):
     room = new_room(ledger, config("90"))
     ps = players(ledger, room, 3)
     jogada_id = play_one(ledger, clock, room, ps)
@@ -51,7 +51,7 @@ def test_2h_replay_shows_every_event_and_rederives_every_card_and_ball(ledger, c
     assert drawn == replayed["final"]["drawn"]
 
 
-def test_2h_a_card_altered_in_the_record_fails_the_rng_check(ledger, clock):
+def test_bingo_2h_a_card_altered_in_the_record_fails_the_rng_check(ledger, clock):
     room = new_room(ledger, config("90"))
     jogada_id = play_one(ledger, clock, room, players(ledger, room, 3))
     events = bingo.jogada_domain_events(ledger, jogada_id)
@@ -68,7 +68,7 @@ def test_2h_a_card_altered_in_the_record_fails_the_rng_check(ledger, clock):
     assert checked["rng"]["check"].startswith("FAILED: the cards of purchase 1")
 
 
-def test_2h_29_a_prize_altered_in_the_record_fails_the_prize_check(ledger, clock):
+def test_bingo_2h_29_a_prize_altered_in_the_record_fails_the_prize_check(ledger, clock):
     room = new_room(ledger, config("90"))
     jogada_id = play_one(ledger, clock, room, players(ledger, room, 3))
     events = bingo.jogada_domain_events(ledger, jogada_id)
@@ -77,7 +77,7 @@ def test_2h_29_a_prize_altered_in_the_record_fails_the_prize_check(ledger, clock
     assert not checked["prizes_check"]["verified"]
 
 
-def test_50_the_last_three_jogadas_newest_first_with_the_players_own_cards(ledger, clock):
+def test_bingo_50_the_last_three_jogadas_newest_first_with_the_players_own_cards(ledger, clock):
     room = new_room(ledger, config("90"))
     ps = players(ledger, room, 3)
     ids = [play_one(ledger, clock, room, ps, counts=(1 + n % 2, 1, 2)) for n in range(4)]
@@ -89,7 +89,7 @@ def test_50_the_last_three_jogadas_newest_first_with_the_players_own_cards(ledge
     assert all(j["status"] == "settled" and j["rule"] == "bingo rule 50" for j in last)
 
 
-def test_4_44_the_jackpot_value_is_on_the_room_and_the_player_screen(ledger, clock):
+def test_bingo_4_44_the_jackpot_value_is_on_the_room_and_the_player_screen(ledger, clock):
     room = new_room(ledger, config("90", jackpot=JACKPOT))
     ps = players(ledger, room, 3)
     assert bingo.describe(ledger, room["room_id"])["jackpot_cents"] == 2_000  # rule 41

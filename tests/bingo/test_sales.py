@@ -24,7 +24,7 @@ def rule(n) -> str:
     return f"bingo rule {n}"
 
 
-def test_18_no_purchase_after_the_sale_period(ledger, clock):
+def test_bingo_18_no_purchase_after_the_sale_period(ledger, clock):
     room = new_room(ledger, config("90"))
     ps = players(ledger, room, 3)
     open_jogada(ledger, room)
@@ -42,7 +42,7 @@ def test_18_no_purchase_after_the_sale_period(ledger, clock):
         buy(ledger, room, ps[0])
 
 
-def test_13_no_more_than_the_room_limit_per_player_per_jogada(ledger):
+def test_bingo_13_no_more_than_the_room_limit_per_player_per_jogada(ledger):
     room = new_room(ledger, config("75", max_cards=5))
     ps = players(ledger, room, 2)
     open_jogada(ledger, room)
@@ -69,7 +69,7 @@ def test_insufficient_funds_refused_nothing_recorded(ledger):
 
 
 @pytest.mark.parametrize("count", [0, -1, 1.5, "2", True, None])
-def test_11_at_least_one_whole_card(ledger, count):
+def test_bingo_11_at_least_one_whole_card(ledger, count):
     room = new_room(ledger, config("30", prizes={"bingo": 10_000}))
     p = new_player(ledger, room)
     open_jogada(ledger, room)
@@ -88,7 +88,7 @@ def test_purchase_needs_an_open_jogada_and_an_open_session(ledger):
         buy(ledger, room, p)
 
 
-def test_12_idempotency_key_replay_returns_the_same_cards_and_moves_no_money(ledger):
+def test_bingo_12_idempotency_key_replay_returns_the_same_cards_and_moves_no_money(ledger):
     room = new_room(ledger, config("90"))
     p = new_player(ledger, room)
     open_jogada(ledger, room)
@@ -105,7 +105,7 @@ def test_12_idempotency_key_replay_returns_the_same_cards_and_moves_no_money(led
     assert sessions_service.statement(ledger, p.session_id)["wagered_cents"] == 3 * PRICE
 
 
-def test_15_a20_no_two_cards_of_a_jogada_hold_the_same_numbers_across_players(ledger):
+def test_bingo_15_a20_no_two_cards_of_a_jogada_hold_the_same_numbers_across_players(ledger):
     """3,000 bingo-30 cards (1,728,000 distinct sets) from three players: no two the same set,
     even across players; the seed of this jogada does draw repeats, which were drawn again."""
     room = new_room(ledger, config("30", prizes={"bingo": 10_000}, max_cards=1_000,
@@ -137,7 +137,8 @@ def test_15_a20_no_two_cards_of_a_jogada_hold_the_same_numbers_across_players(le
 
 
 # Fewer than three players (rules 6, 20; A22) ---------------------------------------------------
-def test_6_20_a22_two_players_jogada_cancelled_at_the_close_every_card_refunded(ledger, clock):
+def test_bingo_6_20_a22_two_players_jogada_cancelled_at_the_close_every_card_refunded(
+        ledger, clock):
     """Two players (one with ten cards: players are counted, not cards): the close cancels
     the jogada and refunds every card in the same transaction; the statements show the
     refund as refunded_cents."""
@@ -172,7 +173,7 @@ def test_6_20_a22_two_players_jogada_cancelled_at_the_close_every_card_refunded(
     assert open_jogada(ledger, room)["jogada_id"] == f"{room['room_id']}:2"
 
 
-def test_6_a22_session_room_with_a_higher_minimum_cancels_below_it(ledger, clock):
+def test_bingo_6_a22_session_room_with_a_higher_minimum_cancels_below_it(ledger, clock):
     now = clock.now()
     room = new_room(ledger, config("80", mode="session", min_players=4,
                                    session_opens_at=now.isoformat(),
@@ -189,7 +190,7 @@ def test_6_a22_session_room_with_a_higher_minimum_cancels_below_it(ledger, clock
     assert close_sale(ledger, clock, room)["cancelled"] is False
 
 
-def test_6_three_players_are_enough(ledger, clock):
+def test_bingo_6_three_players_are_enough(ledger, clock):
     room = new_room(ledger, config("75"))
     ps = players(ledger, room, 3)
     jogada = open_jogada(ledger, room)["jogada_id"]
@@ -200,7 +201,7 @@ def test_6_three_players_are_enough(ledger, clock):
     assert "SalesClosed" in names(jogada_events(ledger, room, jogada))
 
 
-def test_16_sale_cannot_close_before_its_period_ends(ledger, clock):
+def test_bingo_16_sale_cannot_close_before_its_period_ends(ledger, clock):
     room = new_room(ledger, config("90"))
     ps = players(ledger, room, 3)
     open_jogada(ledger, room)

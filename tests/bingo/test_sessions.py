@@ -32,7 +32,8 @@ def session_events(ledger, player):
 
 
 # Rules 54–55 (A43) ----------------------------------------------------------------------------
-def test_54_55_no_cards_in_more_than_5_jogadas_invitation_then_end_after_3_more(ledger, clock):
+def test_bingo_54_55_no_cards_in_more_than_5_jogadas_invitation_then_end_after_3_more(
+        ledger, clock):
     room = new_room(ledger, config("30", **BINGO_30))
     buyers = players(ledger, room, 3)
     idle = new_player(ledger, room, name="parado")
@@ -64,7 +65,7 @@ def test_54_55_no_cards_in_more_than_5_jogadas_invitation_then_end_after_3_more(
         assert sessions_service.statement(ledger, p.session_id)["invitation_at"] is None
 
 
-def test_55_buying_cards_after_the_warning_keeps_the_session(ledger, clock):
+def test_bingo_55_buying_cards_after_the_warning_keeps_the_session(ledger, clock):
     room = new_room(ledger, config("30", **BINGO_30))
     buyers = players(ledger, room, 3)
     idle = new_player(ledger, room, name="parado")
@@ -80,7 +81,8 @@ def test_55_buying_cards_after_the_warning_keeps_the_session(ledger, clock):
 
 
 # Rules 2g, 49, 53: who may end a session with cards in play ------------------------------------
-def test_2g_49_player_may_not_end_its_session_with_cards_in_play_the_operator_may(ledger, clock):
+def test_bingo_2g_49_player_may_not_end_its_session_with_cards_in_play_the_operator_may(
+        ledger, clock):
     room = new_room(ledger, config("30", **BINGO_30))
     a, b, c = ps = players(ledger, room, 3)
     open_jogada(ledger, room)
@@ -105,7 +107,7 @@ def test_2g_49_player_may_not_end_its_session_with_cards_in_play_the_operator_ma
     assert statement["net_cents"] == wallet(ledger, a) - DEPOSIT_CENTS
 
 
-def test_53_a_member_without_cards_may_end_its_session_during_a_jogada(ledger, clock):
+def test_bingo_53_a_member_without_cards_may_end_its_session_during_a_jogada(ledger, clock):
     room = new_room(ledger, config("30", **BINGO_30))
     ps = players(ledger, room, 3)
     watcher = new_player(ledger, room, name="observador")
@@ -118,7 +120,7 @@ def test_53_a_member_without_cards_may_end_its_session_during_a_jogada(ledger, c
 
 
 # Rule 52: the statement by prize category ------------------------------------------------------
-def test_52_statement_cards_bought_and_prizes_won_by_category(cert, clock, seeds):
+def test_bingo_52_statement_cards_bought_and_prizes_won_by_category(cert, clock, seeds):
     """Jogada 1: player 2 buys 3 cards and wins the line and the bingo; jogada 2: 2 cards and
     nothing won. The statement: 5 cards for 5.00 €, one line and one bingo with their values,
     net = the wallet's change."""

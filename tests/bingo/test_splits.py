@@ -39,7 +39,7 @@ def winners_of(events, prize):
     return won[0]
 
 
-def test_30_a13_tie_split_per_player_not_per_card(cert, clock, seeds):
+def test_bingo_30_a13_tie_split_per_player_not_per_card(cert, clock, seeds):
     """Two of player A's cards and one of player B's complete a line on the same ball: two
     shares, not three (A13); the odd cent goes to A, whose winning card was bought first."""
     room = line_room(cert)
@@ -57,7 +57,7 @@ def test_30_a13_tie_split_per_player_not_per_card(cert, clock, seeds):
     assert payments[str(b.player_id)]["line"] == 149
 
 
-def test_30_a31_three_way_tie_leftover_cents_in_card_purchase_order(cert, clock, seeds):
+def test_bingo_30_a31_three_way_tie_leftover_cents_in_card_purchase_order(cert, clock, seeds):
     """Three players, bought in the order C, A, B, tie on the line: 299 = 3 × 99 + 2, so the two
     leftover cents go to the first two winners in card-purchase order, C then A (A31); the
     operator keeps none."""
@@ -75,8 +75,8 @@ def test_30_a31_three_way_tie_leftover_cents_in_card_purchase_order(cert, clock,
     assert [payments[str(p.player_id)]["line"] for p in (c, a, b)] == [100, 100, 99]
 
 
-def test_30_two_players_tie_each_gets_half_and_the_odd_cent_to_the_earlier_card(cert, clock,
-                                                                                  seeds):
+def test_bingo_30_two_players_tie_each_gets_half_and_the_odd_cent_to_the_earlier_card(cert, clock,
+                                                                                      seeds):
     room = line_room(cert)
     a, b, c = players(cert, room, 3)
     plan = tie_plan(room, 2, lambda won: [s.player for s in won] == [b, c])
@@ -86,7 +86,7 @@ def test_30_two_players_tie_each_gets_half_and_the_odd_cent_to_the_earlier_card(
     assert_settled_money(cert, room, played)
 
 
-def test_30_tied_bingo_split_and_the_jogada_ends_once(cert, clock, seeds):
+def test_bingo_30_tied_bingo_split_and_the_jogada_ends_once(cert, clock, seeds):
     """Two players' cards are completed by the same ball: one bingo, split, one settlement."""
     room = new_room(cert, config("30", card_price_cents=PRICE, prizes={"bingo": 10_000}))
     a, b, c = players(cert, room, 3)
@@ -107,7 +107,8 @@ def test_30_tied_bingo_split_and_the_jogada_ends_once(cert, clock, seeds):
     (8_000, 7, 99, 554),  # 554.4
     (7_000, 4, 1, 3),  # 2.8 cents: 3, never 2 (50 %)
 ])
-def test_31_a31_gross_pool_rounded_to_stay_within_70_to_90_percent(pool_bp, cards, price, pool):
+def test_bingo_31_a31_gross_pool_rounded_to_stay_within_70_to_90_percent(
+        pool_bp, cards, price, pool):
     checked, _ = check_room_config(config("90", pool_bp=pool_bp, card_price_cents=price))
     result = close_of_sales(checked, cards)
     sales = cards * price
@@ -117,7 +118,7 @@ def test_31_a31_gross_pool_rounded_to_stay_within_70_to_90_percent(pool_bp, card
     assert sum(result.prizes.values()) + result.jackpot_cents + result.house_cents == sales
 
 
-def test_19_31_37_prize_values_rounded_down_the_cents_left_go_to_the_bingo():
+def test_bingo_19_31_37_prize_values_rounded_down_the_cents_left_go_to_the_bingo():
     """Shares rounded down per prize; what is left goes to the bingo (the hardest, so the order
     of rules 37–38 holds); nothing is lost."""
     checked, _ = check_room_config(config("90", card_price_cents=37, prizes={
@@ -128,7 +129,7 @@ def test_19_31_37_prize_values_rounded_down_the_cents_left_go_to_the_bingo():
     assert sum(result.prizes.values()) == 88
 
 
-def test_19_sales_close_announces_cards_sold_and_every_prize(cert, clock, seeds):
+def test_bingo_19_sales_close_announces_cards_sold_and_every_prize(cert, clock, seeds):
     room = new_room(cert, config("80", card_price_cents=PRICE))
     ps = players(cert, room, 3)
     played = play(cert, clock, seeds, room, [(p, n) for p, n in zip(ps, (1, 2, 3))])
@@ -140,7 +141,7 @@ def test_19_sales_close_announces_cards_sold_and_every_prize(cert, clock, seeds)
     assert_settled_money(cert, room, played)
 
 
-def test_31_one_cent_cards_three_sold_the_jogada_still_settles(ledger, clock):
+def test_bingo_31_one_cent_cards_three_sold_the_jogada_still_settles(ledger, clock):
     """Three 1-cent cards: no whole number of cents lies within 70–90 % of 3 cents (A31 cannot
     hold); the pool rounds up to all 3 and the house's share is 0. The close of sales must not
     try to move 0 cents (a transfer is strictly positive) and leave the jogada stuck."""
@@ -157,7 +158,7 @@ def test_31_one_cent_cards_three_sold_the_jogada_still_settles(ledger, clock):
     assert all_accounts_total(ledger) == 0
 
 
-def test_45_one_cent_cards_void_after_the_close_refunds_them(ledger, clock):
+def test_bingo_45_one_cent_cards_void_after_the_close_refunds_them(ledger, clock):
     room = new_room(ledger, config("30", card_price_cents=1, prizes={"bingo": 10_000}))
     ps = players(ledger, room, 3)
     open_jogada(ledger, room)

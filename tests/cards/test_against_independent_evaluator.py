@@ -55,7 +55,7 @@ class OrderCheck:
         assert ranks == sorted(ranks, reverse=True)
 
 
-def test_rule13_200000_random_pairs_of_five_card_hands_compare_as_treys_does():
+def test_sd_13_random_pairs_of_five_card_hands_200000_of_them_compare_as_treys_does():
     """Rules 7, 8, 13, A5: for 200,000 seeded random pairs of hands, compare() agrees with
     treys, the categories agree, and our keys sort in treys' order."""
     rng = random.Random(20_151_126)  # Reg. 803/2015, de 26 de novembro
@@ -76,7 +76,7 @@ def test_rule13_200000_random_pairs_of_five_card_hands_compare_as_treys_does():
     assert len(order.rank_of_key) > 5_000  # most of the 7,462 values were met
 
 
-def test_a30_best_of_seven_agrees_with_treys_on_20000_holdem_deals():
+def test_he_a30_best_of_seven_agrees_with_treys_on_20000_holdem_deals():
     """A30 (hold'em r1, r26): best of 2 hole + 5 board cards, for two players sharing a board
     in 20,000 seeded deals; the winner, ties and the five cards chosen agree with treys."""
     rng = random.Random(806_2015)  # Reg. 806/2015, hold'em
@@ -93,7 +93,7 @@ def test_a30_best_of_seven_agrees_with_treys_on_20000_holdem_deals():
     order.assert_monotonic()
 
 
-def test_omaha_rule26_best_omaha_agrees_with_treys_over_every_two_plus_three():
+def test_om_26_best_omaha_agrees_with_treys_over_every_two_plus_three():
     """Omaha rule 26: the best of the 60 ways to use 2 of 4 hole cards and 3 of 5 board cards,
     treys' best of the same 60, for 3,000 seeded deals."""
     rng = random.Random(26)

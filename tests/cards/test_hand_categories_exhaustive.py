@@ -55,7 +55,7 @@ def test_all_2_598_960_hands_are_evaluated(hands_per_key):
     assert sum(hands_per_key.values()) == comb(52, 5) == 2_598_960
 
 
-def test_rule7_category_counts_equal_the_published_counts(hands_per_key):
+def test_sd_7_category_counts_equal_the_published_counts(hands_per_key):
     """Rule 7 (a)-(j), with rule 8's wheel: each category has its published number of hands,
     e.g. 10,200 straights (10 tops, including 5-4-3-2-A, x 4^5 - 4 flushes)."""
     per_category = dict.fromkeys(CATEGORIES, 0)
@@ -64,7 +64,7 @@ def test_rule7_category_counts_equal_the_published_counts(hands_per_key):
     assert per_category == PUBLISHED_COUNTS
 
 
-def test_rule13_a5_there_are_7462_distinct_hand_values(hands_per_key):
+def test_sd_13_a5_there_are_7462_distinct_hand_values(hands_per_key):
     """Rule 13 with A5 (all five cards count): 7,462 distinct values, split per category as
     known; e.g. 10 straights (no wrap-around, rule 8) and 1,277 flushes (all five ranks)."""
     distinct = dict.fromkeys(CATEGORIES, 0)

@@ -36,7 +36,7 @@ def test_categories_are_listed_lowest_first_index_is_strength():
 
 
 @pytest.mark.parametrize(("cards", "category", "words"), LADDER)
-def test_rule7_each_combination_is_recognised_and_explained_in_portuguese(cards, category, words):
+def test_sd_7_each_combination_is_recognised_and_explained_in_portuguese(cards, category, words):
     """Rule 7 (a)-(j): the category, and its Portuguese name in the words."""
     value = hand(cards)
     assert value.category == category
@@ -44,7 +44,7 @@ def test_rule7_each_combination_is_recognised_and_explained_in_portuguese(cards,
     assert value.words == words
 
 
-def test_rule7_combinations_rank_from_royal_flush_down_to_high_card():
+def test_sd_7_combinations_rank_from_royal_flush_down_to_high_card():
     """Rule 7: sequência real de cor > sequência de cor > póquer > fullen > cor > sequência >
     trio > dois pares > um par > cartas maiores. Each hand beats every lower one."""
     values = [hand(cards) for cards, _, _ in LADDER]
@@ -53,7 +53,7 @@ def test_rule7_combinations_rank_from_royal_flush_down_to_high_card():
     assert values == sorted(values)
 
 
-def test_rule7_worst_hand_of_a_category_beats_best_of_the_one_below():
+def test_sd_7_worst_hand_of_a_category_beats_best_of_the_one_below():
     """Rule 7: category first: the lowest pair beats the best high card, and so on up."""
     pairs = [
         ("Ad Kc Qs Jh 9d", "2h 2s 3d 4c 5s"),     # best high card < lowest pair
@@ -70,7 +70,7 @@ def test_rule7_worst_hand_of_a_category_beats_best_of_the_one_below():
         assert hand(lower) < hand(higher), (lower, higher)
 
 
-def test_rule7a_royal_flush_is_only_a_k_q_j_t_of_one_suit():
+def test_sd_7a_royal_flush_is_only_a_k_q_j_t_of_one_suit():
     """Rule 7a/7b: A-K-Q-J-10 of one suit is the royal flush; any other straight flush is not,
     and A-K-Q-J-10 of mixed suits is a plain straight (rule 7f)."""
     assert hand("Th Jh Qh Kh Ah").category == "royal_flush"
@@ -79,7 +79,7 @@ def test_rule7a_royal_flush_is_only_a_k_q_j_t_of_one_suit():
     assert hand("Th Jh Qh Kh As").words == "sequência até ao ás"
 
 
-def test_rule8_ace_counts_as_one_in_a_2_3_4_5():
+def test_sd_8_ace_counts_as_one_in_a_2_3_4_5():
     """Rule 8: A-2-3-4-5 is a straight whose top card is the 5; the ace is shown last."""
     wheel = hand("Ad 2c 3s 4h 5d")
     assert wheel.category == "straight"
@@ -88,7 +88,7 @@ def test_rule8_ace_counts_as_one_in_a_2_3_4_5():
     assert wheel.words == "sequência até ao 5"
 
 
-def test_rule8_the_wheel_is_the_lowest_straight_a_6_high_straight_beats_it():
+def test_sd_8_the_wheel_is_the_lowest_straight_a_6_high_straight_beats_it():
     """Rule 8 (digest §2 test): a player's 6-high straight beats the banca's 5-4-3-2-A, and
     the ace-high straight is the highest."""
     wheel, six_high = hand("5s 4d 3c 2h Ah"), hand("6d 5c 4h 3s 2d")
@@ -98,7 +98,7 @@ def test_rule8_the_wheel_is_the_lowest_straight_a_6_high_straight_beats_it():
     assert hand("5s 4d 3c 2h Ah") > hand("As Ad Ac Kh Qd")  # still a straight: beats trips
 
 
-def test_rule8_steel_wheel_is_the_lowest_straight_flush():
+def test_sd_8_steel_wheel_is_the_lowest_straight_flush():
     """Rule 8: the ace counts as 1 in a straight flush too: 5-4-3-2-A of one suit."""
     steel = hand("Ac 2c 3c 4c 5c")
     assert steel.category == "straight_flush"
@@ -109,13 +109,13 @@ def test_rule8_steel_wheel_is_the_lowest_straight_flush():
 
 @pytest.mark.parametrize("cards", ["Qs Kd Ah 2c 3s", "Jd Qs Kd Ah 2c", "Kd Ah 2c 3s 4d",
                                    "Qh Kh Ah 2h 3h"])
-def test_rule8_no_wrap_around_through_the_ace(cards):
+def test_sd_8_no_wrap_around_through_the_ace(cards):
     """Rule 8: the ace is either high (with K-Q-J-10) or 1 (with 2-3-4-5), never both:
     Q-K-A-2-3 is not a straight (and of one suit is only a flush)."""
     assert hand(cards).category in {"high_card", "flush"}
 
 
-def test_rule9_high_card_compares_highest_then_next_down_to_the_fifth():
+def test_sd_9_high_card_compares_highest_then_next_down_to_the_fifth():
     """Rule 9: the highest card first, if equal the next, and so on down to the fifth."""
     assert hand("Ad Jc 9s 6h 3d") > hand("Kd Qc Js 9h 7d")
     assert hand("Ad Jc 9s 6h 3d") > hand("Ac Td 9h 6s 3c")
@@ -125,7 +125,7 @@ def test_rule9_high_card_compares_highest_then_next_down_to_the_fifth():
     assert hand("9d 7c 5s 4h 2d").words == "cartas maiores, 9"
 
 
-def test_rule9_identical_high_cards_tie_here_suits_are_the_games_business_a4():
+def test_sd_9_a4_identical_high_cards_tie_here_suits_are_the_games_business():
     """Rule 9's last sentence ("três delas da mesma cor", A4) belongs to póquer sem descarte:
     the evaluator calls the hands equal and gives the game max_suit_count."""
     three_hearts, mixed = hand("Ah Kh 7h 5s 2c"), hand("As Kd 7c 5h 2d")
@@ -135,14 +135,14 @@ def test_rule9_identical_high_cards_tie_here_suits_are_the_games_business_a4():
     assert max_suit_count(mixed.cards) == 2
 
 
-def test_rule13a_straights_compare_by_the_top_card_suits_do_not_matter():
+def test_sd_13a_straights_compare_by_the_top_card_suits_do_not_matter():
     """Rule 13a (hold'em r32): straight or straight flush: the highest card wins."""
     assert hand("9s 8d 7c 6h 5d") > hand("8s 7d 6c 5h 4d")
     assert hand("9s 8d 7c 6h 5d") == hand("9h 8c 7d 6s 5s")
     assert hand("9s 8s 7s 6s 5s") > hand("8d 7d 6d 5d 4d")
 
 
-def test_rule13b_four_of_a_kind_compares_the_four_then_the_kicker():
+def test_sd_13b_four_of_a_kind_compares_the_four_then_the_kicker():
     """Rule 13b: the higher four wins; hold'em r32 adds the kicker (a four on the board)."""
     assert hand("8h 8s 8d 8c 2s") > hand("7h 7s 7d 7c As")
     board_quads = ["9h", "9s", "9d", "9c", "2s"]
@@ -150,7 +150,7 @@ def test_rule13b_four_of_a_kind_compares_the_four_then_the_kicker():
     assert best_of(board_quads + ["Ah", "3c"]).key == (CATEGORIES.index("four_of_a_kind"), 9, 14)
 
 
-def test_rule13c_full_house_compares_the_three_then_the_pair():
+def test_sd_13c_full_house_compares_the_three_then_the_pair():
     """Rule 13c: the higher three wins; hold'em r32: then the higher pair (three on the board)."""
     assert hand("3h 3s 3d 2c 2s") > hand("2h 2d 2c Ah As")
     board = ["Kh", "Ks", "Kd", "7c", "2s"]
@@ -159,7 +159,7 @@ def test_rule13c_full_house_compares_the_three_then_the_pair():
     assert with_aces.words == "fullen, reis e ases" and with_aces.cards[:3] == ("Ks", "Kh", "Kd")
 
 
-def test_rule13d_a5_flushes_compare_all_five_cards():
+def test_sd_13d_a5_flushes_compare_all_five_cards():
     """Rule 13d names only "the highest card"; A5: compare all five, high to low."""
     assert hand("Ah Kh Qh Jh 9h") > hand("As Ks Qs Js 8s")
     assert hand("Ah Kh Qh Jh 4h") > hand("As Ks Qs Js 3s")
@@ -167,7 +167,7 @@ def test_rule13d_a5_flushes_compare_all_five_cards():
     assert hand("Qh Th 8h 5h 2h").words == "cor, até à dama"
 
 
-def test_rule13e_three_of_a_kind_compares_the_three_then_the_kickers():
+def test_sd_13e_three_of_a_kind_compares_the_three_then_the_kickers():
     """Rule 13e: the higher three; hold'em r32: then the 4th and the 5th card."""
     assert hand("5h 5s 5d 3c 2s") > hand("4h 4s 4d Ac Ks")
     board = ["Jh", "Js", "Jd", "8c", "2s"]
@@ -175,7 +175,7 @@ def test_rule13e_three_of_a_kind_compares_the_three_then_the_kickers():
     assert best_of(board + ["Ah", "9c"]) > best_of(board + ["Ad", "3d"])
 
 
-def test_rule13_two_pairs_compare_high_pair_then_low_pair_then_kicker():
+def test_sd_13_two_pairs_compare_high_pair_then_low_pair_then_kicker():
     """Rule 13f: the higher pair, then the other pair, then the fifth card."""
     assert hand("Kh Ks 3d 3c 2s") > hand("Qh Qs Jd Jc As")
     assert hand("Kh Ks 4d 4c 2s") > hand("Kd Kc 3h 3s As")
@@ -186,7 +186,7 @@ def test_rule13_two_pairs_compare_high_pair_then_low_pair_then_kicker():
     assert value.words == "dois pares, damas e oitos"
 
 
-def test_rule13g_a5_one_pair_compares_the_pair_then_three_kickers_high_to_low():
+def test_sd_13g_a5_one_pair_compares_the_pair_then_three_kickers_high_to_low():
     """Rule 13g names the pair then "the highest card"; A5 (and hold'em r32): the three
     kickers, high to low."""
     assert hand("3h 3s 4d 5c 6s") > hand("2h 2s Ad Kc Qs")
@@ -253,7 +253,7 @@ def test_evaluate_rejects_bad_cards_naming_the_field(cards):
     assert info.value.field == "cards"
 
 
-def test_best_of_seven_cards_the_board_may_play_a30():
+def test_he_a30_best_of_seven_cards_the_board_may_play():
     """A30 (hold'em r1, r26): the best five of seven; the board may play on its own."""
     board = ["Ts", "Js", "Qs", "Ks", "As"]
     value = best_of(board + ["2d", "3c"])
@@ -287,7 +287,7 @@ def test_best_of_rejects_duplicates_and_bad_codes():
         assert info.value.field == "cards"
 
 
-def test_omaha_rule26_four_hearts_on_board_and_one_in_hand_is_not_a_flush():
+def test_om_26_four_hearts_on_board_and_one_in_hand_is_not_a_flush():
     """Omaha rule 26: exactly two hole cards. Hold'em would make the flush."""
     board = ["2h", "7h", "9h", "Jh", "Kc"]
     hole = ["Ah", "As", "Qd", "3c"]
@@ -296,21 +296,21 @@ def test_omaha_rule26_four_hearts_on_board_and_one_in_hand_is_not_a_flush():
     assert best_omaha(["Ah", "4h", "Qd", "3c"], board).words == "cor, até ao ás"
 
 
-def test_omaha_rule26_four_suited_hole_cards_and_one_on_board_is_not_a_flush():
+def test_om_26_four_suited_hole_cards_and_one_on_board_is_not_a_flush():
     assert best_omaha(["As", "Ks", "Qs", "Js"], ["Ts", "2d", "3c", "8h", "9d"]).category \
         == "straight"
     assert best_omaha(["As", "Ks", "Qs", "Js"], ["2s", "4d", "6c", "8h", "9d"]).category \
         == "high_card"
 
 
-def test_omaha_rule26_a_board_straight_plays_only_with_two_fitting_hole_cards():
+def test_om_26_a_board_straight_plays_only_with_two_fitting_hole_cards():
     board = ["5d", "6c", "7h", "8s", "9d"]
     assert best_omaha(["Ah", "Ad", "Kc", "Ks"], board).category == "one_pair"
     assert best_omaha(["Th", "2d", "Kc", "Qs"], board).category == "high_card"
     assert best_omaha(["Th", "Jd", "Kc", "Qs"], board).words == "sequência até ao valete"
 
 
-def test_omaha_rule26_a_royal_flush_on_the_board_does_not_play_alone():
+def test_om_26_a_royal_flush_on_the_board_does_not_play_alone():
     board = ["Ts", "Js", "Qs", "Ks", "As"]
     assert best_omaha(["2d", "3c", "4h", "6d"], board).category == "high_card"
     # 9-T-J-Q-K would use one hole card and four board cards: only 8-9 + T-J-Q plays.

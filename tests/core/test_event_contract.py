@@ -35,7 +35,7 @@ def test_there_are_events_to_check():
     assert len(list(event_classes())) >= 15
 
 
-def test_903B_5_2_2_7_every_event_names_its_actor_and_time():
+def test_903b_5_2_2_7_every_event_names_its_actor_and_time():
     for aggregate, event_class in event_classes():
         fields = {f.name for f in dataclasses.fields(event_class)}
         assert {"actor", "at"} <= fields, f"{aggregate.__name__}.{event_class.__name__}"

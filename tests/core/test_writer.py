@@ -20,7 +20,7 @@ def balance_of(ledger, player_id) -> int:
     return ledger.writer.execute(lambda uow: wallets.get_wallet(uow, player_id)).available_cents
 
 
-def test_903B_5_2_2_3_two_concurrent_withdrawals_over_the_balance_one_wins(ledger):
+def test_903b_5_2_2_3_two_concurrent_withdrawals_over_the_balance_one_wins(ledger):
     player_id, _ = ledger.register_player(display_name="Ana", actor=OPERATOR)
     ledger.deposit(player_id, 1_000, "d1", actor=OPERATOR)
     futures = ledger.writer.submit_many([
@@ -39,7 +39,7 @@ def test_903B_5_2_2_3_two_concurrent_withdrawals_over_the_balance_one_wins(ledge
     assert balance_of(ledger, player_id) == 300
 
 
-def test_903B_5_4_3_4_a_stake_leaves_the_available_balance_at_once(ledger):
+def test_903b_5_4_3_4_a_stake_leaves_the_available_balance_at_once(ledger):
     """903-B 5.4.3(4): "debit the player's account immediately after a bet is made"."""
     player_id, _ = ledger.register_player(display_name="Ana", actor=OPERATOR)
     ledger.deposit(player_id, 1_000, "d1", actor=OPERATOR)
@@ -134,7 +134,7 @@ def test_a_failing_command_does_not_take_its_batch_down(ledger):
     assert balance_of(ledger, player_id) == 200  # the half-written credit never reached the store
 
 
-def test_903B_5_2_2_4_no_transfer_between_player_accounts(ledger):
+def test_903b_5_2_2_4_no_transfer_between_player_accounts(ledger):
     a, _ = ledger.register_player(display_name="A", actor=OPERATOR)
     b, _ = ledger.register_player(display_name="B", actor=OPERATOR)
     ledger.deposit(a, 100, "d", actor=OPERATOR)
@@ -146,7 +146,7 @@ def test_903B_5_2_2_4_no_transfer_between_player_accounts(ledger):
     assert balance_of(ledger, a) == 100
 
 
-def test_903B_6_3_4_events_are_stored_in_the_order_they_happened_across_streams(ledger):
+def test_903b_6_3_4_events_are_stored_in_the_order_they_happened_across_streams(ledger):
     """A command that changes several streams (wallet A, then B, then A again) is stored in
     the order its events were triggered, not stream by stream, so a replay by position tells
     what happened first (903-B 6.3.4(2); Portaria 461/2001 r4b relies on it)."""

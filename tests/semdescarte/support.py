@@ -1,9 +1,14 @@
-"""Helpers for the póquer sem descarte jogada tests (tests/semdescarte/test_jogada_rules.py):
+"""Helpers for the póquer sem descarte jogada tests (tests/semdescarte/test_jogada_*.py):
 forced decks per rule 19, tables, players with sessions and seats, and readers of the recorded
 events and balances.
 
-Every helper goes through the ledger's own service functions (infra/semdescarte_service.py,
+Every helper goes through the ledger's own commands (tests/semdescarte/client.py,
 infra/sessions_service.py): nothing here writes to the store by itself.
+
+Every test asserts on what the ledger recorded (the table's events, the account streams, the
+money projection, the session statement). Outcomes are asserted only where the deck is forced
+(certification mode, rule 19 formula below); with the seeded RNG the tests assert only what
+holds whatever the cards.
 """
 
 from __future__ import annotations
@@ -142,6 +147,26 @@ def decide(ledger: Ledger, table: dict[str, Any], jogada_id: str, player: Seated
            decision: str) -> dict[str, Any]:
     return sd.decide(ledger, table_id=table["table_id"], jogada_id=jogada_id,
                      player_id=player.player_id, decision=decision, actor=player.actor)
+
+
+def play_forced(ledger, table, player, hand, bank, decision, *, ante_cents=200,
+                jackpot_bet_cents=None, burn="5c"):
+    """One jogada at an individual table with a forced deck (certification mode)."""
+    placed = ante(ledger, table, player, ante_cents, jackpot_bet_cents=jackpot_bet_cents)
+    deal(ledger, table, player, forced_deck(burn, [hand], bank))
+    result = decide(ledger, table, placed["jogada_id"], player, decision)
+    assert result["settled"] is True
+    return placed["jogada_id"], table_events(ledger, table, placed["jogada_id"])
+
+
+def tick_past_betting(ledger, clock, table):
+    clock.advance(table["config"]["betting_seconds"] + 1)
+    return sd.tick(ledger, table["table_id"])
+
+
+def sd_rule(n: int | str) -> str:
+    """The citation the tests expect, written here rather than taken from domain/rules.py."""
+    return f"póquer sem descarte rule {n}"
 
 
 # Reading the record -----------------------------------------------------------------------

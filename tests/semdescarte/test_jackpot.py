@@ -19,7 +19,7 @@ from domain.semdescarte.jackpot import (
 STAKE = 100  # 1 €
 
 
-def test_portaria_rule3_contribution_is_the_configured_share_rounded_down():
+def test_pt_r3_contribution_is_the_configured_share_rounded_down():
     """r3, r8: the increment credited to the jackpot; the rest is the house's; round down."""
     config = JackpotConfig(stake_cents=100, contribution_bp=7_000, starting_value_cents=10**6)
     assert (contribution(config), house_share(config)) == (70, 30)
@@ -29,7 +29,7 @@ def test_portaria_rule3_contribution_is_the_configured_share_rounded_down():
     assert contribution(full) == 250 and house_share(full) == 0
 
 
-def test_portaria_rule9_c_to_e_fixed_multiples_of_the_jackpot_stake():
+def test_pt_r9c_r9d_r9e_fixed_multiples_of_the_jackpot_stake():
     """r9c–e (A12: "valor da aposta" is the jackpot stake): 500 ×, 100 ×, 50 ×."""
     assert JACKPOT_MULTIPLES == {"four_of_a_kind": 500, "full_house": 100, "flush": 50}
     result = awards(1_000_000, STAKE, [("s1", "four_of_a_kind"), ("s2", "full_house"),
@@ -41,24 +41,24 @@ def test_portaria_rule9_c_to_e_fixed_multiples_of_the_jackpot_stake():
     ]
 
 
-def test_portaria_rule9_hands_below_a_flush_win_nothing():
+def test_pt_r9_hands_below_a_flush_win_nothing():
     assert awards(1_000_000, STAKE, [("s1", "straight"), ("s2", "three_of_a_kind"),
                                      ("s3", "one_pair"), ("s4", "high_card")]) == []
 
 
-def test_portaria_rule9b_straight_flush_takes_10_percent_rounded_down():
+def test_pt_r9b_straight_flush_takes_10_percent_rounded_down():
     """r9b: 10 % of the jackpot, rounded down to the cent (A12)."""
     assert awards(1_000_009, STAKE, [("s1", "straight_flush")]) == [
         JackpotAward("s1", "straight_flush", 100_000, 0, "Portaria 461/2001 rule 9b (A12)")]
 
 
-def test_portaria_rule9a_royal_flush_takes_the_whole_jackpot():
+def test_pt_r9a_royal_flush_takes_the_whole_jackpot():
     """r9a: 100 % of the jackpot."""
     assert awards(1_234_567, STAKE, [("s1", "royal_flush")]) == [
         JackpotAward("s1", "royal_flush", 1_234_567, 0, "Portaria 461/2001 rule 9a (A12)")]
 
 
-def test_a12_several_winners_fixed_first_then_straight_flush_then_royal_remainder():
+def test_pt_a12_several_winners_fixed_first_then_straight_flush_then_royal_remainder():
     """r9a "do respectivo remanescente, depois de pagos os prémios menores", A12 order: the
     fixed multiples, then 10 % of the pool as it then stands, then the royal the rest."""
     result = awards(1_000_000, STAKE, [("r", "royal_flush"), ("sf", "straight_flush"),
@@ -71,12 +71,12 @@ def test_a12_several_winners_fixed_first_then_straight_flush_then_royal_remainde
     assert sum(a.amount_cents for a in result) == 1_000_000
 
 
-def test_a12_two_straight_flushes_each_take_10_percent_of_the_same_pool():
+def test_pt_a12_two_straight_flushes_each_take_10_percent_of_the_same_pool():
     result = awards(1_000_000, STAKE, [("a", "straight_flush"), ("b", "straight_flush")])
     assert [a.amount_cents for a in result] == [100_000, 100_000]
 
 
-def test_a12_several_royal_flushes_share_equally_odd_cents_stay_in_the_pool():
+def test_pt_a12_several_royal_flushes_share_equally_odd_cents_stay_in_the_pool():
     """A12: royals share what is left equally, rounded down; the odd cents stay."""
     result = awards(1_000_001, STAKE, [("a", "royal_flush"), ("b", "royal_flush"),
                                        ("c", "royal_flush")])
@@ -84,7 +84,7 @@ def test_a12_several_royal_flushes_share_equally_odd_cents_stay_in_the_pool():
     assert 1_000_001 - sum(a.amount_cents for a in result) == 2
 
 
-def test_a12_pool_too_small_pays_what_it_holds_and_records_the_shortfall():
+def test_pt_a12_pool_too_small_pays_what_it_holds_and_records_the_shortfall():
     """A12 [CFG]: a pool too small pays what it holds; the shortfall is recorded."""
     result = awards(60_000, STAKE, [("q1", "four_of_a_kind"), ("q2", "four_of_a_kind"),
                                     ("sf", "straight_flush"), ("r", "royal_flush")])
@@ -92,7 +92,7 @@ def test_a12_pool_too_small_pays_what_it_holds_and_records_the_shortfall():
         ("q1", 50_000, 0), ("q2", 10_000, 40_000), ("sf", 0, 0), ("r", 0, 0)]
 
 
-def test_portaria_rule10_refill_brings_the_pool_back_to_the_starting_value():
+def test_pt_r10_refill_brings_the_pool_back_to_the_starting_value():
     """r10, A12 reset: after a prize the house funds the pool back to ≥ 10 000 × the stake."""
     config = JackpotConfig(stake_cents=STAKE, contribution_bp=5_000,
                            starting_value_cents=10_000 * STAKE)
@@ -123,7 +123,7 @@ def test_awards_refuse_malformed_input(pool, stake, winners, field):
 @given(pool=st.integers(min_value=0, max_value=10**10),
        stake=st.integers(min_value=1, max_value=10**5),
        categories=st.lists(st.sampled_from(CATEGORIES), max_size=7))
-def test_a12_awards_never_exceed_the_pool(pool, stake, categories):
+def test_pt_a12_awards_never_exceed_the_pool(pool, stake, categories):
     """Whatever the winners, the sum of the awards is at most the pool, every amount a
     non-negative int, and each fixed prize is either paid in full or paid short of it."""
     winners = [(f"seat{i}", category) for i, category in enumerate(categories)]

@@ -20,41 +20,41 @@ BANK_AQ = ["Ah", "Qd", "Jc", "5s", "2h"]      # does not qualify (digest §2 tes
 BANK_PAIR = ["3h", "3d", "Tc", "7s", "2h"]    # a pair of threes: qualifies
 
 
-def test_rule25_bank_with_ace_king_qualifies():
+def test_sd_25_bank_with_ace_king_qualifies():
     """Rules 7k, 25 (digest test): A♥ K♦ 7♣ 5♠ 2♥ qualifies."""
     assert bank_qualifies(evaluate(BANK_AK))
 
 
-def test_rule25_bank_with_ace_queen_high_does_not_qualify():
+def test_sd_25_bank_with_ace_queen_high_does_not_qualify():
     """Rules 7k, 25 (digest test): A♥ Q♦ J♣ 5♠ 2♥ does not."""
     assert not bank_qualifies(evaluate(BANK_AQ))
 
 
-def test_rule25_any_pair_qualifies_and_king_high_does_not():
+def test_sd_25_any_pair_qualifies_and_king_high_does_not():
     """Rule 25: "ou uma outra combinação superior referida na regra n.º 7"."""
     assert bank_qualifies(evaluate(BANK_PAIR))
     assert not bank_qualifies(evaluate(["Kh", "Qd", "Jc", "9s", "2h"]))
     assert bank_qualifies(evaluate(["5h", "4d", "3c", "2s", "Ah"]))  # wheel: a straight
 
 
-def test_rule8_six_high_straight_beats_the_wheel():
+def test_sd_8_six_high_straight_beats_the_wheel():
     """Rule 8 (digest test): the ace counts 1 in 5-4-3-2-A, the lowest straight."""
     assert compare_with_bank(["6c", "5d", "4h", "3s", "2c"], ["5h", "4d", "3c", "2s", "Ah"]) == 1
     assert compare_with_bank(["5h", "4d", "3c", "2s", "Ah"], ["6c", "5d", "4h", "3s", "2c"]) == -1
 
 
-def test_rule8_six_high_straight_against_wheel_bank_pays_4_to_1():
+def test_sd_8_six_high_straight_against_wheel_bank_pays_4_to_1():
     outcome = settle(ante_cents=100, continued=True, player_cards=["6c", "5d", "4h", "3s", "2c"],
                      bank_cards=["5h", "4d", "3c", "2s", "Ah"])
     assert (outcome.result, outcome.multiplier, outcome.won_cents) == ("player_won", 4, 100 + 800)
 
 
-def test_rule9_high_cards_compared_from_the_top_down():
+def test_sd_9_high_cards_compared_from_the_top_down():
     """Rule 9: highest card first, then the next, and so on."""
     assert compare_with_bank(["Ac", "Kc", "9d", "4h", "3s"], ["Ah", "Kd", "8c", "7s", "6h"]) == 1
 
 
-def test_rule9_identical_high_cards_three_of_one_suit_wins_a4():
+def test_sd_9_a4_identical_high_cards_three_of_one_suit_wins():
     """Rule 9, A4: identical high cards, card for card: the hand with 3 of one suit wins."""
     player = ["Ac", "Kc", "7c", "5h", "2d"]   # three clubs
     bank = ["Ah", "Kd", "7s", "5d", "2s"]      # two of each at most
@@ -66,7 +66,7 @@ def test_rule9_identical_high_cards_three_of_one_suit_wins_a4():
     assert outcome.result == "bank_won" and outcome.rule == "póquer sem descarte rule 29 (A4)"
 
 
-def test_rule9_identical_high_cards_both_or_neither_suited_is_a_push_a4_a1():
+def test_sd_9_a4_a1_identical_high_cards_both_or_neither_suited_is_a_push():
     """Rule 9, A4, A1: both hands with 3 of one suit, or neither: a push."""
     both = (["Ac", "Kc", "7c", "5h", "2d"], ["Ah", "Kh", "7h", "5d", "2s"])
     neither = (["Ac", "Kc", "7d", "5h", "2d"], ["Ah", "Kd", "7s", "5s", "2h"])
@@ -77,24 +77,24 @@ def test_rule9_identical_high_cards_both_or_neither_suited_is_a_push_a4_a1():
         assert outcome.rule == "póquer sem descarte rule 9 (A4, A1)"
 
 
-def test_rule13f_two_pairs_higher_pair_then_other_pair_then_kicker():
+def test_sd_13f_two_pairs_higher_pair_then_other_pair_then_kicker():
     """Rule 13f."""
     assert compare_with_bank(["Kc", "Kd", "3h", "3s", "2c"], ["Qh", "Qs", "Jc", "Jd", "Ac"]) == 1
     assert compare_with_bank(["Kc", "Kd", "4h", "4s", "2c"], ["Kh", "Ks", "3c", "3d", "Ac"]) == 1
     assert compare_with_bank(["Kc", "Kd", "4h", "4s", "2c"], ["Kh", "Ks", "4c", "4d", "3c"]) == -1
 
 
-def test_rule13g_a5_pair_compares_all_kickers():
+def test_sd_13g_a5_pair_compares_all_kickers():
     """Rule 13g read per A5: same pair, same top kicker: the next kicker decides."""
     assert compare_with_bank(["9c", "9d", "Ah", "8s", "3c"], ["9h", "9s", "Ac", "7d", "6c"]) == 1
 
 
-def test_rule13d_a5_flush_compares_all_five_cards():
+def test_sd_13d_a5_flush_compares_all_five_cards():
     """Rule 13d read per A5: equal top cards of a flush: the next cards decide."""
     assert compare_with_bank(["Ac", "Jc", "9c", "6c", "3c"], ["Ah", "Jh", "9h", "5h", "4h"]) == 1
 
 
-def test_rule13_a1_exactly_equal_hands_push():
+def test_sd_13_a1_exactly_equal_hands_push():
     """Rule 13 exhausted, A1: a tie is a push."""
     assert compare_with_bank(["Tc", "9d", "8h", "7s", "6c"], ["Th", "9s", "8c", "7d", "6d"]) == 0
     outcome = settle(ante_cents=300, continued=True, player_cards=["Tc", "9d", "8h", "7s", "6c"],
@@ -105,7 +105,7 @@ def test_rule13_a1_exactly_equal_hands_push():
                               player_hand="sequência até ao 10", bank_hand="sequência até ao 10")
 
 
-def test_rule22_fold_loses_the_ante():
+def test_sd_22_fold_loses_the_ante():
     """Rule 22 (and rule 32 for a player silent after the extra time)."""
     outcome = settle(ante_cents=200, continued=False, player_cards=["2c", "3d", "5h", "8s", "Jc"],
                      bank_cards=BANK_AK)
@@ -115,7 +115,7 @@ def test_rule22_fold_loses_the_ante():
     assert outcome.bank_hand is None and outcome.player_hand == "cartas maiores, valete"
 
 
-def test_rule26_a3_bank_not_qualified_pays_ante_and_returns_the_bet():
+def test_sd_26_a3_bank_not_qualified_pays_ante_and_returns_the_bet():
     """Rule 26, A3: the ante is paid 1 to 1, the second bet returned untouched, whatever the
     player holds."""
     outcome = settle(ante_cents=500, continued=True, player_cards=["Kc", "Kd", "Ks", "3h", "3s"],
@@ -126,14 +126,14 @@ def test_rule26_a3_bank_not_qualified_pays_ante_and_returns_the_bet():
                               player_hand="fullen, reis e três", bank_hand="cartas maiores, ás")
 
 
-def test_rule26_bank_not_qualified_pays_the_ante_even_to_a_lower_hand():
+def test_sd_26_bank_not_qualified_pays_the_ante_even_to_a_lower_hand():
     outcome = settle(ante_cents=100, continued=True, player_cards=["Kc", "Qs", "9s", "3h", "2s"],
                      bank_cards=BANK_AQ)
     assert (outcome.result, outcome.won_cents, outcome.lost_cents) == ("bank_not_qualified",
                                                                        100, 0)
 
 
-def test_rules_10_11_27_28_player_higher_ante_paid_1_to_1_bet_per_paytable():
+def test_sd_10_11_27_28_player_higher_ante_paid_1_to_1_bet_per_paytable():
     """Rules 10, 11, 27: a banked game, the hands compared when the bank qualifies; rule 28a,
     b, A2: the higher player hand is paid, the ante 1 to 1, the second bet N to 1, both stakes
     returned."""
@@ -145,7 +145,7 @@ def test_rules_10_11_27_28_player_higher_ante_paid_1_to_1_bet_per_paytable():
                               player_hand="póquer de noves", bank_hand="par de três")
 
 
-def test_rule12_a2_one_pair_and_high_card_pay_once_the_second_bet():
+def test_sd_12_a2_one_pair_and_high_card_pay_once_the_second_bet():
     """Rule 12 i), j) read per A2: "uma vez o valor da aposta" is 1 × the second bet."""
     pair = settle(ante_cents=100, continued=True, player_cards=["4c", "4d", "Jh", "8s", "6c"],
                   bank_cards=BANK_PAIR)
@@ -166,7 +166,7 @@ def test_rule12_a2_one_pair_and_high_card_pay_once_the_second_bet():
     (["9c", "9d", "6h", "6s", "5c"], "two_pair", 2),
     (["9c", "9d", "Kh", "6s", "5c"], "one_pair", 1),
 ])
-def test_rule12_paytable(cards, category, multiplier):
+def test_sd_12_paytable(cards, category, multiplier):
     """Rule 12 a)–j): the multiplier on the second bet, by the player's combination."""
     assert PAYTABLE[category] == multiplier
     outcome = settle(ante_cents=100, continued=True, player_cards=cards,
@@ -175,13 +175,13 @@ def test_rule12_paytable(cards, category, multiplier):
     assert outcome.won_cents == 100 + multiplier * 200 and outcome.returned_cents == 300
 
 
-def test_rule12_paytable_covers_every_category():
+def test_sd_12_paytable_covers_every_category():
     assert PAYTABLE == {"royal_flush": 100, "straight_flush": 50, "four_of_a_kind": 20,
                         "full_house": 7, "flush": 5, "straight": 4, "three_of_a_kind": 3,
                         "two_pair": 2, "one_pair": 1, "high_card": 1}
 
 
-def test_rules_10_11_27_29_bank_higher_takes_both_bets():
+def test_sd_10_11_27_29_bank_higher_takes_both_bets():
     """Rules 10, 11, 27: the qualified bank's hand is compared with the player's; rule 29: a
     lower hand loses the ante and the second bet."""
     outcome = settle(ante_cents=100, continued=True, player_cards=["2c", "2d", "Jh", "8s", "6c"],
@@ -217,7 +217,7 @@ def test_settle_refuses_malformed_input(kwargs, field):
 @settings(max_examples=400, deadline=None)
 @given(cards=st.permutations(CARDS).map(lambda deck: deck[:10]),
        ante=st.integers(min_value=1, max_value=10**9), continued=st.booleans())
-def test_rules_22_26_28_29_money_is_conserved(cards, ante, continued):
+def test_sd_22_26_28_29_money_is_conserved(cards, ante, continued):
     """Every stake is either returned or lost; winnings are never negative; all ints."""
     outcome = settle(ante_cents=ante, continued=continued, player_cards=cards[:5],
                      bank_cards=cards[5:])

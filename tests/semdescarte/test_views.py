@@ -77,7 +77,7 @@ BANK = ["Kd", "Kh", "2s", "3c", "Jd"]  # a pair of kings: the bank qualifies (ru
 STRAIGHT_DECK = rule19_deck("Ah", [PLAYER], BANK)
 
 
-def test_rule37_player_sees_last_jogada_result_and_amounts(cert_ledger):
+def test_sd_37_player_sees_last_jogada_result_and_amounts(cert_ledger):
     table = sd.create_table(cert_ledger, name="mesa", config=config(), actor=OP)
     ana = player(cert_ledger, table, "ana")
     with pytest.raises(NotFoundError) as no_jogada:
@@ -103,7 +103,7 @@ def test_rule37_player_sees_last_jogada_result_and_amounts(cert_ledger):
     assert seen["rule"].endswith("rule 37")
 
 
-def test_rule37_player_never_sees_other_players_cards(ledger, clock):
+def test_sd_37_player_never_sees_other_players_cards(ledger, clock):
     table = sd.create_table(ledger, name="mesa", actor=OP,
                             config=config("multi", seats=7, betting_seconds=30))
     ana = player(ledger, table, "ana", seat=1)
@@ -227,7 +227,7 @@ def test_replay_rng_reveal_rederives_the_dealt_cards(cert_ledger):
     assert "seat 1" in replay(tampered[0])["rng"]["check"]
 
 
-def test_replay_of_voided_jogada_rule_33(ledger):
+def test_sd_33_replay_of_voided_jogada(ledger):
     table = sd.create_table(ledger, name="mesa", config=config(), actor=OP)
     ana = player(ledger, table, "ana")
     dealt_id = ante(ledger, table, ana, "a1")["jogada_id"]

@@ -24,7 +24,7 @@ def _idle(ledger, sid, n, start=1, actor="system:test"):
 
 @pytest.mark.parametrize("game", [SEM_DESCARTE_MULTI, BLACKJACK_MULTI, ROULETTE_MULTI, HOLDEM,
                                   OMAHA])
-def test_41b_42_nothing_after_5_jogadas_invitation_at_6th_end_at_7th(ledger, player, game):
+def test_sd_41b_42_nothing_after_5_jogadas_invitation_at_6th_end_at_7th(ledger, player, game):
     sid = _start(ledger, player, game)
     assert _idle(ledger, sid, 5) == [[]] * 5
     assert ss.statement(ledger, sid)["invitation_at"] is None
@@ -35,7 +35,7 @@ def test_41b_42_nothing_after_5_jogadas_invitation_at_6th_end_at_7th(ledger, pla
     assert st["status"] == "ended" and st["end_reason"] == "inactivity"
 
 
-def test_42_a_bet_in_the_warned_jogada_keeps_the_session_and_restarts_the_count(ledger, player):
+def test_sd_42_a_bet_in_the_warned_jogada_keeps_the_session_and_restarts_the_count(ledger, player):
     sid = _start(ledger, player, SEM_DESCARTE_MULTI)
     _idle(ledger, sid, 6)
     ss.record_bet(ledger, sid, "j7", 100, player[1])
@@ -61,13 +61,13 @@ def test_bingo_55_buying_cards_in_the_3_following_jogadas_keeps_the_session(ledg
     assert ss.statement(ledger, sid)["status"] == "open"
 
 
-def test_70b_holdem_specific_rules_may_invite_after_fewer_jogadas(ledger, player):
+def test_he_70b_specific_rules_may_invite_after_fewer_jogadas(ledger, player):
     sid = _start(ledger, player, HOLDEM, policy=policy_for(HOLDEM, invite_after_jogadas=3))
     assert _idle(ledger, sid, 3) == [[]] * 3
     assert _idle(ledger, sid, 1, start=4) == [["invitation", "warning"]]
 
 
-def test_a34_a_posted_blind_counts_as_a_bet(ledger, player):
+def test_he_a34_a_posted_blind_counts_as_a_bet(ledger, player):
     sid = _start(ledger, player, HOLDEM)
     _idle(ledger, sid, 5)
     ss.record_bet(ledger, sid, "j6", 10, player[1])  # the small blind, then a fold

@@ -13,7 +13,7 @@ from domain.errors import InvalidInputError
     (ia.BLACKJACK_INDIVIDUAL, "blackjack rules 35a, 36"),
     (ia.ROULETTE_INDIVIDUAL, "roleta francesa rules 30a, 31"),
 ])
-def test_41a_35a_30a_individual_tables_invite_after_more_than_180s_end_60s_after_warning(kind, rule):
+def test_sd_41a_bj_35a_rf_30a_individual_tables_invite_past_180s_end_60s_after_warning(kind, rule):
     policy = ia.policy_for(kind)
     assert (policy.basis, policy.invite_after, policy.end_after) == (ia.TIME, 180, 60)
     assert policy.rule == rule and policy.invite is True
@@ -26,7 +26,8 @@ def test_41a_35a_30a_individual_tables_invite_after_more_than_180s_end_60s_after
     (ia.HOLDEM, "hold'em rules 70b, 71"),
     (ia.OMAHA, "Omaha rules 70b, 71"),
 ])
-def test_41b_35b_30b_70b_multi_player_tables_invite_after_more_than_5_jogadas_end_next_one(kind, rule):
+def test_sd_41b_bj_35b_rf_30b_he_70b_om_70b_multi_player_tables_invite_past_5_jogadas_end_next_one(
+        kind, rule):
     policy = ia.policy_for(kind)
     assert (policy.basis, policy.invite_after, policy.end_after) == (ia.JOGADAS, 5, 1)
     assert policy.rule == rule
@@ -39,25 +40,25 @@ def test_bingo_54_55_more_than_5_jogadas_without_cards_then_3_following_jogadas(
 
 
 @pytest.mark.parametrize("n", [1, 3, 5])
-def test_70b_holdem_and_omaha_may_lower_the_jogada_count_cfg(n):
+def test_he_70b_om_70b_may_lower_the_jogada_count_cfg(n):
     assert ia.policy_for(ia.HOLDEM, invite_after_jogadas=n).invite_after == n
     assert ia.policy_for(ia.OMAHA, invite_after_jogadas=n).invite_after == n
 
 
 @pytest.mark.parametrize("n", [0, 6, True, "5"])
-def test_70b_holdem_jogada_count_above_5_or_malformed_is_refused(n):
+def test_he_70b_jogada_count_above_5_or_malformed_is_refused(n):
     with pytest.raises(InvalidInputError) as error:
         ia.policy_for(ia.HOLDEM, invite_after_jogadas=n)
     assert error.value.rule == "hold'em rule 70b"
 
 
-def test_41b_sem_descarte_threshold_is_fixed_by_the_rule():
+def test_sd_41b_threshold_is_fixed_by_the_rule():
     with pytest.raises(InvalidInputError) as error:
         ia.policy_for(ia.SEM_DESCARTE_MULTI, invite_after_jogadas=3)
     assert error.value.rule == "póquer sem descarte rules 41b, 42"
 
 
-def test_41_the_invitation_is_a_may_and_can_be_turned_off():
+def test_sd_41_bingo_54_the_invitation_is_a_may_and_can_be_turned_off():
     assert ia.policy_for(ia.BINGO, invite=False).invite is False
 
 

@@ -27,7 +27,7 @@ def TABLE(ledger) -> str:
     return table["venue_id"]
 
 
-def test_6_1_5_a_jogada_started_before_a_change_keeps_the_old_version(ledger, clock, TABLE):
+def test_903b_6_1_5_a_jogada_started_before_a_change_keeps_the_old_version(ledger, clock, TABLE):
     assert rs.publish_settings(ledger, TABLE, V1, OPERATOR)["version"] == 1
     jogada_started = clock.advance(10)
     version, settings = rs.rules_in_force(ledger, TABLE, jogada_started)  # stamped on the jogada
@@ -38,7 +38,7 @@ def test_6_1_5_a_jogada_started_before_a_change_keeps_the_old_version(ledger, cl
     assert rs.rules_in_force(ledger, TABLE) == (2, V2)  # a jogada starting now
 
 
-def test_6_1_5_a_new_version_applies_from_its_effective_instant(ledger, clock, TABLE):
+def test_903b_6_1_5_a_new_version_applies_from_its_effective_instant(ledger, clock, TABLE):
     rs.publish_settings(ledger, TABLE, V1, OPERATOR)
     change = clock.now() + timedelta(hours=1)
     rs.publish_settings(ledger, TABLE, V2, OPERATOR, effective_from=change)
@@ -47,7 +47,8 @@ def test_6_1_5_a_new_version_applies_from_its_effective_instant(ledger, clock, T
     assert rs.rules_in_force(ledger, TABLE)[0] == 1  # not yet in force
 
 
-def test_6_1_5_versions_are_never_edited_and_never_take_effect_in_the_past(ledger, clock, TABLE):
+def test_903b_6_1_5_versions_are_never_edited_and_never_take_effect_in_the_past(
+        ledger, clock, TABLE):
     rs.publish_settings(ledger, TABLE, V1, OPERATOR,
                         effective_from=clock.now() + timedelta(hours=2))
     with pytest.raises(RuleViolationError) as error:
@@ -88,7 +89,7 @@ def test_settings_are_copies(ledger, clock, TABLE):
     ({**V1, "limits": {"min_bet_cents": 100}}, "settings.limits"),
     ({**V1, "notes": "x" * 70_000}, "settings"),
 ])
-def test_903B_7_9_1_settings_are_refused_naming_the_field_and_nothing_is_recorded(
+def test_903b_7_9_1_settings_are_refused_naming_the_field_and_nothing_is_recorded(
         ledger, clock, TABLE, bad, field):
     with pytest.raises(InvalidInputError) as error:
         rs.publish_settings(ledger, TABLE, bad, OPERATOR)
@@ -98,7 +99,7 @@ def test_903B_7_9_1_settings_are_refused_naming_the_field_and_nothing_is_recorde
     assert list(ledger.app.recorder.select_events(ruleset_id(TABLE))) == []
 
 
-def test_903B_6_1_5_a_room_keeps_its_variant_and_its_rules(ledger, clock):
+def test_903b_6_1_5_a_room_keeps_its_variant_and_its_rules(ledger, clock):
     """A bingo room's versions are room configurations (rules 31, 33, 63...), of its variant."""
     config = {"variant": "90", "card_price_cents": 150, "max_cards": 6, "pool_bp": 8_500,
               "prizes": {"line": 1_500, "two_lines": 2_500, "bingo": 6_000},

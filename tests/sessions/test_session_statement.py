@@ -50,7 +50,7 @@ def test_bingo_52_statement_cards_bought_and_prizes_per_category(ledger, clock, 
     assert st["end_reason"] == "player" and st["status"] == "ended"
 
 
-def test_39_33_statement_amounts_bet_and_net_loss(ledger, clock, player):
+def test_sd_39_33_statement_amounts_bet_and_net_loss(ledger, clock, player):
     player_id, actor = player
     sid = ss.start_session(ledger, player_id, "bj-1", BLACKJACK_INDIVIDUAL, actor)
     ss.record_bet(ledger, sid, "h1", 1000, actor)
@@ -93,7 +93,7 @@ def test_open_sessions_and_sessions_of_player(ledger, clock, player):
     assert q.statement(engine, "00000000-0000-0000-0000-000000000000") is None
 
 
-def test_a61_a_second_open_session_at_the_same_venue_is_refused(ledger, player):
+def test_903b_a61_a_second_open_session_at_the_same_venue_is_refused(ledger, player):
     player_id, actor = player
     sid = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
     with pytest.raises(ConflictError) as error:
@@ -123,7 +123,7 @@ def test_an_ended_session_refuses_every_command(ledger, clock, player):
     assert st["end_reason"] == "suspension" and st["wagered_cents"] == 0
 
 
-def test_a61_end_reasons_come_from_a_fixed_list(ledger, player):
+def test_903b_a61_end_reasons_come_from_a_fixed_list(ledger, player):
     assert END_REASONS == ("player", "inactivity", "connection_lost", "suspension", "system")
     player_id, actor = player
     sid = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)

@@ -21,7 +21,7 @@ def _start(ledger, player, game=SEM_DESCARTE_INDIVIDUAL, **kw):
     return ss.start_session(ledger, player_id, TABLE, game, actor, **kw)
 
 
-def test_41a_invitation_refused_at_180s_allowed_at_181s(ledger, clock, player):
+def test_sd_41a_invitation_refused_at_180s_allowed_at_181s(ledger, clock, player):
     sid = _start(ledger, player)
     clock.advance(180)
     assert ss.sweep_inactivity(ledger) == {}
@@ -32,7 +32,7 @@ def test_41a_invitation_refused_at_180s_allowed_at_181s(ledger, clock, player):
     assert st["invitation_at"] == at and st["warning_at"] == at and st["status"] == "open"
 
 
-def test_42_session_ends_when_no_bet_in_the_minute_after_the_warning(ledger, clock, player):
+def test_sd_42_session_ends_when_no_bet_in_the_minute_after_the_warning(ledger, clock, player):
     sid = _start(ledger, player)
     warned = clock.advance(181)
     ss.sweep_inactivity(ledger)
@@ -45,7 +45,7 @@ def test_42_session_ends_when_no_bet_in_the_minute_after_the_warning(ledger, clo
     assert st["ended_at"] == warned + timedelta(seconds=60)  # when the warned minute ran out
 
 
-def test_42_a_bet_within_the_warned_minute_keeps_the_session_and_restarts_the_clock(
+def test_sd_42_a_bet_within_the_warned_minute_keeps_the_session_and_restarts_the_clock(
         ledger, clock, player):
     sid = _start(ledger, player)
     clock.advance(181)
@@ -60,7 +60,8 @@ def test_42_a_bet_within_the_warned_minute_keeps_the_session_and_restarts_the_cl
     assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
 
 
-def test_a43_the_idle_clock_starts_at_the_last_bet_not_the_session_start(ledger, clock, player):
+def test_common_a43_the_idle_clock_starts_at_the_last_bet_not_the_session_start(
+        ledger, clock, player):
     sid = _start(ledger, player)
     clock.advance(100)
     ss.record_bet(ledger, sid, "j1", 50, player[1])
@@ -70,7 +71,7 @@ def test_a43_the_idle_clock_starts_at_the_last_bet_not_the_session_start(ledger,
     assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
 
 
-def test_42_a_late_sweep_still_gives_the_player_the_full_warned_minute(ledger, clock, player):
+def test_sd_42_a_late_sweep_still_gives_the_player_the_full_warned_minute(ledger, clock, player):
     sid = _start(ledger, player)
     clock.advance(600)  # nobody checked for 10 minutes
     assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
@@ -78,7 +79,8 @@ def test_42_a_late_sweep_still_gives_the_player_the_full_warned_minute(ledger, c
     assert ss.sweep_inactivity(ledger) == {}
 
 
-def test_a43_after_the_warned_minute_a_bet_is_refused_even_before_the_sweep(ledger, clock, player):
+def test_common_a43_after_the_warned_minute_a_bet_is_refused_even_before_the_sweep(
+        ledger, clock, player):
     sid = _start(ledger, player)
     clock.advance(181)
     ss.sweep_inactivity(ledger)
@@ -89,7 +91,8 @@ def test_a43_after_the_warned_minute_a_bet_is_refused_even_before_the_sweep(ledg
     assert ss.statement(ledger, sid)["wagered_cents"] == 0
 
 
-def test_a43_leaving_after_the_warned_minute_records_the_inactivity_end(ledger, clock, player):
+def test_common_a43_leaving_after_the_warned_minute_records_the_inactivity_end(
+        ledger, clock, player):
     sid = _start(ledger, player)
     warned = clock.advance(181)
     ss.sweep_inactivity(ledger)
@@ -98,7 +101,7 @@ def test_a43_leaving_after_the_warned_minute_records_the_inactivity_end(ledger, 
     assert st["end_reason"] == "inactivity" and st["ended_at"] == warned + timedelta(seconds=60)
 
 
-def test_a43_a_new_session_at_the_table_ends_the_expired_one(ledger, clock, player):
+def test_common_a43_a_new_session_at_the_table_ends_the_expired_one(ledger, clock, player):
     old = _start(ledger, player)
     clock.advance(181)
     ss.sweep_inactivity(ledger)
@@ -109,7 +112,7 @@ def test_a43_a_new_session_at_the_table_ends_the_expired_one(ledger, clock, play
     assert ss.statement(ledger, new)["status"] == "open"
 
 
-def test_41a_without_the_optional_invitation_the_warning_is_still_sent(ledger, clock, player):
+def test_sd_41a_without_the_optional_invitation_the_warning_is_still_sent(ledger, clock, player):
     sid = _start(ledger, player, policy=policy_for(SEM_DESCARTE_INDIVIDUAL, invite=False))
     clock.advance(181)
     assert ss.sweep_inactivity(ledger) == {str(sid): ["warning"]}
@@ -118,7 +121,7 @@ def test_41a_without_the_optional_invitation_the_warning_is_still_sent(ledger, c
 
 
 @pytest.mark.parametrize("game", [BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL])
-def test_805_r35a_r36_and_807_r30a_r31_same_numbers_as_sem_descarte(ledger, clock, player, game):
+def test_bj_35a_36_rf_30a_31_same_numbers_as_sem_descarte(ledger, clock, player, game):
     sid = _start(ledger, player, game=game)
     clock.advance(180)
     assert ss.sweep_inactivity(ledger) == {}
