@@ -8,9 +8,11 @@ recorded events, ``(notification id, domain event)`` in log order, as the jogada
 them (infra/jogada_views.jogada_events; infra/adjudication.py reads the log directly): the game
 stream's events carrying ``jogada_id`` and the account events whose ``refs`` name the jogada.
 The rules in force come from the record itself (``JogadaOpened.config``, 903-B 6.1.5(2)(3)).
-``opening_balances``: account code → balance in cents just before the jogada's first event, of
-the accumulated pools a prize depends on (``context_accounts(stream_id)`` names them: a jackpot
-paid "whole" pays what the pool holds, which is no fact of the jogada). Nothing else is read.
+``opening_balances``: account code → balance in cents of each pool the jogada touches (every
+account but the wallets, the house and the cashier) just before the jogada's first event on it:
+a jackpot paid "whole" pays what its pool holds, which is no fact of the jogada (903-B
+6.4.6(3): rebuilt from the contributions and payouts; infra/adjudication.py folds them from the
+record). Nothing else is read.
 
 The adjudicator recomputes from the game facts only (cards dealt, balls drawn, bets,
 decisions, the configuration) with the games' own rule functions, never from the amounts of

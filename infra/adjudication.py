@@ -1,42 +1,41 @@
-"""Re-adjudication of every ended jogada in the store (issue 14), from the notification log
-itself: no projection is read, so a projection that is behind or wrong cannot hide anything.
+"""Re-adjudication (issue 14) read from the store: the opening balances a jogada's prizes
+depend on, and every ended jogada of the notification log adjudicated by its game.
 
-The log is paged like ``ledger verify`` does (infra/verify.py). An event belongs to a jogada
-when it names one (projections.money ``jogada_of``: its own ``jogada_id``, or a money event's
-``refs``); only those, and the account events, are decoded. Every account's balance is folded
-along the way, so that each jogada gets the balance, just before its first event, of the pools
-its game says a prize depends on (``context_accounts``: a jackpot paid whole, 903-B 6.4.6(3)).
-Each ended jogada is adjudicated by its game's pure adjudicator (domain/adjudication.py for the
-report's shape), chosen by the topic of its game stream's events (``GAMES``).
+Opening balances (903-B 6.4.6(3): a jackpot's value is rebuilt from its contributions and
+payouts): a prize paid "whole" pays what its pool holds, which no event of the jogada says. So
+for every account the jogada's money events touch, other than a wallet, the house and the
+cashier (its pools: ``jackpot:<table>``, ``bingo-pool:<room>``, ``bingo-jackpot:<room>``...),
+the balance just before the jogada's first event on it is folded from the record and given to
+the game's adjudicator (domain/adjudication.py). The same rule in both readers:
+
+- ``opening_balances(ledger, events)``: one jogada (the jogada index's events, as the API's
+  ``GET /jogadas/{id}/adjudication`` has them): the account loaded at the version before that
+  event (its snapshots make it cheap);
+- ``adjudicate_all(ledger)``: the whole log, paged like ``ledger verify`` (infra/verify.py),
+  no projection read, so a projection that is behind or wrong hides nothing. An event belongs
+  to a jogada when it names one (projections.money ``jogada_of``); only those and the account
+  events are decoded, every account's balance folded along the way. Each ended jogada is
+  adjudicated by the game whose venue's events it holds (``ledger.games``).
 """
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from domain.accounts import Account, account_id
-from domain.adjudication import status_of
-from domain.bingo import adjudication as bingo
-from domain.semdescarte import adjudication as semdescarte
+from domain.accounts import CASHIER_CODE, HOUSE_CODE, WALLET, Account
+from domain.adjudication import account_codes, status_of
+from domain.replay_support import MONEY_KINDS
 from projections.money import JogadaIndexProjection, jogada_of
 
 if TYPE_CHECKING:
     from infra.container import Ledger
 
 PAGE_SIZE = 1000
-# The game of a jogada, by a marker in the topic of its game stream's events (to be replaced
-# by a Game registry): each module has ``adjudicate(events, opening_balances)`` and
-# ``context_accounts(stream_id)``.
-GAMES: dict[str, ModuleType] = {".SemDescarteTable.": semdescarte, ".BingoRoom.": bingo}
 ACCOUNT_TOPICS = frozenset(v.TOPIC for v in vars(Account).values()
                            if isinstance(v, type) and "TOPIC" in v.__dict__)
 _MARKER = JogadaIndexProjection.state_marker
-
-
-def game_of(topic: str) -> ModuleType | None:
-    return next((game for marker, game in GAMES.items() if marker in topic), None)
+_NOT_POOLS = (HOUSE_CODE, CASHIER_CODE)
 
 
 def _balance_change(e: Any) -> int:
@@ -48,18 +47,40 @@ def _balance_change(e: Any) -> int:
     return 0
 
 
-class _Jogada:
-    __slots__ = ("events", "game", "opening")
+def _first_on_pools(events: list[tuple[int, Any]]) -> dict[str, tuple[UUID, int]]:
+    """Pool account code -> (its stream, the version of the jogada's first event on it)."""
+    codes = account_codes(events, ())
+    first: dict[str, tuple[UUID, int]] = {}
+    for _, e in events:
+        if type(e).__name__ not in MONEY_KINDS:
+            continue
+        code = codes.get(str(e.originator_id))
+        if code is None or code in _NOT_POOLS or code.startswith(f"{WALLET}:"):
+            continue
+        first.setdefault(code, (e.originator_id, e.originator_version))
+    return first
 
-    def __init__(self, opening: dict[str, int]) -> None:
+
+def opening_balances(ledger: "Ledger", events: list[tuple[int, Any]]) -> dict[str, int]:
+    """The balance of each pool the jogada touches just before its first event on it."""
+    repository = ledger.app.repository
+    return {code: (repository.get(stream, version=version - 1).balance_cents
+                   if version > 1 else 0)
+            for code, (stream, version) in _first_on_pools(events).items()}
+
+
+class _Jogada:
+    __slots__ = ("events", "game", "before")
+
+    def __init__(self) -> None:
         self.events: list[tuple[int, Any]] = []
-        self.game: ModuleType | None = None
-        self.opening = opening
+        self.game: Any = None
+        self.before: dict[UUID, int] = {}  # account stream -> balance before the first event
 
 
 def collect(ledger: "Ledger", head: int | None = None) -> dict[str, _Jogada]:
-    """Every jogada of the log up to ``head`` (default: its end): its events in log order, its
-    game, and the opening balances of its game's pools."""
+    """Every jogada of the log up to ``head`` (default: its end), in the order they began:
+    its events in log order, its game, and each touched account's balance before it."""
     app = ledger.app
     if head is None:
         head = app.recorder.max_notification_id() or 0
@@ -78,32 +99,27 @@ def collect(ledger: "Ledger", head: int | None = None) -> dict[str, _Jogada]:
             e = app.mapper.to_domain_event(notification)
             jogada_id = jogada_of(e)
             if jogada_id is not None:
-                jogada = jogadas.get(jogada_id)
-                if jogada is None:
-                    jogada = jogadas[jogada_id] = _Jogada(_opening(balances, jogada_id))
+                jogada = jogadas.setdefault(jogada_id, _Jogada())
                 jogada.events.append((notification.id, e))
                 if jogada.game is None:
-                    jogada.game = game_of(notification.topic)
+                    jogada.game = ledger.games.for_topic(notification.topic)
+                if money:
+                    jogada.before.setdefault(e.originator_id, balances.get(e.originator_id, 0))
             if money:
                 balances[e.originator_id] = balances.get(e.originator_id, 0) + _balance_change(e)
         position = page[-1].id
     return jogadas
 
 
-def _opening(balances: dict[UUID, int], jogada_id: str) -> dict[str, int]:
-    """The balances, now (before the jogada's first event), of the pools any game names for
-    the jogada's stream ("<stream>:<number>")."""
-    stream = jogada_id.rsplit(":", 1)[0]
-    return {code: balances.get(account_id(code), 0)
-            for game in GAMES.values() for code in game.context_accounts(stream)}
-
-
 def adjudicate_all(ledger: "Ledger") -> list[dict[str, Any]]:
-    """The adjudication of every ended jogada of the store, in the order the jogadas began.
-    Jogadas still open, and jogadas of no known game, are left out."""
+    """The adjudication (domain/adjudication.py) of every ended jogada of the store, in the
+    order the jogadas began. Jogadas still open, and jogadas of no game of this installation,
+    are left out."""
     out = []
     for jogada in collect(ledger).values():
         if jogada.game is None or status_of(jogada.events) is None:
             continue
-        out.append(jogada.game.adjudicate(jogada.events, jogada.opening))
+        opening = {code: jogada.before[stream]
+                   for code, (stream, _) in _first_on_pools(jogada.events).items()}
+        out.append(jogada.game.adjudicate(jogada.events, opening))
     return out

@@ -51,11 +51,6 @@ def jackpot_code(room_id: str) -> str:
     return f"bingo-jackpot:{room_id}"
 
 
-def context_accounts(stream_id: str) -> list[str]:
-    """The pools whose balance before a jogada of this room its prizes depend on."""
-    return [jackpot_code(stream_id)]
-
-
 def _facts(items: list[tuple[int, Any]]) -> dict[str, Any]:
     facts: dict[str, Any] = {"purchases": [], "balls": []}
     for _, e in items:
@@ -77,8 +72,8 @@ def _facts(items: list[tuple[int, Any]]) -> dict[str, Any]:
 def adjudicate(events: list[Any],
                opening_balances: Mapping[str, int] | None = None) -> dict[str, Any]:
     """The adjudication of one ended jogada (domain/adjudication.py). ``opening_balances``:
-    the balance of ``bingo-jackpot:<room>`` before the jogada, needed only when the bingo wins
-    the jackpot."""
+    the balance of ``bingo-jackpot:<room>`` before the jogada's first event on it, needed
+    only when the bingo wins the jackpot."""
     items, jogada_id, room_id = jogada_and_stream(events)
     status = status_of(items)
     if status is None:
@@ -227,4 +222,4 @@ def _recorded_settlement(facts: dict[str, Any], status: str) -> dict[str, int]:
     return net
 
 
-__all__ = ["GAME", "adjudicate", "context_accounts"]
+__all__ = ["GAME", "adjudicate"]

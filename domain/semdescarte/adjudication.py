@@ -40,11 +40,6 @@ CONTINUE = "continue"  # PlayerContinued (domain/semdescarte/table.py)
 PAYING = (*jackpot_rules.JACKPOT_MULTIPLES, "straight_flush", "royal_flush")  # r9a–e
 
 
-def context_accounts(stream_id: str) -> list[str]:
-    """The pools whose balance before a jogada of this table its prizes depend on."""
-    return [jackpot_code(stream_id)]
-
-
 def jackpot_code(table_id: str) -> str:
     return f"jackpot:{table_id}"  # domain/semdescarte/commands.py create_table
 
@@ -73,8 +68,8 @@ def _facts(items: list[tuple[int, Any]]) -> dict[str, Any]:
 def adjudicate(events: list[Any],
                opening_balances: Mapping[str, int] | None = None) -> dict[str, Any]:
     """The adjudication of one ended jogada (domain/adjudication.py). ``opening_balances``:
-    the balance of ``jackpot:<table>`` before the jogada, needed only when a side bet wins a
-    prize."""
+    the balance of ``jackpot:<table>`` before the jogada's first event on it, needed only
+    when a side bet wins a prize."""
     items, jogada_id, table_id = jogada_and_stream(events)
     status = status_of(items)
     if status is None:
@@ -194,4 +189,4 @@ def _recorded_settlement(facts: dict[str, Any], status: str) -> dict[str, int]:
     return net
 
 
-__all__ = ["GAME", "adjudicate", "context_accounts"]
+__all__ = ["GAME", "adjudicate"]

@@ -13,7 +13,8 @@ import pytest
 from domain.accounts import HOUSE_CODE, wallet_code
 from domain.errors import InvalidInputError
 from domain.semdescarte.adjudication import adjudicate
-from infra import semdescarte_service as sd
+from tests.semdescarte import client as sd
+from infra import jogada_views
 from infra.adjudication import adjudicate_all
 from infra.container import build_ledger
 from infra.rng import SeededSeedSource
@@ -40,9 +41,12 @@ def cert(make_settings, clock, request):
 
 
 def adjudicated(ledger, jogada_id, opening=None):
-    """The jogada adjudicated from its events as the jogada index gives them, and by
-    ``adjudicate_all`` from the log: one and the same report."""
+    """The jogada adjudicated from its events as the jogada index gives them (``opening``: the
+    pools' balances as the test saw them), by the view the API serves (``GET /jogadas/{id}/
+    adjudication``: the balances folded from the accounts' streams), and by ``adjudicate_all``
+    from the log: one and the same report."""
     report = adjudicate(sd.jogada_domain_events(ledger, jogada_id), opening)
+    assert jogada_views.adjudicate(ledger, jogada_id) == report
     assert [r for r in adjudicate_all(ledger) if r["jogada_id"] == jogada_id] == [report]
     return report
 
