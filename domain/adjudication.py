@@ -42,11 +42,11 @@ money comparison covers every account. Pure: no I/O, no clock.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from domain.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
-from domain.errors import InvalidInputError
+from domain.errors import DomainError, InvalidInputError
 from domain.replay_support import event_name, numbered, one_jogada
 
 SETTLED, VOIDED, CANCELLED = "settled", "voided", "cancelled"
@@ -156,35 +156,78 @@ def differences(recorded: Mapping[str, int], recomputed: Mapping[str, int], agai
     return out
 
 
-def report(*, jogada_id: str, game: str, status: str, book: Book,
-           settlement: Mapping[str, int], money: Mapping[str, int], held: Mapping[str, int],
-           opening_balances: Mapping[str, int], problems: list[str]) -> dict[str, Any]:
+class Jogada:
+    """One jogada as a game's recomputation sees it: its recorded ``facts`` (what the game's
+    ``facts(events)`` picked out), how it ended, its venue's stream id; the recomputation
+    writes the transfers the rules call for in ``book`` and what it could not do in
+    ``problems``, and takes the pools' balances through ``opening``."""
+
+    def __init__(self, jogada_id: str, stream: str, status: str, facts: dict[str, Any],
+                 opening_balances: Mapping[str, int] | None) -> None:
+        self.jogada_id, self.stream, self.status, self.facts = jogada_id, stream, status, facts
+        self.book = Book()
+        self.problems: list[str] = []
+        self.used: dict[str, int] = {}  # the opening balances the recomputation took
+        self._opening_balances = opening_balances
+
+    def opening(self, code: str, rule: str) -> int:
+        """The balance of ``code`` before the jogada's first event on it; refused when the
+        caller did not give it (a pool paid whole is no fact of the jogada: ``rule``)."""
+        given = self._opening_balances
+        if given is None or code not in given:
+            raise InvalidInputError(f"the balance of {code} before the jogada is needed to"
+                                    f" recompute its prize ({rule})", field="opening_balances",
+                                    rule=JACKPOT_REBUILT)
+        value = given[code]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidInputError(f"opening balance of {code} must be integer cents",
+                                    field="opening_balances")
+        self.used[code] = value
+        return value
+
+
+def adjudicate_with(events: list[Any], opening_balances: Mapping[str, int] | None, *,
+                    game: str, facts: Callable[[list[tuple[int, Any]]], dict[str, Any]],
+                    recompute: Callable[[Jogada], None],
+                    recorded: Callable[[Jogada], dict[str, int]],
+                    pools: Callable[[str], list[str]]) -> dict[str, Any]:
+    """What every game's ``adjudicate`` does with its own parts: ``facts`` picks the recorded
+    facts out of the events; ``recompute`` books the transfers the rules call for (a
+    DomainError it raises, e.g. a rule function refusing a recorded card, is a problem of the
+    report); ``recorded`` gives the player wallets' nets as the recorded result says them;
+    ``pools(stream)`` names the venue's own accounts. Refused for a jogada still open."""
+    items, jogada_id, stream = jogada_and_stream(events)
+    status = status_of(items)
+    if status is None:
+        raise InvalidInputError(f"jogada {jogada_id} has not ended: nothing to adjudicate yet",
+                                field="events")
+    jogada = Jogada(jogada_id, stream, status, facts(items), opening_balances)
+    try:
+        if "JogadaOpened" not in jogada.facts:
+            raise InvalidInputError("the jogada's opening (its configuration) is not in the"
+                                    " record", field="events")
+        recompute(jogada)
+    except DomainError as error:
+        jogada.problems.append(f"cannot recompute: {error.message}")
+    moved, held = money_moved(items, account_codes(items, pools(stream)))
+    return _report(jogada, game, recorded(jogada), moved, held)
+
+
+def _report(jogada: Jogada, game: str, settlement: Mapping[str, int],
+            money: Mapping[str, int], held: Mapping[str, int]) -> dict[str, Any]:
     """The adjudication of one jogada (the shape in this module's docstring). ``settlement``:
     the player wallets' nets as the game's recorded result says them; ``money``: what the
     account events moved; ``held``: cents still held at the end."""
+    book = jogada.book
     recomputed = book.nets()
     wallets = {c for c in (*settlement, *recomputed) if c.startswith("wallet:")}
     found = differences(_nonzero(settlement), recomputed, SETTLEMENT, wallets)
     found += differences(money, recomputed, MONEY)
-    problems = list(problems) + [f"{cents} cents still held on {code} after the jogada ended"
-                                 for code, cents in held.items()]
+    problems = jogada.problems + [f"{cents} cents still held on {code} after the jogada ended"
+                                  for code, cents in held.items()]
     book.cite(RULES_DECIDE, RECONCILIATION)
-    return {"jogada_id": jogada_id, "game": game, "status": status,
+    return {"jogada_id": jogada.jogada_id, "game": game, "status": jogada.status,
             "agrees": not found and not problems, "recomputed": recomputed,
             "recorded": {SETTLEMENT: _nonzero(settlement), MONEY: dict(money)},
             "differences": found, "problems": problems,
-            "opening_balances": dict(sorted(opening_balances.items())), "rules": book.rules}
-
-
-def opening(opening_balances: Mapping[str, int] | None, code: str, rule: str) -> int:
-    """The balance of ``code`` before the jogada; refused when the caller did not give it
-    (a pool paid whole is no fact of the jogada: ``rule``)."""
-    if opening_balances is None or code not in opening_balances:
-        raise InvalidInputError(f"the balance of {code} before the jogada is needed to"
-                                f" recompute its prize ({rule})", field="opening_balances",
-                                rule=JACKPOT_REBUILT)
-    value = opening_balances[code]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInputError(f"opening balance of {code} must be integer cents",
-                                field="opening_balances")
-    return value
+            "opening_balances": dict(sorted(jogada.used.items())), "rules": book.rules}

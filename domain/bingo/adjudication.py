@@ -30,14 +30,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.accounts import HOUSE_CODE, wallet_code
-from domain.adjudication import (CANCELLED, JACKPOT_REBUILT, SETTLED, VOIDED, Book,
-                                 account_codes, jogada_and_stream, money_moved, opening,
-                                 report, status_of)
+from domain.adjudication import (CANCELLED, JACKPOT_REBUILT, SETTLED, VOIDED, Book, Jogada,
+                                 adjudicate_with)
 from domain.bingo.cards import bingo_rule
 from domain.bingo.config import BINGO, RoomConfig
 from domain.bingo.engine import DrawEngine
 from domain.bingo.money import close_of_sales, split
-from domain.errors import DomainError, InvalidInputError
+from domain.errors import InvalidInputError
 from domain.replay_support import event_name
 
 GAME = "bingo"
@@ -74,32 +73,14 @@ def adjudicate(events: list[Any],
     """The adjudication of one ended jogada (domain/adjudication.py). ``opening_balances``:
     the balance of ``bingo-jackpot:<room>`` before the jogada's first event on it, needed
     only when the bingo wins the jackpot."""
-    items, jogada_id, room_id = jogada_and_stream(events)
-    status = status_of(items)
-    if status is None:
-        raise InvalidInputError(f"jogada {jogada_id} has not ended: nothing to adjudicate yet",
-                                field="events")
-    facts = _facts(items)
-    book, problems = Book(), []
-    used: dict[str, int] = {}
-    try:
-        if "JogadaOpened" not in facts:
-            raise InvalidInputError("the jogada's opening (its configuration) is not in the"
-                                    " record", field="events")
-        _recompute(book, facts, status, RoomConfig.from_dict(facts["JogadaOpened"].config),
-                   room_id, opening_balances, used, problems)
-    except DomainError as error:
-        problems.append(f"cannot recompute: {error.message}")
-    moved, held = money_moved(items, account_codes(items, [pool_code(room_id),
-                                                           jackpot_code(room_id)]))
-    return report(jogada_id=jogada_id, game=GAME, status=status, book=book,
-                  settlement=_recorded_settlement(facts, status), money=moved, held=held,
-                  opening_balances=used, problems=problems)
+    return adjudicate_with(events, opening_balances, game=GAME, facts=_facts,
+                           recompute=_recompute, recorded=_recorded_settlement,
+                           pools=lambda room_id: [pool_code(room_id), jackpot_code(room_id)])
 
 
-def _recompute(book: Book, facts: dict[str, Any], status: str, config: RoomConfig, room_id: str,
-               opening_balances: Mapping[str, int] | None, used: dict[str, int],
-               problems: list[str]) -> None:
+def _recompute(jogada: Jogada) -> None:
+    facts, book, status, room_id = jogada.facts, jogada.book, jogada.status, jogada.stream
+    config = RoomConfig.from_dict(facts["JogadaOpened"].config)
     pool = pool_code(room_id)
     paid: dict[str, int] = {}  # player -> cents, in the order of the first purchase
     owners: list[str] = []  # card number -> player
@@ -123,7 +104,7 @@ def _recompute(book: Book, facts: dict[str, Any], status: str, config: RoomConfi
         book.cite(bingo_rule("45, 47"))
         return
     announced = close_of_sales(config, len(owners))  # rules 19, 31, 40, 44
-    won = _prizes(facts, config, owners, announced.prizes, problems)
+    won = _prizes(facts, config, owners, announced.prizes, jogada.problems)
     if status == VOIDED:
         _void(book, pool, paid, won)
         return
@@ -141,8 +122,7 @@ def _recompute(book: Book, facts: dict[str, Any], status: str, config: RoomConfi
     jackpot = config.jackpot
     if jackpot is not None and ordinal <= jackpot.max_balls:  # rule 42, A19: inclusive
         code = jackpot_code(room_id)
-        before = opening(opening_balances, code, bingo_rule(42))
-        used[code] = before
+        before = jogada.opening(code, bingo_rule(42))
         amount = before + book.net.get(code, 0)
         for player_id, cents in split(amount, list(bingo_shares)).items():
             book.move(code, wallet_code(player_id), cents)
@@ -196,10 +176,10 @@ def _void(book: Book, pool: str, paid: dict[str, int],
     book.cite(bingo_rule("45, 46, 47"), "A15")
 
 
-def _recorded_settlement(facts: dict[str, Any], status: str) -> dict[str, int]:
+def _recorded_settlement(jogada: Jogada) -> dict[str, int]:
     """The wallets' nets as the recorded result says them: prizes paid (the jackpot included)
     and refunds, less what each player's recorded purchases cost."""
-    net: dict[str, int] = {}
+    facts, status, net = jogada.facts, jogada.status, dict[str, int]()
 
     def add(player_id: str, cents: int) -> None:
         code = wallet_code(player_id)

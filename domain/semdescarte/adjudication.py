@@ -26,9 +26,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.accounts import HOUSE_CODE, wallet_code
-from domain.adjudication import (JACKPOT_REBUILT, VOIDED, Book, account_codes,
-                                 jogada_and_stream, money_moved, opening, report, status_of)
-from domain.errors import DomainError, InvalidInputError
+from domain.adjudication import JACKPOT_REBUILT, VOIDED, Jogada, adjudicate_with
+from domain.errors import InvalidInputError
 from domain.poker_hands import evaluate
 from domain.replay_support import event_name
 from domain.semdescarte import jackpot as jackpot_rules
@@ -70,39 +69,21 @@ def adjudicate(events: list[Any],
     """The adjudication of one ended jogada (domain/adjudication.py). ``opening_balances``:
     the balance of ``jackpot:<table>`` before the jogada's first event on it, needed only
     when a side bet wins a prize."""
-    items, jogada_id, table_id = jogada_and_stream(events)
-    status = status_of(items)
-    if status is None:
-        raise InvalidInputError(f"jogada {jogada_id} has not ended: nothing to adjudicate yet",
-                                field="events")
-    facts = _facts(items)
-    book, problems = Book(), []
-    used: dict[str, int] = {}
-    try:
-        if "JogadaOpened" not in facts:
-            raise InvalidInputError("the jogada's opening (its configuration) is not in the"
-                                    " record", field="events")
-        config = TableConfig.from_dict(facts["JogadaOpened"].config)
-        if status == VOIDED:
-            _void(book)
-        else:
-            _settle(book, facts, config, table_id, opening_balances, used)
-    except DomainError as error:
-        problems.append(f"cannot recompute: {error.message}")
-    moved, held = money_moved(items, account_codes(items, [jackpot_code(table_id)]))
-    return report(jogada_id=jogada_id, game=GAME, status=status, book=book,
-                  settlement=_recorded_settlement(facts, status), money=moved, held=held,
-                  opening_balances=used, problems=problems)
+    return adjudicate_with(events, opening_balances, game=GAME, facts=_facts,
+                           recompute=_recompute, recorded=_recorded_settlement,
+                           pools=lambda table_id: [jackpot_code(table_id)])
 
 
-def _void(book: Book) -> None:
-    """Rule 33: every bet goes back in full, a folded ante and a collected side bet included;
-    no account gains or loses anything."""
-    book.cite(sd_rule(33))  # what each seat staked comes back: every net is nothing
+def _recompute(jogada: Jogada) -> None:
+    config = TableConfig.from_dict(jogada.facts["JogadaOpened"].config)
+    if jogada.status == VOIDED:  # rule 33: what each seat staked comes back, so no net at all
+        jogada.book.cite(sd_rule(33))
+    else:
+        _settle(jogada, config)
 
 
-def _settle(book: Book, facts: dict[str, Any], config: TableConfig, table_id: str,
-            opening_balances: Mapping[str, int] | None, used: dict[str, int]) -> None:
+def _settle(jogada: Jogada, config: TableConfig) -> None:
+    facts, book = jogada.facts, jogada.book
     if "CardsDealt" not in facts:
         raise InvalidInputError("the jogada settled but no card was dealt", field="events",
                                 rule=sd_rule(19))
@@ -120,18 +101,18 @@ def _settle(book: Book, facts: dict[str, Any], config: TableConfig, table_id: st
         book.move(wallet, HOUSE_CODE, outcome.lost_cents)
         book.move(HOUSE_CODE, wallet, outcome.won_cents)
         book.cite(outcome.rule)
-    _jackpot(book, facts, config, table_id, opening_balances, used)
+    _jackpot(jogada, config)
 
 
-def _jackpot(book: Book, facts: dict[str, Any], config: TableConfig, table_id: str,
-             opening_balances: Mapping[str, int] | None, used: dict[str, int]) -> None:
+def _jackpot(jogada: Jogada, config: TableConfig) -> None:
+    facts, book = jogada.facts, jogada.book
     bettors = [s for s in sorted(facts["bets"], key=int) if facts["bets"][s].jackpot_bet_cents]
     if not bettors:
         return
     if config.jackpot is None:
         raise InvalidInputError("a side bet on a table without jackpot", field="events",
                                 rule=pt_rule(3))
-    pool_code = jackpot_code(table_id)
+    pool_code = jackpot_code(jogada.stream)
     kept = jackpot_rules.house_share(config.jackpot)
     for seat in bettors:  # r4b, r8: collected before the cards; the house's share goes on
         bet = facts["bets"][seat]
@@ -143,8 +124,7 @@ def _jackpot(book: Book, facts: dict[str, Any], config: TableConfig, table_id: s
                if facts["decisions"].get(seat) == CONTINUE]  # A12: a folded hand wins nothing
     if not any(category in PAYING for _, category in winners):
         return
-    before = opening(opening_balances, pool_code, pt_rule(9))
-    used[pool_code] = before
+    before = jogada.opening(pool_code, pt_rule(9))
     pool = before + book.net.get(pool_code, 0)
     awards = jackpot_rules.awards(pool, config.jackpot.stake_cents, winners)
     for award in awards:
@@ -158,17 +138,17 @@ def _jackpot(book: Book, facts: dict[str, Any], config: TableConfig, table_id: s
         book.cite(pt_rule("10 (A12)"))
 
 
-def _recorded_settlement(facts: dict[str, Any], status: str) -> dict[str, int]:
+def _recorded_settlement(jogada: Jogada) -> dict[str, int]:
     """The wallets' nets as the recorded result says them: the outcomes' winnings less losses,
     the side bets collected (``JackpotBetsCollected``) and the jackpot prizes; or, for a void,
     the refunds less the recorded stakes."""
-    net: dict[str, int] = {}
+    facts, net = jogada.facts, dict[str, int]()
 
     def add(player_id: str, cents: int) -> None:
         code = wallet_code(player_id)
         net[code] = net.get(code, 0) + cents
 
-    if status == VOIDED:
+    if jogada.status == VOIDED:
         refunds = facts["JogadaVoided"].refunds if "JogadaVoided" in facts else {}
         for seat, bet in facts["bets"].items():
             staked = (bet.ante_cents + facts.get("second_bets", {}).get(seat, 0)
