@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from infra import jogada_views
 from infra.adjudication import adjudicate_all
 
 MARKER = "not_adjudicated"
@@ -28,6 +29,18 @@ def assert_ended_jogadas_agree(ledger: Any, request: Any = None) -> list[dict[st
         f"{r['jogada_id']} ({r['game']}, {r['status']}): differences {r['differences']},"
         f" problems {r['problems']}" for r in wrong)
     return reports
+
+
+def one_report(ledger: Any, jogada_id: str, game_adjudicate: Any, events: list[Any],
+               opening: dict[str, int] | None = None) -> dict[str, Any]:
+    """The jogada adjudicated by its game's pure function from ``events`` (as the jogada index
+    gives them; ``opening``: the pools' balances as the test saw them), by the view the API
+    serves (``GET /jogadas/{id}/adjudication``: the balances loaded from the accounts'
+    streams), and by ``adjudicate_all`` from the log: one and the same report."""
+    report = game_adjudicate(events, opening)
+    assert jogada_views.adjudicate(ledger, jogada_id) == report
+    assert [r for r in adjudicate_all(ledger) if r["jogada_id"] == jogada_id] == [report]
+    return report
 
 
 def _refill_untagged(report: dict[str, Any]) -> bool:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from domain.accounts import HOUSE_CODE, wallet_code
 from domain.bingo.adjudication import adjudicate
+from tests.adjudication_check import one_report
 from tests.bingo import client as bingo
-from infra import jogada_views
-from infra.adjudication import adjudicate_all
 from tests.bingo.plans import balances, find_tie, ordered, play, room_codes, start
 from tests.bingo.support import (OPERATOR, PRICE, buy, close_sale, config, new_room,
                                  open_jogada, players)
@@ -20,14 +19,8 @@ BASE = 10_000
 
 
 def adjudicated(ledger, jogada_id, opening=None):
-    """The jogada adjudicated from its events as the jogada index gives them (``opening``: the
-    pools' balances as the test saw them), by the view the API serves (``GET /jogadas/{id}/
-    adjudication``: the balances folded from the accounts' streams), and by ``adjudicate_all``
-    from the log: one and the same report."""
-    report = adjudicate(bingo.jogada_domain_events(ledger, jogada_id), opening)
-    assert jogada_views.adjudicate(ledger, jogada_id) == report
-    assert [r for r in adjudicate_all(ledger) if r["jogada_id"] == jogada_id] == [report]
-    return report
+    return one_report(ledger, jogada_id, adjudicate, bingo.jogada_domain_events(ledger, jogada_id),
+                      opening)
 
 
 def store_nets(ledger, room, ps, before):

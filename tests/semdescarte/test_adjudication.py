@@ -13,12 +13,11 @@ import pytest
 from domain.accounts import HOUSE_CODE, wallet_code
 from domain.errors import InvalidInputError
 from domain.semdescarte.adjudication import adjudicate
-from tests.semdescarte import client as sd
-from infra import jogada_views
 from infra.adjudication import adjudicate_all
 from infra.container import build_ledger
 from infra.rng import SeededSeedSource
-from tests.adjudication_check import assert_ended_jogadas_agree
+from tests.adjudication_check import assert_ended_jogadas_agree, one_report
+from tests.semdescarte import client as sd
 from tests.semdescarte.support import (BANK_AK, BANK_NOT_QUALIFIED, DEPOSIT_CENTS, JACKPOT,
                                        JACKPOT_STAKE, OPERATOR, ante, deal, decide, forced_deck,
                                        house, individual_config, jackpot_pool, multi_config,
@@ -41,14 +40,8 @@ def cert(make_settings, clock, request):
 
 
 def adjudicated(ledger, jogada_id, opening=None):
-    """The jogada adjudicated from its events as the jogada index gives them (``opening``: the
-    pools' balances as the test saw them), by the view the API serves (``GET /jogadas/{id}/
-    adjudication``: the balances folded from the accounts' streams), and by ``adjudicate_all``
-    from the log: one and the same report."""
-    report = adjudicate(sd.jogada_domain_events(ledger, jogada_id), opening)
-    assert jogada_views.adjudicate(ledger, jogada_id) == report
-    assert [r for r in adjudicate_all(ledger) if r["jogada_id"] == jogada_id] == [report]
-    return report
+    return one_report(ledger, jogada_id, adjudicate, sd.jogada_domain_events(ledger, jogada_id),
+                      opening)
 
 
 def net(ledger, player):
@@ -186,9 +179,9 @@ def test_sd_33_void_recomputes_to_every_stake_refunded(cert, clock):
     for player in players:
         placed = ante(cert, table, player, 200, jackpot_bet_cents=JACKPOT_STAKE)
     clock.advance(21)
-    hands = [["2d", "3d", "4d", "5d", "7h"], ["2h", "3h", "4h", "5h", "7s"],
-             ["2s", "3s", "4s", "5s", "7c"]]
-    deal(cert, table, None, forced_deck("Tc", hands, BANK_AK))
+    hands = [["Qd", "Jd", "9h", "5s", "2d"], ["Ks", "Kh", "4d", "4h", "9c"],
+             ["Ah", "Qs", "Tc", "7d", "5c"]]
+    deal(cert, table, None, forced_deck("2c", hands, BANK_AK))
     decide(cert, table, placed["jogada_id"], players[0], "continue")
     decide(cert, table, placed["jogada_id"], players[1], "fold")
     sd.void_jogada(cert, table_id=table["table_id"], reason="server fault", actor=OPERATOR)
