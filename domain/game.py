@@ -55,7 +55,9 @@ class Game:
     bet_in_play: Callable[[Any, Any], tuple[str, str] | None]  # (uow, session)
     session_ended: Callable[[Any, Any, str], Any]  # (uow, session, actor), same transaction
     replay: Callable[[Events], dict[str, Any]]  # every event with the state after it, checks
-    adjudicate: Callable[[Events], dict[str, Any]]  # recomputed vs recorded settlement
+    # (events, opening balances of the pools they touch) -> recomputed vs recorded settlement
+    # (domain/adjudication.py; infra/adjudication.py ``opening_balances``)
+    adjudicate: Callable[[Events, dict[str, int] | None], dict[str, Any]]
     check_settings: Callable[[dict[str, Any], Any], tuple[dict[str, Any], list[str]]]
     stake_reason: str  # the account movement that stakes a player in a jogada ("ante")
     player_jogada: Callable[[dict[str, Any], str], dict[str, Any]]  # (replay, player) -> its part

@@ -64,8 +64,10 @@ def replay(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
 def adjudicate(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
     """From the jogada's recorded events alone, the settlement recomputed by its game's rules
     and compared with the money that was moved."""
+    from infra.adjudication import opening_balances
+
     owner, events = jogada_events(ledger, jogada_id, engine)
-    return {"game": owner.name} | owner.adjudicate(events)
+    return {"game": owner.name} | owner.adjudicate(events, opening_balances(ledger, events))
 
 
 def last_jogadas(ledger: "Ledger", game: Game, player_id: UUID | str, engine: Any = None,

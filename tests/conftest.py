@@ -16,10 +16,16 @@ from infra.container import Ledger, build_ledger
 from infra.games import BUILTIN
 from infra.rng import SeededSeedSource
 from infra.settings import Settings
+from tests.adjudication_check import MARKER, assert_ended_jogadas_agree
 
 BACKEND = os.environ.get("LEDGER_TEST_BACKEND", "sqlite")
 PG_ADMIN_URL = os.environ.get("LEDGER_TEST_PG", "postgresql://postgres@127.0.0.1:5432")
 PG_DBNAME = "ledger_test"
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", f"{MARKER}(reason): the ledger fixtures do not"
+                            " re-adjudicate this test's jogadas (tests/adjudication_check.py)")
 
 
 def _ensure_pg_database() -> None:
@@ -67,8 +73,12 @@ def make_settings(database_url: str):
 
 
 @pytest.fixture
-def ledger(make_settings, clock) -> Iterator[Ledger]:
-    """The application as the API builds it, on the test's database and clock."""
+def ledger(make_settings, clock, request) -> Iterator[Ledger]:
+    """The application as the API builds it, on the test's database and clock. Before it
+    closes, every jogada it ended must re-adjudicate as agreeing (issue 14)."""
     built = build_ledger(make_settings(), clock=clock, seeds=SeededSeedSource(20151126))
-    yield built
-    built.close()
+    try:
+        yield built
+        assert_ended_jogadas_agree(built, request)
+    finally:
+        built.close()

@@ -15,6 +15,7 @@ from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
 from infra import jogada_views
+from infra.adjudication import opening_balances
 from projections import listing_queries
 
 router = APIRouter(prefix="/jogadas", tags=["jogadas"])
@@ -74,4 +75,4 @@ def adjudication(jogada_id: JogadaIdPath, ledger: LedgerDep,
     each ``difference`` by account)."""
     game, events = jogada_views.jogada_events(ledger, jogada_id, fresh_engine(ledger))
     jogada_views.require_ended(game.replay(events))
-    return {"game": game.name} | game.adjudicate(events)
+    return {"game": game.name} | game.adjudicate(events, opening_balances(ledger, events))

@@ -149,10 +149,11 @@ def _check_settings(settings: dict[str, Any], room: BingoRoom
     return clean, warnings
 
 
-def adjudicate(events: list[tuple[int, Any]]) -> dict[str, Any]:
+def adjudicate(events: list[tuple[int, Any]],
+               opening_balances: dict[str, int] | None = None) -> dict[str, Any]:
     from domain.bingo.adjudication import adjudicate as recompute
 
-    return recompute(events)
+    return recompute(events, opening_balances)
 
 
 def _open_jogadas(uow: Any) -> int:

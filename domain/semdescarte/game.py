@@ -155,10 +155,11 @@ def _check_settings(settings: dict[str, Any], table: SemDescarteTable
     return clean, []
 
 
-def adjudicate(events: list[tuple[int, Any]]) -> dict[str, Any]:
+def adjudicate(events: list[tuple[int, Any]],
+               opening_balances: dict[str, int] | None = None) -> dict[str, Any]:
     from domain.semdescarte.adjudication import adjudicate as recompute
 
-    return recompute(events)
+    return recompute(events, opening_balances)
 
 
 def _open_jogadas(uow: Any) -> int:

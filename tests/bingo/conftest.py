@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from infra.container import build_ledger
+from tests.adjudication_check import assert_ended_jogadas_agree
 from tests.bingo.plans import ScriptedSeeds
 from tests.bingo.support import wallet
 from tests.refusals import refused as shared_refused
@@ -17,11 +18,15 @@ def seeds() -> ScriptedSeeds:
 
 
 @pytest.fixture
-def cert(make_settings, clock, seeds):
-    """LEDGER_CERTIFICATION_MODE=1 on the test's database and clock."""
+def cert(make_settings, clock, seeds, request):
+    """LEDGER_CERTIFICATION_MODE=1 on the test's database and clock; its ended jogadas
+    re-adjudicated before it closes (tests/adjudication_check.py)."""
     built = build_ledger(make_settings(certification_mode="1"), clock=clock, seeds=seeds)
-    yield built
-    built.close()
+    try:
+        yield built
+        assert_ended_jogadas_agree(built, request)
+    finally:
+        built.close()
 
 
 def refused(ledger, error_cls, *, players=(), **expected):

@@ -26,6 +26,7 @@ from infra import sessions_service
 from infra.container import Ledger, build_ledger
 from infra.rng import SeededSeedSource
 from projections import queries
+from tests.adjudication_check import assert_ended_jogadas_agree
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")
 DEPOSIT_CENTS = 100_000
@@ -252,10 +253,12 @@ def assert_money_conserved(ledger: Ledger) -> None:
 @contextlib.contextmanager
 def certification_ledger(make_settings: Any, clock: Any, seed: int = 803) -> Iterator[Ledger]:
     """A ledger in certification mode (LEDGER_CERTIFICATION_MODE=1: forced decks accepted),
-    built like the ``ledger`` fixture; closed at the end."""
+    built like the ``ledger`` fixture; its ended jogadas re-adjudicated (tests/
+    adjudication_check.py), then closed at the end."""
     built = build_ledger(make_settings(certification_mode="1"), clock=clock,
                          seeds=SeededSeedSource(seed))
     try:
         yield built
+        assert_ended_jogadas_agree(built)
     finally:
         built.close()

