@@ -1,5 +1,5 @@
 """A background job run every ``interval`` seconds on a daemon thread: the inactivity sweeper
-(infra/sessions_service.py) and the sem descarte tables' clock (infra/semdescarte_service.py).
+(infra/sessions_service.py) and the games' clocks (infra/game_services.py).
 A failing run is logged and the next one tries again; ``last_error`` says what failed."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ are worked out here from the paytable (rule 12, A2) and the jackpot's multiples 
 from __future__ import annotations
 
 from tests.api.conftest import OPERATOR, Api, ok
-from tests.api.test_semdescarte_api import (ante, create_table, deal, decide, forced_deck,
+from tests.api.semdescarte_support import (ante, create_table, deal, decide, forced_deck,
                                             individual_config, seated)
 
 JACKPOT = {"stake_cents": 100, "contribution_bp": 7_000, "starting_value_cents": 1_000_000}

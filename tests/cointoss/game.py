@@ -257,7 +257,8 @@ def _signed(e: Any) -> int:
     return -e.amount_cents if type(e).__name__ in ("Debited", "FundsHeld") else e.amount_cents
 
 
-def adjudicate(events: list[tuple[int, Any]]) -> dict[str, Any]:
+def adjudicate(events: list[tuple[int, Any]],
+               opening_balances: dict[str, int] | None = None) -> dict[str, Any]:
     """The payouts recomputed from the bets and the revealed seed, against what each wallet
     finally received (a held stake voided back, plus any win transfer)."""
     bets, side, voided, received = {}, None, False, {}
