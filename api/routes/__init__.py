@@ -24,4 +24,5 @@ def routers(games: Games) -> list[APIRouter]:
     return [wallet.router, players.router, staff.router, reports.router, sessions.router,
             rulesets.router, corrections.router,
             *(game_router(game.router) for game in games),
-            jogadas.router, listings.router, bootstrap.router, health.router, metrics.router]
+            jogadas.router, listings.router, listings.jogadas_router(games), bootstrap.router,
+            health.router, metrics.router]
