@@ -40,6 +40,7 @@ NameFilter = Annotated[str | None, Query(min_length=1, max_length=200, pattern=T
                                          description="Part of the name, any case")]
 VenueFilter = Annotated[str | None, Query(min_length=1, max_length=100, pattern=TEXT_PATTERN,
                                           description="Exactly this venue")]
+JogadasLimit = Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS, description="At most 500")]
 Since = Annotated[AwareQueryInstant | None, Query(
     description="Jogadas started at or after this time (ISO 8601 with an offset)")]
 Until = Annotated[AwareQueryInstant | None, Query(
@@ -153,18 +154,15 @@ def jogadas_router(games: Games) -> APIRouter:
     OpenAPI document; anything else is 422 naming the field), and the answers' model accepts
     any of their items (api/listing_schemas.py)."""
     jogadas = APIRouter(tags=["listings"])
-    game_name = game_name_type(games)
+    game_filter = Annotated[game_name_type(games) | None, Query()]  # type: ignore[misc]
     page = jogadas_page_model(games)
 
     @jogadas.get("/players/{player_id}/jogadas", response_model=page,
                  responses=errors(401, 403, 404, 422, 503))
     def player_jogadas(
         player_id: UUID, ledger: LedgerDep, caller: AccountReader,
-        game: Annotated[game_name | None, Query()] = None,  # type: ignore[valid-type]
-        since: Since = None, until: Until = None,
-        limit: Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS,
-                                    description="At most 500")] = 50,
-        cursor: Cursor = None,
+        game: game_filter = None, since: Since = None, until: Until = None,  # type: ignore
+        limit: JogadasLimit = 50, cursor: Cursor = None,
     ) -> dict[str, Any]:
         """Every jogada the player staked in, newest first, each with its venue, times,
         status, the player's amounts (wagered, won, refunded, net) and result; filter by
@@ -179,11 +177,8 @@ def jogadas_router(games: Games) -> APIRouter:
     @jogadas.get("/jogadas", response_model=page, responses=errors(401, 403, 422, 503))
     def all_jogadas(
         ledger: LedgerDep, caller: Reviewer, player_id: Annotated[UUID | None, Query()] = None,
-        game: Annotated[game_name | None, Query()] = None,  # type: ignore[valid-type]
-        since: Since = None, until: Until = None,
-        limit: Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS,
-                                    description="At most 500")] = 50,
-        cursor: Cursor = None,
+        game: game_filter = None, since: Since = None, until: Until = None,  # type: ignore
+        limit: JogadasLimit = 50, cursor: Cursor = None,
     ) -> dict[str, Any]:
         """Staff: the jogadas of every player (one item per player and jogada), newest first;
         the same filters as GET /players/{id}/jogadas, and ``player_id``."""
