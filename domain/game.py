@@ -9,8 +9,9 @@ runs its clock and its start-up recovery (infra/game_services.py); ``end_session
 whether the player has a bet in play and tells it when a session at one of its venues ended;
 the API includes its router and serves the game-independent jogada routes (``GET
 /jogadas/{id}``, ``/replay``, ``/adjudication``) through its ``replay`` and ``adjudicate``; the
-rule-set service checks a venue's settings with ``check_settings``. docs/adding-a-game.md is
-the checklist.
+rule-set service checks a venue's settings with ``check_settings``; the projection
+"jogadas_listing" lists its venues and every player's jogadas from the facts its ``listing``
+makes of its ``listing_events`` (domain/listing.py). docs/adding-a-game.md is the checklist.
 """
 
 from __future__ import annotations
