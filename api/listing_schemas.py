@@ -1,18 +1,20 @@
-"""Models of the listings: tables, rooms, jogadas (api/routes/listings.py)."""
+"""Models of the listings: tables, rooms, jogadas (api/routes/listings.py). The jogadas' models
+are built for the installation's games (``jogadas_page_model``), not for a fixed list."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, Field
+from pydantic import (AfterValidator, AwareDatetime, BaseModel, BeforeValidator, Field,
+                      create_model)
 
 from api.schemas import _in_utc, _iso_text
+from domain.game import Games
 
 # A query's date-time for a listing: ISO 8601 WITH an offset (a naive time is refused, 422
 # naming the parameter: A65, the service keeps instants in UTC and will not guess a zone).
 AwareQueryInstant = Annotated[AwareDatetime, BeforeValidator(_iso_text), AfterValidator(_in_utc)]
-GameName = Literal["semdescarte", "bingo"]
 JogadaStatus = Literal["in_play", "settled", "void", "cancelled"]
 
 
@@ -71,44 +73,40 @@ class RoomsPage(BaseModel):
     next_cursor: int | None = None
 
 
-class VenueRef(BaseModel):
-    venue_id: str
-    name: str
-    table_id: str | None = None
-    room_id: str | None = None
+def game_name_type(games: Games) -> Any:
+    """The installation's game names (``Games.names()``) as a type: the OpenAPI enum of the
+    listings' ``game`` query and answers; anything else is 422 naming the field."""
+    return Literal[games.names()]  # type: ignore[valid-type]
 
 
-class JogadaListed(BaseModel):
-    """One jogada of one player. Amounts as on the session statement (sem descarte rule 39,
-    bingo rule 52): ``won_cents`` is everything paid at the settlement, stakes returned
-    included; ``refunded_cents`` what a void or a cancellation gave back; ``net_cents`` =
-    won + refunded − wagered. ``result``: sem descarte ``folded``, ``bank_won``, ``push``,
-    ``player_won``, ``bank_not_qualified``; bingo ``won`` or ``lost`` (``prizes`` by
-    category); ``void`` / ``cancelled``; null in play. ``replay_url``: staff only, once the
-    jogada has ended."""
-
-    jogada_id: str
-    game: GameName
-    player_id: str
-    venue: VenueRef
-    seat: int | None = None
-    started_at: datetime
-    ended_at: datetime | None = None
-    status: JogadaStatus
-    result: str | None = None
-    wagered_cents: int
-    won_cents: int
-    refunded_cents: int
-    net_cents: int
-    prizes: dict[str, int]
-    detail: dict[str, Any]
-    replay_url: str | None = None
-    cursor: int
+JOGADA_DOC = """One jogada of one player. Amounts as on the session statement (sem descarte rule
+39, bingo rule 52): ``won_cents`` is everything paid at the settlement, stakes returned
+included; ``refunded_cents`` what a void or a cancellation gave back; ``net_cents`` = won +
+refunded − wagered. ``result``: in the game's own words (sem descarte ``folded``,
+``bank_won``, ``push``, ``player_won``, ``bank_not_qualified``; bingo ``won`` or ``lost``,
+``prizes`` by category), ``void`` / ``cancelled``; null in play. ``venue``: its id and name,
+and the table's or room's own id under ``<venue noun>_id`` of its game (``table_id``,
+``room_id``). ``replay_url``: staff only, once the jogada has ended."""
 
 
-class JogadasPage(BaseModel):
-    """Newest first. To page on, pass ``next_cursor`` as ``cursor`` (null: the last page)."""
-
-    data: list[JogadaListed]
-    count: int
-    next_cursor: int | None = None
+def jogadas_page_model(games: Games) -> type[BaseModel]:
+    """The page of GET /players/{id}/jogadas and GET /jogadas for these games: any registered
+    game's items are valid (``game`` one of their names, the venue's own id under each game's
+    ``venue_noun``)."""
+    nouns = dict.fromkeys(f"{game.venue_noun}_id" for game in games)
+    venue_ref = create_model("VenueRef", venue_id=(str, ...), name=(str, ...),
+                             **{noun: (str | None, None) for noun in nouns})
+    listed = create_model(
+        "JogadaListed", __doc__=JOGADA_DOC,
+        jogada_id=(str, ...), game=(game_name_type(games), ...), player_id=(str, ...),
+        venue=(venue_ref, ...), seat=(int | None, None), started_at=(datetime, ...),
+        ended_at=(datetime | None, None), status=(JogadaStatus, ...),
+        result=(str | None, None), wagered_cents=(int, ...), won_cents=(int, ...),
+        refunded_cents=(int, ...), net_cents=(int, ...), prizes=(dict[str, int], ...),
+        detail=(dict[str, Any], ...), replay_url=(str | None, None), cursor=(int, ...))
+    return create_model(
+        "JogadasPage",
+        __doc__="Newest first. To page on, pass ``next_cursor`` as ``cursor`` (null: the last"
+                " page).",
+        data=(list[listed], ...), count=(int, ...),  # type: ignore[valid-type]
+        next_cursor=(int | None, None))

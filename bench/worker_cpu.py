@@ -113,6 +113,7 @@ def catch_up_cpu(url: str, page: int) -> tuple[float, int, int]:
     """(CPU seconds, events, rounds) of catching up from zero, ``page`` new events a round."""
     importlib.import_module("infra.container")  # every event type, as in the worker
     from infra.eventstore import build_event_store
+    from infra.games import load_games
     from infra.settings import parse_database_url
     from projections.db import build_engine
     from infra.projection_runner import ProjectionRunner, all_projections
@@ -120,7 +121,7 @@ def catch_up_cpu(url: str, page: int) -> tuple[float, int, int]:
     target = parse_database_url(url)
     app = build_event_store(target)
     engine = build_engine(target)
-    runner = ProjectionRunner(app, engine, all_projections())
+    runner = ProjectionRunner(app, engine, all_projections(load_games()))
     recorder = app.recorder
     total = recorder.max_notification_id() or 0
     cap = [0]
@@ -154,6 +155,7 @@ def catch_up_cpu(url: str, page: int) -> tuple[float, int, int]:
 
 
 def dump(url: str, path: Path) -> None:
+    from infra.games import load_games
     from infra.settings import parse_database_url
     from projections.db import build_engine
     from infra.projection_runner import all_projections
@@ -161,7 +163,7 @@ def dump(url: str, path: Path) -> None:
     engine = build_engine(parse_database_url(url))
     out = {}
     with engine.connect() as conn:
-        for projection in all_projections():
+        for projection in all_projections(load_games()):
             for table in projection.tables:
                 # As stored: the driver's values, not SQLAlchemy's reading of them.
                 rows = conn.exec_driver_sql(f"SELECT * FROM {table.name}").all()

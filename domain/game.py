@@ -10,8 +10,9 @@ whether the player has a bet in play and tells it when a session at one of its v
 the API includes its router (``api/routes/<name>.py``, or ``<package>/routes.py`` for a game
 outside the package) and serves the game-independent jogada routes (``GET
 /jogadas/{id}``, ``/replay``, ``/adjudication``) through its ``replay`` and ``adjudicate``; the
-rule-set service checks a venue's settings with ``check_settings``. docs/adding-a-game.md is
-the checklist.
+rule-set service checks a venue's settings with ``check_settings``; the projection
+"jogadas_listing" lists its venues and every player's jogadas from the facts its ``listing``
+makes of its ``listing_events`` (domain/listing.py). docs/adding-a-game.md is the checklist.
 """
 
 from __future__ import annotations
@@ -67,6 +68,14 @@ class Game:
     policies: Mapping[str, InactivityPolicy] = field(default_factory=dict)  # new kinds only
     statement_lines: Mapping[str, str] = field(default_factory=dict)  # its own lines: label
     open_jogadas: Callable[[Any], int] | None = None  # (uow) -> venues with a jogada open
+    # The listing of its venues and of every player's jogadas (projections/listings.py): the
+    # facts (domain/listing.py) one of its venue's events means, for the events of
+    # ``listing_events`` (the only ones the projection reads for it). None: not listed.
+    listing: Callable[[Any], list] | None = None
+    listing_events: tuple[type, ...] = ()
+    # Its own replay route, if it has one ("/semdescarte/jogadas/{jogada_id}/replay"): the
+    # listing's replay links; otherwise the game-independent "/jogadas/{jogada_id}/replay".
+    replay_alias: str | None = None
 
     @property
     def venue_prefix(self) -> str:
@@ -85,6 +94,7 @@ class Games:
         self._by_name: dict[str, Game] = {}
         self._by_kind: dict[str, Game] = {}
         self.handlers: dict[type, Handler] = {}
+        self.listed: dict[type, Game] = {}  # an event class -> the game whose listing reads it
         for game in self.all:
             if game.name in self._by_name:
                 raise ValueError(f"two games are named {game.name!r}")
@@ -100,6 +110,10 @@ class Games:
                 if command_type in self.handlers:
                     raise ValueError(f"command {command_type.__name__} is registered twice")
                 self.handlers[command_type] = handler
+            for event_type in game.listing_events if game.listing is not None else ():
+                if event_type in self.listed:
+                    raise ValueError(f"event {event_type.__qualname__} is listed by two games")
+                self.listed[event_type] = game
 
     def __iter__(self):
         return iter(self.all)

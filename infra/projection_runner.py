@@ -24,6 +24,7 @@ from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, up
 from sqlalchemy.exc import DBAPIError
 
 from infra.event_decoding import EventDecoder, TopicPlan
+from domain.game import Games
 from infra.notification_reader import Row, notification_reader
 from projections.base import Projection
 from projections.bulk import BulkStatement
@@ -331,22 +332,24 @@ class ProjectionRunner:
                 self._stop.wait(1.0)
 
 
-def all_projections() -> list[Projection]:
-    """Every projection of the service, in a fixed order."""
+def all_projections(games: Games) -> list[Projection]:
+    """Every projection of the service, in a fixed order, for these games (domain/game.py
+    ``Games``: the listing reads each game's own events)."""
     from projections.registry import PROJECTIONS
 
-    return [factory() for factory in PROJECTIONS]
+    return [factory(games) for factory in PROJECTIONS]
 
 
 def build_projection_runner(ledger: Any, *, follower: bool = False) -> ProjectionRunner:
     """``follower=False``: a thread of this process applies the events (tests, CLI, small
     installs). ``follower=True``: ``ledger projections run`` does it in its own process, on the
-    other core, and this process only reads the tracking rows (``ledger serve`` default)."""
+    other core, and this process only reads the tracking rows (``ledger serve`` default).
+    The projections are built for ``ledger.games``: the listing reads each game's events."""
     from projections.migrate import upgrade
 
     engine = build_engine(ledger.target)
     upgrade(ledger.target)
-    runner = ProjectionRunner(ledger.app, engine, all_projections(),
+    runner = ProjectionRunner(ledger.app, engine, all_projections(ledger.games),
                               poll_interval=ledger.settings.projection_poll_interval)
     runner.follower = follower
     if not follower:

@@ -1,12 +1,13 @@
 """Projection "jogadas_listing": the game venues and every player's jogadas, from the game
 streams' events alone (no account event is read: the table's and the room's events carry the
 stakes, the payouts and the refunds, the same amounts the commands move and the session
-statements count).
+statements count). It holds no game's code: each game says what its events mean for the
+listing as facts (domain/listing.py; ``Game.listing``), and this module applies the facts.
 
-- ``game_venues``: one row per póquer sem descarte table and bingo room: name, kind (sem
-  descarte ``individual``/``multi``; bingo variant), configuration (what a player must see
-  before betting: sem descarte rule 38, bingo rule 4), the seats or members, the phase of the
-  open jogada. What ``GET /semdescarte/tables`` and ``GET /bingo/rooms`` list.
+- ``game_venues``: one row per venue of a game (a póquer sem descarte table, a bingo room):
+  name, kind (sem descarte ``individual``/``multi``; bingo variant), configuration (what a
+  player must see before betting: sem descarte rule 38, bingo rule 4), the seats or members,
+  the phase of the open jogada. What ``GET /semdescarte/tables`` and ``GET /bingo/rooms`` list.
 - ``player_jogadas``: one row per (jogada, player with a bet in it): the venue, when the jogada
   started and ended, its status (``in_play``, ``settled``, ``void``, ``cancelled``), the
   player's amounts and result. Amounts as on the session statement (sem descarte rule 39,
@@ -22,6 +23,7 @@ The Table definitions here are identical to migrations/versions/0007_jogadas_lis
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -29,16 +31,11 @@ from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, Integer
                         PrimaryKeyConstraint, String, Table, Text, bindparam, insert, select,
                         update)
 
-from domain.bingo.room import BingoRoom
-from domain.semdescarte.table import SemDescarteTable
+from domain.game import Game, Games
+from domain.listing import (IDLE, IN_PLAY, JogadaEnded, JogadaStarted, OccupantAdded,
+                            OccupantsRemoved, PhaseChanged, PlayerDetail, Staked, VenueOpened)
 from projections.money import to_utc
 from projections.tables import metadata
-
-SEMDESCARTE, BINGO = "semdescarte", "bingo"  # the listing's game names
-IDLE = "idle"
-IN_PLAY, SETTLED, VOID, CANCELLED = "in_play", "settled", "void", "cancelled"
-JOGADA_STATUSES = (IN_PLAY, SETTLED, VOID, CANCELLED)
-WON, LOST = "won", "lost"  # bingo results (sem descarte keeps the settlement's own words)
 
 game_venues = Table(
     "game_venues", metadata,
@@ -88,15 +85,6 @@ player_jogadas = Table(
 
 VENUE_JSON = ("config", "occupants")
 JOGADA_JSON = ("prizes", "detail")
-_SD, _BR = SemDescarteTable, BingoRoom
-_SD_TYPES = (
-    _SD.TableOpened, _SD.PlayerSeated, _SD.PlayerLeft, _SD.JogadaOpened, _SD.AntePlaced,
-    _SD.CardsDealt, _SD.PlayerFolded, _SD.PlayerContinued, _SD.JogadaSettled, _SD.JogadaVoided)
-_BINGO_TYPES = (
-    _BR.RoomOpened, _BR.PlayerJoined, _BR.PlayersLeft, _BR.JogadaOpened, _BR.CardsBought,
-    _BR.SalesClosed, _BR.JogadaCancelled, _BR.JogadaSettled, _BR.JogadaVoided)
-EVENT_TYPES = _SD_TYPES + _BINGO_TYPES
-_SEMDESCARTE = frozenset(_SD_TYPES)
 
 
 def decode_row(row: Any, json_columns: tuple[str, ...]) -> dict[str, Any]:
@@ -183,15 +171,16 @@ _JOGADA_UPDATED = ("ended_at", "status", "result", "wagered_cents", "won_cents",
                    "refunded_cents", "net_cents", "prizes", "detail")
 
 
-def _new_venue(page: _Page, position: int, e: Any, game: str, kind: str,
-               capacity: int | None) -> None:
-    target = str(e.originator_id)
+# What each listing fact (domain/listing.py) does to the rows: (page, game name, the venue's
+# target id, the event's time and position, the fact).
+def _venue_opened(page: _Page, game: str, target: str, at: datetime, position: int,
+                  f: VenueOpened) -> None:
     page.venues[target] = {
-        "venue_id": e.venue_id, "game": game, "target_id": target, "name": e.name,
-        "name_key": e.name.casefold(), "kind": kind, "config": dict(e.config),
-        "capacity": capacity, "occupants": {}, "occupied": 0, "status": IDLE,
+        "venue_id": f.venue_id, "game": game, "target_id": target, "name": f.name,
+        "name_key": f.name.casefold(), "kind": f.kind, "config": dict(f.config),
+        "capacity": f.capacity, "occupants": {}, "occupied": 0, "status": IDLE,
         "open_jogada_id": None, "open_jogada_at": None, "jogadas": 0,
-        "opened_at": to_utc(e.at), "position": position}
+        "opened_at": at, "position": position}
     page.new_venues.add(target)
 
 
@@ -200,153 +189,117 @@ def _occupants(venue: dict[str, Any], occupants: dict[str, str]) -> None:
     venue["occupied"] = len(occupants)
 
 
-def _jogada_opened(venue: dict[str, Any], e: Any, status: str) -> None:
-    venue.update(status=status, open_jogada_id=e.jogada_id, open_jogada_at=to_utc(e.at),
-                 jogadas=e.number)
+def _occupant_added(page: _Page, game: str, target: str, at: datetime, position: int,
+                    f: OccupantAdded) -> None:
+    venue = page.venue(target)
+    _occupants(venue, {**venue["occupants"], f.key: f.value})
 
 
-def _stake(page: _Page, position: int, e: Any, seat: str | None,
-           detail: dict[str, Any]) -> dict[str, Any]:
-    """The player's row of the jogada, made at its first stake."""
-    rows = page.players(e.jogada_id)
-    row = rows.get(e.player_id)
-    if row is not None:
-        page.changed_rows.add((e.jogada_id, e.player_id))
-        return row
-    venue = page.venue(str(e.originator_id))
-    row = rows[e.player_id] = {
-        "jogada_id": e.jogada_id, "player_id": e.player_id, "game": venue["game"],
-        "venue_id": venue["venue_id"], "target_id": venue["target_id"],
-        "venue_name": venue["name"], "seat": seat,
-        "started_at": venue["open_jogada_at"] or to_utc(e.at), "ended_at": None,
-        "status": IN_PLAY, "result": None, "wagered_cents": 0, "won_cents": 0,
-        "refunded_cents": 0, "net_cents": 0, "prizes": {}, "detail": detail,
-        "position": position}
-    page.new_rows.add((e.jogada_id, e.player_id))
-    return row
+def _occupants_removed(page: _Page, game: str, target: str, at: datetime, position: int,
+                       f: OccupantsRemoved) -> None:
+    venue, gone = page.venue(target), set(f.keys)
+    _occupants(venue, {k: v for k, v in venue["occupants"].items() if k not in gone})
 
 
-def _ended(page: _Page, e: Any) -> None:
-    page.venue(str(e.originator_id)).update(status=IDLE, open_jogada_id=None,
-                                            open_jogada_at=None)
-    for player_id, row in page.players(e.jogada_id).items():
-        page.changed_rows.add((e.jogada_id, player_id))
-        row["ended_at"] = to_utc(e.at)
+def _jogada_started(page: _Page, game: str, target: str, at: datetime, position: int,
+                    f: JogadaStarted) -> None:
+    page.venue(target).update(status=f.status, open_jogada_id=f.jogada_id, open_jogada_at=at,
+                              jogadas=f.number)
 
 
-def _by_seat(page: _Page, jogada_id: str) -> dict[str, str]:
-    return {row["seat"]: player for player, row in page.players(jogada_id).items()}
+def _phase_changed(page: _Page, game: str, target: str, at: datetime, position: int,
+                   f: PhaseChanged) -> None:
+    page.venue(target)["status"] = f.status
 
 
-# Póquer sem descarte (domain/semdescarte/table.py, decisions.py, faults.py) ------------------
-def _sd_settled(page: _Page, e: Any) -> None:
-    """Rules 22, 26–29 (the outcome of each seat: stakes returned + winnings paid, A2, A3);
-    Portaria r9, A12 (the jackpot prizes)."""
-    _ended(page, e)
-    for outcome in e.outcomes.values():
-        row = page.changed(e.jogada_id, outcome["player_id"])
-        row.update(status=SETTLED, result=outcome["result"])
-        row["won_cents"] += outcome["returned_cents"] + outcome["won_cents"]
-        row["detail"].update({k: outcome[k] for k in (
-            "multiplier", "player_hand", "bank_hand", "rule")})
-    for award in e.jackpot_awards:
-        row = page.changed(e.jogada_id, award["player_id"])
-        row["won_cents"] += award["amount_cents"]
-        if award["amount_cents"]:
-            row["prizes"][f"jackpot_{award['category']}"] = award["amount_cents"]
+def _staked(page: _Page, game: str, target: str, at: datetime, position: int,
+            f: Staked) -> None:
+    """The player's row of the jogada is made at its first stake (its position: the cursor)."""
+    rows = page.players(f.jogada_id)
+    row = rows.get(f.player_id)
+    if row is None:
+        venue = page.venue(target)
+        row = rows[f.player_id] = {
+            "jogada_id": f.jogada_id, "player_id": f.player_id, "game": venue["game"],
+            "venue_id": venue["venue_id"], "target_id": venue["target_id"],
+            "venue_name": venue["name"], "seat": None if f.seat is None else str(f.seat),
+            "started_at": venue["open_jogada_at"] or at, "ended_at": None,
+            "status": IN_PLAY, "result": None, "wagered_cents": 0, "won_cents": 0,
+            "refunded_cents": 0, "net_cents": 0, "prizes": {}, "detail": dict(f.detail),
+            "position": position}
+        page.new_rows.add((f.jogada_id, f.player_id))
+    else:
+        page.changed_rows.add((f.jogada_id, f.player_id))
+    row["wagered_cents"] += f.wagered_cents
+    detail = row["detail"]
+    for key, count in f.counts.items():
+        detail[key] = detail.get(key, 0) + count
 
 
-def _sd_voided(page: _Page, e: Any) -> None:
-    """Rule 33: every stake back, in full."""
-    _ended(page, e)
-    seats = _by_seat(page, e.jogada_id)
-    for player in page.players(e.jogada_id).values():
-        player.update(status=VOID, result=VOID)
-    for seat, cents in e.refunds.items():
-        page.changed(e.jogada_id, seats[seat])["refunded_cents"] += cents
+def _player_detail(page: _Page, game: str, target: str, at: datetime, position: int,
+                   f: PlayerDetail) -> None:
+    row = page.changed(f.jogada_id, f.player_id)
+    row["detail"].update(f.detail)
+    row["wagered_cents"] += f.wagered_cents
 
 
-def _apply_semdescarte(page: _Page, position: int, e: Any, cls: type) -> None:
-    if cls is _SD.TableOpened:
-        _new_venue(page, position, e, SEMDESCARTE, e.config["kind"], e.config.get("seats"))
-        return
-    venue = page.venue(str(e.originator_id))
-    if cls is _SD.PlayerSeated:
-        _occupants(venue, {**venue["occupants"], e.seat: e.player_id})
-    elif cls is _SD.PlayerLeft:
-        _occupants(venue, {s: p for s, p in venue["occupants"].items() if s != e.seat})
-    elif cls is _SD.JogadaOpened:
-        _jogada_opened(venue, e, "betting")
-    elif cls is _SD.AntePlaced:  # rules 2a, 16–18; Portaria r3
-        row = _stake(page, position, e, e.seat, {
-            "ante_cents": e.ante_cents, "jackpot_bet_cents": e.jackpot_bet_cents,
-            "bet_cents": 0, "decision": None})
-        row["wagered_cents"] += e.ante_cents + e.jackpot_bet_cents
-    elif cls is _SD.CardsDealt:
-        venue["status"] = "deciding"
-    elif cls is _SD.PlayerFolded:  # rule 22 (32, 34–35: on timeout or a lost connection)
-        page.changed(e.jogada_id, e.player_id)["detail"]["decision"] = "fold"
-    elif cls is _SD.PlayerContinued:  # rules 2f, 23: the second bet
-        row = page.changed(e.jogada_id, e.player_id)
-        row["detail"].update(decision="continue", bet_cents=e.bet_cents)
-        row["wagered_cents"] += e.bet_cents
-    elif cls is _SD.JogadaSettled:
-        _sd_settled(page, e)
-    elif cls is _SD.JogadaVoided:
-        _sd_voided(page, e)
+def _jogada_ended(page: _Page, game: str, target: str, at: datetime, position: int,
+                  f: JogadaEnded) -> None:
+    """Every player's row ends with the jogada's status and default result; then each outcome
+    adds to its player's row (by player, or by the seat its row holds)."""
+    page.venue(target).update(status=IDLE, open_jogada_id=None, open_jogada_at=None)
+    rows = page.players(f.jogada_id)
+    for player_id, row in rows.items():
+        page.changed_rows.add((f.jogada_id, player_id))
+        row.update(ended_at=at, status=f.status, result=f.default_result)
+    seats = {row["seat"]: row for row in rows.values() if row["seat"] is not None}
+    for outcome in f.outcomes:
+        row = rows.get(outcome.player_id) if outcome.player_id is not None \
+            else seats.get(None if outcome.seat is None else str(outcome.seat))
+        if row is None:  # no stake of that player in the jogada: not in its listing
+            continue
+        if outcome.result is not None:
+            row["result"] = outcome.result
+        row["won_cents"] += outcome.won_cents
+        row["refunded_cents"] += outcome.refunded_cents
+        row["prizes"].update(outcome.prizes)
+        row["detail"].update(outcome.detail)
 
 
-# Bingo (domain/bingo/room.py, prizes.py, faults.py) ------------------------------------------
-def _bingo_ended(page: _Page, e: Any, status: str, won: dict[str, dict[str, int]],
-                 refunds: dict[str, int]) -> None:
-    _ended(page, e)
-    for player_id, row in page.players(e.jogada_id).items():
-        prizes = {p: c for p, c in won.get(player_id, {}).items()}
-        row["prizes"] = prizes
-        row["won_cents"] = sum(prizes.values())
-        row["refunded_cents"] = refunds.get(player_id, 0)
-        row["status"] = status
-        row["result"] = status if status != SETTLED else WON if row["won_cents"] else LOST
-
-
-def _apply_bingo(page: _Page, position: int, e: Any, cls: type) -> None:
-    if cls is _BR.RoomOpened:
-        _new_venue(page, position, e, BINGO, e.config["variant"], None)
-        return
-    venue = page.venue(str(e.originator_id))
-    if cls is _BR.PlayerJoined:  # rules 53–55: the room's members
-        _occupants(venue, {**venue["occupants"], e.player_id: e.session_id})
-    elif cls is _BR.PlayersLeft:
-        gone = set(e.player_ids)
-        _occupants(venue, {p: s for p, s in venue["occupants"].items() if p not in gone})
-    elif cls is _BR.JogadaOpened:
-        _jogada_opened(venue, e, "sale")
-    elif cls is _BR.CardsBought:  # rules 10–13: the cards' price leaves the wallet at once
-        row = _stake(page, position, e, None, {"cards": 0})
-        row["wagered_cents"] += e.amount_cents
-        row["detail"]["cards"] += len(e.cards)
-    elif cls is _BR.SalesClosed:
-        venue["status"] = "drawing"
-    elif cls is _BR.JogadaCancelled:  # rules 6, 20: too few players, every card refunded
-        _bingo_ended(page, e, CANCELLED, {}, e.refunds)
-    elif cls is _BR.JogadaSettled:  # rule 26: every prize paid, the jackpot too (rule 42)
-        _bingo_ended(page, e, SETTLED, e.payments, {})
-    elif cls is _BR.JogadaVoided:  # rules 45–47: prizes won are paid, the others refunded
-        _bingo_ended(page, e, VOID, e.prizes_paid, e.refunds)
+_APPLY: dict[type, Callable[..., None]] = {
+    VenueOpened: _venue_opened, OccupantAdded: _occupant_added,
+    OccupantsRemoved: _occupants_removed, JogadaStarted: _jogada_started,
+    PhaseChanged: _phase_changed, Staked: _staked, PlayerDetail: _player_detail,
+    JogadaEnded: _jogada_ended}
 
 
 class JogadasListingProjection:
+    """Built with the installation's games (domain/game.py ``Games``): it reads the events each
+    game's listing names (``Game.listing_events``) and applies the facts its ``listing`` makes
+    of them; it holds no game's code."""
+
     name = "jogadas_listing"
     tables = (game_venues, player_jogadas)
-    event_types = EVENT_TYPES
+
+    def __init__(self, games: Games) -> None:
+        self._listed: dict[type, Game] = dict(games.listed)
+        self.event_types: tuple[type, ...] = tuple(self._listed)
+
+    def _game(self, cls: type) -> Game | None:
+        game = self._listed.get(cls)
+        if game is None:  # a subclass of a listed event (the runner passes those too)
+            game = next((self._listed[c] for c in cls.__mro__ if c in self._listed), None)
+        return game
 
     def apply(self, conn: Connection, events: list[tuple[int, Any]]) -> None:
         page = _Page(conn)
         for position, e in events:
-            cls = type(e)
-            if cls in _SEMDESCARTE:
-                _apply_semdescarte(page, position, e, cls)
-            else:
-                _apply_bingo(page, position, e, cls)
+            game = self._game(type(e))
+            if game is None or game.listing is None:
+                continue
+            facts = game.listing(e)
+            if facts:
+                target, at = str(e.originator_id), to_utc(e.at)
+                for fact in facts:
+                    _APPLY[type(fact)](page, game.name, target, at, position, fact)
         page.write()
-

@@ -1,7 +1,8 @@
 """One router per resource; api/main.py includes each of them in the app directly (a router of
 routers costs every request a second round of route matching: ~15 % of a request here).
 Each registered game's router is ``api/routes/<game name>.py``'s ``router``, or, for a game
-defined outside the package (LEDGER_GAMES), its own package's ``routes.router``."""
+defined outside the package (LEDGER_GAMES), its own package's ``routes.router`` (or the
+``router`` of the module ``Game.package`` names)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from domain.game import Game, Games
 
 
 def game_router(game: Game) -> APIRouter:
-    for module in (f"api.routes.{game.name}", f"{game.package}.routes"):
+    for module in (f"api.routes.{game.name}", f"{game.package}.routes", game.package):
         try:
             return import_module(module).router
         except ModuleNotFoundError as missing:
@@ -29,4 +30,5 @@ def routers(games: Games) -> list[APIRouter]:
     return [wallet.router, players.router, staff.router, reports.router, sessions.router,
             rulesets.router, corrections.router,
             *(game_router(game) for game in games),
-            jogadas.router, listings.router, bootstrap.router, health.router, metrics.router]
+            jogadas.router, listings.router, listings.jogadas_router(games), bootstrap.router,
+            health.router, metrics.router]

@@ -7,7 +7,8 @@ link is for staff (the replay shows every hand of the jogada: 903-B 6.3.4(2)); a
 carry none.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: the jogadas' routes are built for the games of
+# the app (``jogadas_router``) and FastAPI reads their parameters' types from the closure.
 
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
@@ -18,13 +19,14 @@ from sqlalchemy import Engine
 
 from api.auth import Caller
 from api.deps import AccountReader, Anyone, LedgerDep, Reviewer
-from api.listing_schemas import (AwareQueryInstant, GameName, JogadasPage, RoomsPage,
-                                 TablesPage)
+from api.listing_schemas import (AwareQueryInstant, RoomsPage, TablesPage, game_name_type,
+                                 jogadas_page_model)
 from api.reads import fresh_engine
 from api.routes.players import existing_balance
 from api.routes.responses import errors
 from api.schemas import LogPosition
 from domain.bingo.cards import VARIANTS
+from domain.game import Game, Games
 from domain.semdescarte.seats import game_kind
 from domain.text import TEXT_PATTERN, check_text
 from projections import listing_queries as queries
@@ -38,6 +40,7 @@ NameFilter = Annotated[str | None, Query(min_length=1, max_length=200, pattern=T
                                          description="Part of the name, any case")]
 VenueFilter = Annotated[str | None, Query(min_length=1, max_length=100, pattern=TEXT_PATTERN,
                                           description="Exactly this venue")]
+JogadasLimit = Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS, description="At most 500")]
 Since = Annotated[AwareQueryInstant | None, Query(
     description="Jogadas started at or after this time (ISO 8601 with an offset)")]
 Until = Annotated[AwareQueryInstant | None, Query(
@@ -115,57 +118,72 @@ def list_rooms(
     return {"data": data, "count": len(data), "next_cursor": next_cursor}
 
 
-def _jogadas_page(engine: Engine, caller: Caller, **filters: Any) -> dict[str, Any]:
+def _replay_url(game: Game, jogada_id: str) -> str:
+    """The game's own replay route if it has one (``Game.replay_alias``), else the
+    game-independent one (api/routes/jogadas.py)."""
+    path = game.replay_alias or "/jogadas/{jogada_id}/replay"
+    return path.format(jogada_id=quote(jogada_id, safe=":"))
+
+
+def _jogadas_page(games: Games, engine: Engine, caller: Caller, **filters: Any) -> dict[str, Any]:
     # ``until`` not after ``since`` is an empty range, not an error: every pair of well-formed
     # instants is a valid filter (Schemathesis: a schema-valid request is never refused).
     rows, next_cursor = queries.jogadas(engine, **filters)
     staff = _staff(caller)
     data = []
     for row in rows:
-        game = row["game"]
-        target = "table_id" if game == "semdescarte" else "room_id"
+        game = games.get(row["game"])  # a game of the installation: the model's enum
+        target = f"{game.venue_noun}_id"  # table_id, room_id
         ended = row["status"] != "in_play"
         data.append({
-            "jogada_id": row["jogada_id"], "game": game, "player_id": row["player_id"],
+            "jogada_id": row["jogada_id"], "game": row["game"], "player_id": row["player_id"],
             "venue": {"venue_id": row["venue_id"], "name": row["venue_name"],
                       target: row["target_id"]},
             "seat": None if row["seat"] is None else int(row["seat"]),
             **{k: row[k] for k in ("started_at", "ended_at", "status", "result",
                                    "wagered_cents", "won_cents", "refunded_cents",
                                    "net_cents", "prizes", "detail")},
-            "replay_url": f"/{game}/jogadas/{quote(row['jogada_id'], safe=':')}/replay"
-            if staff and ended else None,
+            "replay_url": _replay_url(game, row["jogada_id"]) if staff and ended else None,
             "cursor": row["position"]})
     return {"data": data, "count": len(data), "next_cursor": next_cursor}
 
 
-@router.get("/players/{player_id}/jogadas", response_model=JogadasPage,
-            responses=errors(401, 403, 404, 422, 503))
-def player_jogadas(
-    player_id: UUID, ledger: LedgerDep, caller: AccountReader,
-    game: Annotated[GameName | None, Query()] = None, since: Since = None, until: Until = None,
-    limit: Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS, description="At most 500")] = 50,
-    cursor: Cursor = None,
-) -> dict[str, Any]:
-    """Every jogada the player staked in, newest first, each with its venue, times, status,
-    the player's amounts (wagered, won, refunded, net) and result; filter by ``game`` and by
-    the time the jogada started (``since`` inclusive, ``until`` exclusive)."""
-    caller.require_player_access(player_id)
-    engine = fresh_engine(ledger)
-    existing_balance(engine, player_id)
-    return _jogadas_page(engine, caller, player_id=str(player_id), game=game, since=since,
-                         until=until, limit=limit, before=cursor)
+def jogadas_router(games: Games) -> APIRouter:
+    """The jogadas of every game of the installation (api/routes/__init__.py builds it with
+    the registry the app is created with): ``game`` is one of ``games.names()`` (an enum in the
+    OpenAPI document; anything else is 422 naming the field), and the answers' model accepts
+    any of their items (api/listing_schemas.py)."""
+    jogadas = APIRouter(tags=["listings"])
+    game_filter = Annotated[game_name_type(games) | None, Query()]  # type: ignore[misc]
+    page = jogadas_page_model(games)
 
+    @jogadas.get("/players/{player_id}/jogadas", response_model=page,
+                 responses=errors(401, 403, 404, 422, 503))
+    def player_jogadas(
+        player_id: UUID, ledger: LedgerDep, caller: AccountReader,
+        game: game_filter = None, since: Since = None, until: Until = None,  # type: ignore
+        limit: JogadasLimit = 50, cursor: Cursor = None,
+    ) -> dict[str, Any]:
+        """Every jogada the player staked in, newest first, each with its venue, times,
+        status, the player's amounts (wagered, won, refunded, net) and result; filter by
+        ``game`` and by the time the jogada started (``since`` inclusive, ``until``
+        exclusive)."""
+        caller.require_player_access(player_id)
+        engine = fresh_engine(ledger)
+        existing_balance(engine, player_id)
+        return _jogadas_page(games, engine, caller, player_id=str(player_id), game=game,
+                             since=since, until=until, limit=limit, before=cursor)
 
-@router.get("/jogadas", response_model=JogadasPage, responses=errors(401, 403, 422, 503))
-def all_jogadas(
-    ledger: LedgerDep, caller: Reviewer, player_id: Annotated[UUID | None, Query()] = None,
-    game: Annotated[GameName | None, Query()] = None, since: Since = None, until: Until = None,
-    limit: Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS, description="At most 500")] = 50,
-    cursor: Cursor = None,
-) -> dict[str, Any]:
-    """Staff: the jogadas of every player (one item per player and jogada), newest first;
-    the same filters as GET /players/{id}/jogadas, and ``player_id``."""
-    return _jogadas_page(fresh_engine(ledger), caller,
-                         player_id=None if player_id is None else str(player_id), game=game,
-                         since=since, until=until, limit=limit, before=cursor)
+    @jogadas.get("/jogadas", response_model=page, responses=errors(401, 403, 422, 503))
+    def all_jogadas(
+        ledger: LedgerDep, caller: Reviewer, player_id: Annotated[UUID | None, Query()] = None,
+        game: game_filter = None, since: Since = None, until: Until = None,  # type: ignore
+        limit: JogadasLimit = 50, cursor: Cursor = None,
+    ) -> dict[str, Any]:
+        """Staff: the jogadas of every player (one item per player and jogada), newest first;
+        the same filters as GET /players/{id}/jogadas, and ``player_id``."""
+        return _jogadas_page(games, fresh_engine(ledger), caller,
+                             player_id=None if player_id is None else str(player_id),
+                             game=game, since=since, until=until, limit=limit, before=cursor)
+
+    return jogadas

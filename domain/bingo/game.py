@@ -17,6 +17,7 @@ from domain.bingo import clock, faults, prizes, rooms, sales
 from domain.bingo.views import describe
 from domain.bingo.cards import bingo_rule
 from domain.bingo.config import check_room_config
+from domain.bingo.listing import LISTING_EVENTS, listing_facts
 from domain.bingo.replay import player_jogada, replay
 from domain.bingo.room import REGISTRY_ID, BingoRoom, BingoRoomRegistry
 from domain.bingo.views import player_view
@@ -201,4 +202,7 @@ GAME = Game(
                     tick=lambda room_id, actor: TickRoom(room_id=room_id, actor=actor)),
     statement_lines={sales.CARDS_LINE: sales.CARDS_LABEL},
     open_jogadas=_open_jogadas,
+    listing=listing_facts,  # its rooms and each player's jogadas (rules 4, 52)
+    listing_events=LISTING_EVENTS,
+    replay_alias="/bingo/jogadas/{jogada_id}/replay",  # api/routes/bingo.py
 )

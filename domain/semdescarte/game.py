@@ -15,6 +15,7 @@ from domain.game import Game, GameClock
 from domain.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.semdescarte import betting, clock, decisions, faults, seats, tables, views
 from domain.semdescarte.config import check_table_config, sd_rule
+from domain.semdescarte.listing import LISTING_EVENTS, listing_facts
 from domain.semdescarte.registry import TableRegistry, registry_id
 from domain.semdescarte.replay import player_last_jogada, replay
 from domain.semdescarte.table import SemDescarteTable
@@ -208,4 +209,7 @@ GAME = Game(
                     tick=lambda table_id, actor: TickTable(table_id=table_id, actor=actor)),
     recovery=lambda actor: RecoverTables(actor=actor),
     open_jogadas=_open_jogadas,
+    listing=listing_facts,  # its tables and each player's jogadas (rules 38, 39)
+    listing_events=LISTING_EVENTS,
+    replay_alias="/semdescarte/jogadas/{jogada_id}/replay",  # api/routes/semdescarte.py
 )
