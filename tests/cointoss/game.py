@@ -18,7 +18,7 @@ from datetime import timedelta
 from typing import Any
 from uuid import UUID
 
-from domain import wallets
+from domain import listing, wallets
 from domain.accounts import HOUSE_CODE
 from domain.command import Command, command
 from domain.errors import ConflictError, InvalidInputError
@@ -288,6 +288,30 @@ def adjudicate(events: list[tuple[int, Any]],
             "differences": differences, "rules": ["coin toss: a right call is paid 1:1"]}
 
 
+def listing_facts(e: Any) -> list[Any]:
+    """What the players' jogada listing learns from the table's events (domain/listing.py)."""
+    name = type(e).__name__
+    if name == "TableOpened":
+        return [listing.VenueOpened(venue_id=e.venue_id, name=e.name, kind="coin",
+                                    config=e.config)]
+    if name == "JogadaOpened":
+        return [listing.JogadaStarted(jogada_id=e.jogada_id, number=e.number, status="betting")]
+    if name == "BetPlaced":
+        return [listing.Staked(jogada_id=e.jogada_id, player_id=e.player_id,
+                               wagered_cents=e.stake_cents, detail={"side": e.side})]
+    if name == "CoinTossed":
+        return [listing.JogadaEnded(
+            jogada_id=e.jogada_id, status=listing.SETTLED, default_result="lost",
+            outcomes=tuple(listing.Outcome(player_id=p, result="won", won_cents=paid)
+                           for p, paid in e.payouts.items() if paid))]
+    if name == "JogadaVoided":
+        return [listing.JogadaEnded(
+            jogada_id=e.jogada_id, status=listing.VOID, default_result=listing.VOID,
+            outcomes=tuple(listing.Outcome(player_id=p, refunded_cents=c)
+                           for p, c in e.refunds.items()))]
+    return []
+
+
 def _check_settings(settings: dict[str, Any], table: CoinTable) -> tuple[dict[str, Any], list]:
     return _config(settings), []
 
@@ -313,6 +337,9 @@ GAME = Game(
     clock=GameClock(interval=0.05, due=DueCoinTables(),
                     tick=lambda table_id, actor: Toss(table_id=table_id, actor=actor)),
     recovery=lambda actor: RecoverCoinTables(actor=actor),
+    listing=listing_facts,
+    listing_events=(CoinTable.TableOpened, CoinTable.JogadaOpened, CoinTable.BetPlaced,
+                    CoinTable.CoinTossed, CoinTable.JogadaVoided),
 )
 
 

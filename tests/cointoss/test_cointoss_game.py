@@ -62,6 +62,13 @@ def test_a_game_under_tests_gets_routes_clock_statement_replay_and_adjudication(
     assert adjudication["agrees"] is True and adjudication["differences"] == []
     assert adjudication["recomputed"] == {player_id: 2 * STAKE if won else 0}
 
+    listed = ok(client.get(f"/players/{player_id}/jogadas", headers=headers))["data"]
+    assert [(j["jogada_id"], j["game"], j["status"], j["wagered_cents"], j["won_cents"])
+            for j in listed] == [(bet["jogada_id"], "cointoss", "settled", STAKE,
+                                  2 * STAKE if won else 0)]
+    assert listed[0]["venue"]["table_id"] == table["table_id"]
+    assert listed[0]["replay_url"] is None  # a player is not shown the replay link
+
     statement = ok(client.post(f"/sessions/{session['session_id']}/end", headers=headers,
                                json={"reason": "player"}))
     assert (statement["wagered_cents"], statement["won_cents"]) == (
