@@ -133,3 +133,15 @@ def require_ended(replayed: dict[str, Any]) -> dict[str, Any]:
         raise ConflictError("the jogada is still open; its replay is available when it ends",
                             field="jogada_id", rule="903-B 6.7.5")
     return replayed
+
+
+def jackpot_balance(ledger: "Ledger", code: str, engine: Any, *, venue: Any,
+                    missing: Exception) -> dict[str, Any]:
+    """A venue's jackpot account as the balances projection has it (sem descarte Portaria
+    r3, r10; bingo rules 43, 44). No such account: the venue's describe command first (404
+    if there is no such venue), then ``missing`` (409: the venue has no jackpot)."""
+    found = account_balance(ledger, code, engine)
+    if found is None:
+        ledger.run(venue)
+        raise missing
+    return found

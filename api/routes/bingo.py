@@ -123,13 +123,12 @@ def jackpot(room_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
 
 
 def jackpot_value(ledger: Any, room_id: UUID | str, engine: Any) -> dict[str, Any]:
-    found = jogada_views.account_balance(ledger, f"bingo-jackpot:{room_id}", engine)
-    if found is None:
-        ledger.run(bingo.DescribeRoom(room_id=str(room_id)))  # 404: no such room
-        # The room exists without the optional jackpot (rule 39): 409, not a 404 that reads
-        # as "no such room".
-        raise RuleViolationError(f"room {room_id} has no accumulated jackpot", field="room_id",
-                                 rule=cite(BINGO, 39), code="no_jackpot")
+    # A room without the optional jackpot (rule 39): 409, not a 404 that reads as "no such room".
+    found = jogada_views.jackpot_balance(
+        ledger, f"bingo-jackpot:{room_id}", engine,
+        venue=bingo.DescribeRoom(room_id=str(room_id)),
+        missing=RuleViolationError(f"room {room_id} has no accumulated jackpot",
+                                   field="room_id", rule=cite(BINGO, 39), code="no_jackpot"))
     return {"room_id": str(room_id), "jackpot_cents": found["balance_cents"],
             "as_of_position": found["as_of_position"], "updated_at": found["updated_at"],
             "rule": cite(BINGO, 43, 44)}

@@ -159,13 +159,12 @@ def jackpot(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]
 
 
 def jackpot_value(ledger: Any, table_id: UUID | str, engine: Any) -> dict[str, Any]:
-    found = jogada_views.account_balance(ledger, f"jackpot:{table_id}", engine)
-    if found is None:
-        ledger.run(sd.DescribeTable(table_id=str(table_id)))  # 404: no such table
-        # The table exists without the module (A11): 409, as for a side bet at it, not a 404
-        # that reads as "no such table".
-        raise RuleViolationError(f"table {table_id} has no jackpot", field="table_id",
-                                 rule=pt_rule("3"), code="no_jackpot")
+    # A table without the module (A11): 409, as for a side bet at it, not a 404 that reads as
+    # "no such table".
+    found = jogada_views.jackpot_balance(
+        ledger, f"jackpot:{table_id}", engine, venue=sd.DescribeTable(table_id=str(table_id)),
+        missing=RuleViolationError(f"table {table_id} has no jackpot", field="table_id",
+                                   rule=pt_rule("3"), code="no_jackpot"))
     return {"table_id": str(table_id), "jackpot_cents": found["balance_cents"],
             "as_of_position": found["as_of_position"], "updated_at": found["updated_at"],
             "last_change_position": found["last_change_position"]}
