@@ -43,7 +43,7 @@ GAME = "bingo"
 
 
 def pool_code(room_id: str) -> str:
-    return f"bingo-pool:{room_id}"  # domain/bingo/commands.py create_room
+    return f"bingo-pool:{room_id}"  # domain/bingo/rooms.py create_room
 
 
 def jackpot_code(room_id: str) -> str:

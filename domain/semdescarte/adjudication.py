@@ -40,7 +40,7 @@ PAYING = (*jackpot_rules.JACKPOT_MULTIPLES, "straight_flush", "royal_flush")  # 
 
 
 def jackpot_code(table_id: str) -> str:
-    return f"jackpot:{table_id}"  # domain/semdescarte/commands.py create_table
+    return f"jackpot:{table_id}"  # domain/semdescarte/tables.py create_table
 
 
 def _facts(items: list[tuple[int, Any]]) -> dict[str, Any]:
