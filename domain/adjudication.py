@@ -47,7 +47,7 @@ from typing import Any
 
 from domain.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
 from domain.errors import DomainError, InvalidInputError
-from domain.replay_support import event_name, numbered, one_jogada
+from domain.replay_support import MONEY_KINDS, event_name, numbered, one_jogada
 
 SETTLED, VOIDED, CANCELLED = "settled", "voided", "cancelled"
 ENDINGS = {"JogadaSettled": SETTLED, "JogadaVoided": VOIDED, "JogadaCancelled": CANCELLED}
@@ -55,7 +55,6 @@ SETTLEMENT, MONEY = "settlement", "money"
 RECONCILIATION = "903-B 5.5.1(1)"  # every financial transaction can be reconciled
 RULES_DECIDE = "903-B 6.7.2(7)"  # only RNG values and the rules decide outcomes
 JACKPOT_REBUILT = "903-B 6.4.6(3)"  # jackpot values and prizes rebuilt from the contributions
-_MONEY_EVENTS = ("FundsHeld", "HoldPosted", "HoldVoided", "Credited", "Debited")
 
 
 def status_of(events: Iterable[tuple[int, Any]]) -> str | None:
@@ -96,7 +95,7 @@ def money_moved(events: Iterable[tuple[int, Any]],
     held: dict[str, int] = {}
     for _, e in events:
         name = event_name(e)
-        if name not in _MONEY_EVENTS:
+        if name not in MONEY_KINDS:
             continue
         stream = str(e.originator_id)
         code = codes.get(stream, f"account:{stream}")

@@ -46,7 +46,7 @@ def one_report(ledger: Any, jogada_id: str, game_adjudicate: Any, events: list[A
 def _refill_untagged(report: dict[str, Any]) -> bool:
     """The known finding of issue 14: after a royal flush the house refills the table's jackpot
     (Portaria r10, A12) by a transfer whose refs name no jogada_id (domain/semdescarte/
-    commands.py ``_pay_jackpot``), so it is missing from the jogada's events. True only when
+    decisions.py ``_pay_jackpot``), so it is missing from the jogada's events. True only when
     that is the whole disagreement: a sem descarte jogada whose recomputation cites the refill,
     no problem, and exactly two money differences, the house short by what the jackpot is
     over. Remove once the refill names its jogada."""

@@ -12,7 +12,7 @@ from tests.api.semdescarte_support import (ante, create_table, deal, decide, for
 JACKPOT = {"stake_cents": 100, "contribution_bp": 7_000, "starting_value_cents": 1_000_000}
 
 
-def test_903b_6_4_6_3_sd_28_portaria_r9e_a_flush_with_the_side_bet_adjudicates_over_http(
+def test_903b_6_4_6_3_sd_28_pt_r9e_a_flush_with_the_side_bet_adjudicates_over_http(
         make_client):
     client = make_client(certification_mode="1")
     api = Api(client)

@@ -86,7 +86,7 @@ def test_sd_22_26_28_29_a1_each_outcome_recomputes_to_the_money_moved(cert, hand
     assert rule in report["rules"] and report["differences"] == report["problems"] == []
 
 
-def test_sd_28_29_22_portaria_r9_multi_seat_jogada_with_side_bets(cert, clock):
+def test_sd_22_28_29_pt_r9c_r9e_a_multi_seat_jogada_with_side_bets(cert, clock):
     """Four seats, each with the jackpot side bet (Portaria r4b, r8: 70 of the 100 to the
     pool, 30 to the house): a flush (rule 28: 5 × the bet; r9e: 50 × the stake), four of a kind
     (20 ×; r9c: 500 × the stake), a folded full house (rule 22; A12: a folded hand wins no
@@ -118,7 +118,7 @@ def test_sd_28_29_22_portaria_r9_multi_seat_jogada_with_side_bets(cert, clock):
         report["rules"])
 
 
-def test_portaria_r9b_straight_flush_takes_10_percent_of_the_pool_as_it_stood(cert):
+def test_pt_r9b_straight_flush_takes_10_percent_of_the_pool_as_it_stood(cert):
     """r9b: 10 % of the jackpot, rounded down (A12). A first jogada grows the pool by its side
     bet; the second's straight flush takes 10 % of the pool with both contributions, the
     opening balance folded from the log (903-B 6.4.6(3))."""
@@ -147,7 +147,7 @@ def _royal_flush(cert):
     return table, player, pool, adjudicated(cert, jogada_id, {table["jackpot_account"]: pool})
 
 
-def test_portaria_r9a_royal_flush_takes_the_whole_pool_recomputed_per_player(cert):
+def test_pt_r9a_royal_flush_takes_the_whole_pool_recomputed_per_player(cert):
     """r9a: the royal flush takes the whole pool, this jogada's contribution included; the
     player's wallet recomputes to exactly what the settlement says and what was moved."""
     table, player, pool, report = _royal_flush(cert)
@@ -164,10 +164,10 @@ def test_portaria_r9a_royal_flush_takes_the_whole_pool_recomputed_per_player(cer
 
 
 @pytest.mark.xfail(strict=True, reason=(
-    "issue 14 finding: the A12 refill after a royal flush (commands._pay_jackpot, transfer "
+    "issue 14 finding: the A12 refill after a royal flush (decisions._pay_jackpot, transfer "
     "'<jogada>:jackpot-refill') names no jogada_id in its refs, so it is not among the "
     "jogada's events; bingo's rule 41 reset does name its jogada"))
-def test_portaria_r10_a12_the_refill_after_a_royal_flush_is_in_the_jogada_record(cert):
+def test_pt_r10_a12_the_refill_after_a_royal_flush_is_in_the_jogada_record(cert):
     *_, report = _royal_flush(cert)
     assert report["differences"] == [] and report["agrees"]
 
