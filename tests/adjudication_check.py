@@ -5,8 +5,7 @@ ledgers) before they close. Nothing is caught here: a disagreement, or an adjudi
 raises, fails the test (an error at its teardown).
 
 A test that alters the record on purpose opts out with
-``@pytest.mark.not_adjudicated(reason=...)``. One disagreement found by this check is known and
-let through here only (the report itself still says ``agrees: False``): ``_refill_untagged``."""
+``@pytest.mark.not_adjudicated(reason=...)``."""
 
 from __future__ import annotations
 
@@ -24,7 +23,7 @@ def assert_ended_jogadas_agree(ledger: Any, request: Any = None) -> list[dict[st
     if request is not None and request.node.get_closest_marker(MARKER) is not None:
         return []
     reports = adjudicate_all(ledger)
-    wrong = [r for r in reports if not r["agrees"] and not _refill_untagged(r)]
+    wrong = [r for r in reports if not r["agrees"]]
     assert not wrong, "re-adjudication disagrees with the record: " + "; ".join(
         f"{r['jogada_id']} ({r['game']}, {r['status']}): differences {r['differences']},"
         f" problems {r['problems']}" for r in wrong)
@@ -41,21 +40,3 @@ def one_report(ledger: Any, jogada_id: str, game_adjudicate: Any, events: list[A
     assert jogada_views.adjudicate(ledger, jogada_id) == report
     assert [r for r in adjudicate_all(ledger) if r["jogada_id"] == jogada_id] == [report]
     return report
-
-
-def _refill_untagged(report: dict[str, Any]) -> bool:
-    """The known finding of issue 14: after a royal flush the house refills the table's jackpot
-    (Portaria r10, A12) by a transfer whose refs name no jogada_id (domain/semdescarte/
-    decisions.py ``_pay_jackpot``), so it is missing from the jogada's events. True only when
-    that is the whole disagreement: a sem descarte jogada whose recomputation cites the refill,
-    no problem, and exactly two money differences, the house short by what the jackpot is
-    over. Remove once the refill names its jogada."""
-    differences = report["differences"]
-    if (report["game"] != "semdescarte" or report["problems"] or len(differences) != 2
-            or "Portaria 461/2001 rule 10 (A12)" not in report["rules"]
-            or any(d["against"] != "money" for d in differences)):
-        return False
-    gaps = {d["account"]: d["recomputed_cents"] - d["recorded_cents"] for d in differences}
-    pools = [code for code in gaps if code.startswith("jackpot:")]
-    return (len(pools) == 1 and set(gaps) == {pools[0], "house"} and gaps[pools[0]] > 0
-            and gaps["house"] == -gaps[pools[0]])

@@ -154,8 +154,8 @@ def _pay_jackpot(uow: UnitOfWork, table: SemDescarteTable, actor: str) -> list[d
             wallets.transfer_between(
                 uow, from_code=HOUSE_CODE, to_code=table.jackpot_code,
                 transfer_id=f"{jogada['jogada_id']}:jackpot-refill", amount_cents=refill,
-                reason="jackpot_refill", refs={"rule": pt_rule("10")},
-                actor=actor)
+                reason="jackpot_refill",  # part of the jogada's record (its replay, its audit)
+                refs={"jogada_id": jogada["jogada_id"], "rule": pt_rule("10")}, actor=actor)
     return out
 
 

@@ -163,10 +163,6 @@ def test_pt_r9a_royal_flush_takes_the_whole_pool_recomputed_per_player(cert):
     assert jackpot_pool(cert, table) == refill
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "issue 14 finding: the A12 refill after a royal flush (decisions._pay_jackpot, transfer "
-    "'<jogada>:jackpot-refill') names no jogada_id in its refs, so it is not among the "
-    "jogada's events; bingo's rule 41 reset does name its jogada"))
 def test_pt_r10_a12_the_refill_after_a_royal_flush_is_in_the_jogada_record(cert):
     *_, report = _royal_flush(cert)
     assert report["differences"] == [] and report["agrees"]
