@@ -123,3 +123,31 @@ def verify_consistency(first: int, second: int, first_root: bytes, second_root: 
             sr = node_hash(sr, c)
         fn, sn = fn >> 1, sn >> 1
     return sn == 0 and fr == first_root and sr == second_root
+
+
+class Accumulator:
+    """The tree head after each appended leaf without keeping the leaves: the roots of the
+    perfect subtrees the tree decomposes into (at most log2(n) of them), as a follower of the
+    log needs to seal checkpoints as it goes. ``root()`` equals ``root(all leaves)``."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self._peaks: list[bytes] = []  # roots of the perfect subtrees, largest first
+
+    def append(self, leaf: bytes) -> None:
+        """Add a leaf hash."""
+        self._peaks.append(leaf)
+        size = self.size
+        while size & 1:  # two subtrees of equal size merge, as in the tree's own shape
+            right = self._peaks.pop()
+            self._peaks[-1] = node_hash(self._peaks[-1], right)
+            size >>= 1
+        self.size += 1
+
+    def root(self) -> bytes:
+        if not self._peaks:
+            return EMPTY_ROOT
+        head = self._peaks[-1]
+        for peak in reversed(self._peaks[:-1]):  # the smaller subtrees hang on the right
+            head = node_hash(peak, head)
+        return head

@@ -66,3 +66,13 @@ def test_merkle_every_consistency_proof_verifies_and_another_history_is_refused(
         if first < second:
             assert not merkle.verify_consistency(first, second, old, merkle.root(hashed(
                 second - 1) + [merkle.leaf_hash(b"other")]), proof)
+
+
+def test_merkle_the_accumulator_gives_the_tree_head_at_every_size_without_the_leaves():
+    leaves = hashed(70)
+    accumulator = merkle.Accumulator()
+    assert accumulator.root() == merkle.EMPTY_ROOT
+    for size, leaf in enumerate(leaves, start=1):
+        accumulator.append(leaf)
+        assert (accumulator.size, accumulator.root()) == (size, merkle.root(leaves[:size]))
+        assert len(accumulator._peaks) == bin(size).count("1")
