@@ -1,0 +1,41 @@
+"""The canonical bytes of a stored event, what the tamper-evident record hashes (issue 15;
+docs/audit.md): an independent verifier reproduces them from the event store's own columns,
+with no knowledge of the application's classes.
+
+    "ledger-event/1" 0x00
+    notification id        8 bytes, big-endian unsigned (the event's position in the log)
+    originator id          16 bytes (the stream's UUID)
+    originator version     8 bytes, big-endian unsigned
+    topic length           2 bytes, big-endian, then the topic in UTF-8
+    state length           4 bytes, big-endian, then the stored state bytes as they are
+
+Every variable field is length-prefixed, so no two different events give the same bytes. The
+leaf of the Merkle tree is ``domain.merkle.leaf_hash`` of these bytes; the hash chain links
+each leaf to the one before it: ``chain(n) = SHA-256(chain(n - 1) || leaf hash(n))``, starting
+from 32 zero bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from uuid import UUID
+
+MAGIC = b"ledger-event/1\x00"
+CHAIN_START = bytes(32)
+_FIXED = struct.Struct(">Q16sQ")
+
+
+def event_bytes(notification_id: int, originator_id: UUID, originator_version: int,
+                topic: str, state: bytes) -> bytes:
+    topic_bytes = topic.encode("utf-8")
+    if len(topic_bytes) > 0xFFFF or len(state) > 0xFFFFFFFF:
+        raise ValueError("topic or state too long for the canonical form")
+    return b"".join((MAGIC, _FIXED.pack(notification_id, originator_id.bytes, originator_version),
+                     struct.pack(">H", len(topic_bytes)), topic_bytes,
+                     struct.pack(">I", len(state)), bytes(state)))
+
+
+def chain(previous: bytes, leaf: bytes) -> bytes:
+    """The next link of the hash chain: SHA-256(previous link || leaf hash)."""
+    return hashlib.sha256(previous + leaf).digest()
