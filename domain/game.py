@@ -66,7 +66,6 @@ class Game:
     clock: GameClock | None = None
     recovery: Callable[[str], Command] | None = None  # (actor) -> the command run at start
     policies: Mapping[str, InactivityPolicy] = field(default_factory=dict)  # new kinds only
-    statement_lines: Mapping[str, str] = field(default_factory=dict)  # its own lines: label
     open_jogadas: Callable[[Any], int] | None = None  # (uow) -> venues with a jogada open
     # The listing of its venues and of every player's jogadas (projections/listings.py): the
     # facts (domain/listing.py) one of its venue's events means, for the events of
@@ -76,10 +75,6 @@ class Game:
     # Its own replay route, if it has one ("/semdescarte/jogadas/{jogada_id}/replay"): the
     # listing's replay links; otherwise the game-independent "/jogadas/{jogada_id}/replay".
     replay_alias: str | None = None
-
-    @property
-    def venue_prefix(self) -> str:
-        return f"{self.name}:"
 
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"
@@ -131,15 +126,6 @@ class Games:
         name, _, rest = str(venue_id).partition(":")
         game = self._by_name.get(name)
         return game if game is not None and rest else None
-
-    def for_events(self, events: Events) -> Game | None:
-        """The game whose venue recorded these events (a jogada's)."""
-        for _, event in events:
-            topic = topic_of(event)
-            for game in self.all:
-                if game.event_marker in topic:
-                    return game
-        return None
 
     def for_topic(self, topic: str) -> Game | None:
         return next((g for g in self.all if g.event_marker in topic), None)

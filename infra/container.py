@@ -101,7 +101,7 @@ class Ledger:
         values = {}
         if SEED in context and command.seed is None:
             values[SEED] = self.seeds.new_seed()
-        if CERTIFICATION_MODE in context:
+        if CERTIFICATION_MODE in context and command.certification_mode != self.certification:
             values[CERTIFICATION_MODE] = self.certification
         return replace(command, **values) if values else command
 
@@ -314,12 +314,12 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
     clock = clock or SystemClock()
     games = load_games(settings.games)
     handlers = command_handlers(games)
+    codec = Codec(allowed_classes(handlers))
     app = build_event_store(target, pool_size=settings.postgres_pool_size,
                             max_overflow=settings.postgres_max_overflow,
                             certification_mode=settings.certification)
     if writer_socket is not None:
-        writer: GroupCommitWriter | RemoteWriter = RemoteWriter(
-            writer_socket, Codec(allowed_classes(handlers)))
+        writer: GroupCommitWriter | RemoteWriter = RemoteWriter(writer_socket, codec)
         writer.last_position = app.recorder.max_notification_id() or 0
     else:
         writer = GroupCommitWriter(app, clock, max_batch=settings.writer_max_batch,
@@ -327,7 +327,7 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
                                    games=games)
     ledger = Ledger(settings=settings, target=target, clock=clock, app=app, writer=writer,
                     services=services, seeds=seeds or build_seed_source(None), games=games,
-                    codec=Codec(allowed_classes(handlers)))
+                    codec=codec)
     if with_projections:
         from infra.projection_runner import build_projection_runner
 

@@ -200,7 +200,6 @@ GAME = Game(
     snapshotted=(BingoRoomRegistry,),
     clock=GameClock(interval=0.2, due=DueRooms(),
                     tick=lambda room_id, actor: TickRoom(room_id=room_id, actor=actor)),
-    statement_lines={sales.CARDS_LINE: sales.CARDS_LABEL},
     open_jogadas=_open_jogadas,
     listing=listing_facts,  # its rooms and each player's jogadas (rules 4, 52)
     listing_events=LISTING_EVENTS,
