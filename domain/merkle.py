@@ -12,7 +12,7 @@ proof. Pure: hashing only (SHA-256), no storage.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 LEAF_PREFIX, NODE_PREFIX = b"\x00", b"\x01"
 EMPTY_ROOT = hashlib.sha256(b"").digest()
@@ -33,46 +33,103 @@ def _split(n: int) -> int:
     return 1 << ((n - 1).bit_length() - 1)
 
 
-def root(leaves: Sequence[bytes]) -> bytes:
-    """MTH(D[n]) of the leaf hashes ``leaves`` (already ``leaf_hash``ed)."""
+# The hash of a perfect subtree: ``perfect(level, index)`` is MTH of the 2**level leaves from
+# ``index << level`` (level 0: the leaf hash itself). The proofs below need nothing else, so they
+# are computed from a list of leaves in memory or from the nodes a store keeps (infra/audit/).
+Perfect = Callable[[int, int], bytes]
+
+
+def _of_leaves(leaves: Sequence[bytes]) -> Perfect:
+    def perfect(level: int, index: int) -> bytes:
+        return _mth(leaves[index << level:(index + 1) << level])
+    return perfect
+
+
+def _mth(leaves: Sequence[bytes]) -> bytes:
     n = len(leaves)
-    if n == 0:
-        return EMPTY_ROOT
     if n == 1:
         return leaves[0]
     k = _split(n)
-    return node_hash(root(leaves[:k]), root(leaves[k:]))
+    return node_hash(_mth(leaves[:k]), _mth(leaves[k:]))
+
+
+def range_root(start: int, end: int, perfect: Perfect) -> bytes:
+    """MTH(D[start:end]) for the ranges the RFC's recursion visits (``start`` a multiple of the
+    largest power of two not above ``end - start``), from perfect subtrees: at most
+    2·log2(n) of them."""
+    n = end - start
+    if n <= 0:
+        return EMPTY_ROOT
+    if n & (n - 1) == 0 and start % n == 0:
+        level = n.bit_length() - 1
+        return perfect(level, start >> level)
+    k = _split(n)
+    return node_hash(range_root(start, start + k, perfect), range_root(start + k, end, perfect))
+
+
+def root(leaves: Sequence[bytes]) -> bytes:
+    """MTH(D[n]) of the leaf hashes ``leaves`` (already ``leaf_hash``ed)."""
+    return _mth(leaves) if leaves else EMPTY_ROOT
+
+
+def inclusion_path(index: int, size: int, perfect: Perfect) -> list[bytes]:
+    """PATH(m, D[n]) (RFC 9162 §2.1.3.1): the audit path of leaf ``index`` in the tree of
+    ``size`` leaves."""
+    if not 0 <= index < size:
+        raise ValueError(f"leaf {index} is not in a tree of {size}")
+    path: list[bytes] = []
+    start, end = 0, size
+    while end - start > 1:  # the RFC's recursion, unrolled; the path is built from the top
+        k = _split(end - start)
+        if index < start + k:
+            path.append(range_root(start + k, end, perfect))
+            end = start + k
+        else:
+            path.append(range_root(start, start + k, perfect))
+            start += k
+    return path[::-1]
+
+
+def consistency_path(first: int, size: int, perfect: Perfect) -> list[bytes]:
+    """PROOF(m, D[n]) (RFC 9162 §2.1.4.1): the tree of ``first`` leaves is a prefix of the tree
+    of ``size`` leaves."""
+    if not 0 < first <= size:
+        raise ValueError(f"no consistency proof from {first} to {size} leaves")
+    path: list[bytes] = []
+    start, end, m, whole = 0, size, first, True
+    while m != end - start:
+        k = _split(end - start)
+        if m <= k:
+            path.append(range_root(start + k, end, perfect))
+            end = start + k
+        else:
+            path.append(range_root(start, start + k, perfect))
+            start, m, whole = start + k, m - k, False
+    if not whole:
+        path.append(range_root(start, end, perfect))
+    return path[::-1]
 
 
 def inclusion_proof(index: int, leaves: Sequence[bytes]) -> list[bytes]:
-    """PATH(m, D[n]) (RFC 9162 §2.1.3.1): the audit path of leaf ``index``."""
-    n = len(leaves)
-    if not 0 <= index < n:
-        raise ValueError(f"leaf {index} is not in a tree of {n}")
-    if n == 1:
-        return []
-    k = _split(n)
-    if index < k:
-        return inclusion_proof(index, leaves[:k]) + [root(leaves[k:])]
-    return inclusion_proof(index - k, leaves[k:]) + [root(leaves[:k])]
+    """PATH(m, D[n]) of leaves held in memory."""
+    return inclusion_path(index, len(leaves), _of_leaves(leaves))
 
 
 def consistency_proof(first: int, leaves: Sequence[bytes]) -> list[bytes]:
-    """PROOF(m, D[n]) (RFC 9162 §2.1.4.1): the tree of ``first`` leaves is a prefix of this one."""
-    n = len(leaves)
-    if not 0 < first <= n:
-        raise ValueError(f"no consistency proof from {first} to {n} leaves")
-    return _subproof(first, leaves, True)
+    """PROOF(m, D[n]) of leaves held in memory."""
+    return consistency_path(first, len(leaves), _of_leaves(leaves))
 
 
-def _subproof(m: int, leaves: Sequence[bytes], whole: bool) -> list[bytes]:
-    n = len(leaves)
-    if m == n:
-        return [] if whole else [root(leaves)]
-    k = _split(n)
-    if m <= k:
-        return _subproof(m, leaves[:k], whole) + [root(leaves[k:])]
-    return _subproof(m - k, leaves[k:], False) + [root(leaves[:k])]
+def nodes_needed(compute: Callable[[Perfect], object]) -> set[tuple[int, int]]:
+    """The perfect subtrees (level, index) ``compute`` reads: a store fetches them in one query
+    and then computes with them (infra/audit/proofs.py)."""
+    seen: set[tuple[int, int]] = set()
+
+    def record(level: int, index: int) -> bytes:
+        seen.add((level, index))
+        return EMPTY_ROOT
+    compute(record)
+    return seen
 
 
 def verify_inclusion(leaf: bytes, index: int, size: int, proof: Sequence[bytes],
@@ -134,15 +191,33 @@ class Accumulator:
         self.size = 0
         self._peaks: list[bytes] = []  # roots of the perfect subtrees, largest first
 
-    def append(self, leaf: bytes) -> None:
-        """Add a leaf hash."""
+    def append(self, leaf: bytes) -> list[tuple[int, int, bytes]]:
+        """Add a leaf hash; returns the perfect subtrees it completed, (level, index, hash),
+        level 1 and up (what a store keeps to answer proofs: ``Perfect``)."""
         self._peaks.append(leaf)
-        size = self.size
+        size, level, made = self.size, 0, []
         while size & 1:  # two subtrees of equal size merge, as in the tree's own shape
             right = self._peaks.pop()
             self._peaks[-1] = node_hash(self._peaks[-1], right)
             size >>= 1
+            level += 1
+            made.append((level, size, self._peaks[-1]))
         self.size += 1
+        return made
+
+    @property
+    def peaks(self) -> list[bytes]:
+        """The roots of the perfect subtrees, largest first (a follower stores them to resume)."""
+        return list(self._peaks)
+
+    @classmethod
+    def resume(cls, size: int, peaks: Sequence[bytes]) -> "Accumulator":
+        if len(peaks) != bin(size).count("1"):
+            raise ValueError(f"a tree of {size} leaves has {bin(size).count('1')} peaks,"
+                             f" not {len(peaks)}")
+        accumulator = cls()
+        accumulator.size, accumulator._peaks = size, list(peaks)
+        return accumulator
 
     def root(self) -> bytes:
         if not self._peaks:

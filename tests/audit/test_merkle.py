@@ -76,3 +76,32 @@ def test_merkle_the_accumulator_gives_the_tree_head_at_every_size_without_the_le
         accumulator.append(leaf)
         assert (accumulator.size, accumulator.root()) == (size, merkle.root(leaves[:size]))
         assert len(accumulator._peaks) == bin(size).count("1")
+
+
+def test_merkle_proofs_from_the_nodes_the_accumulator_completes_equal_proofs_from_the_leaves():
+    """What the sealer stores (each perfect subtree once, as the accumulator completes it) is
+    enough for every proof, and a store reads only the nodes ``nodes_needed`` names."""
+    leaves = hashed(45)
+    accumulator, nodes = merkle.Accumulator(), {}
+    for index, leaf in enumerate(leaves):
+        nodes[(0, index)] = leaf
+        for level, node_index, value in accumulator.append(leaf):
+            nodes[(level, node_index)] = value
+            assert value == merkle.root(leaves[node_index << level:(node_index + 1) << level])
+        resumed = merkle.Accumulator.resume(accumulator.size, accumulator.peaks)
+        assert resumed.root() == accumulator.root()
+    for size in range(1, 46):
+        stored = {k: v for k, v in nodes.items() if (k[1] + 1) << k[0] <= size}
+        for index in range(size):
+            def compute(perfect, index=index, size=size):
+                return merkle.inclusion_path(index, size, perfect)
+            needed = merkle.nodes_needed(compute)
+            assert len(needed) <= 2 * size.bit_length() ** 2
+            fetched = {k: stored[k] for k in needed}
+            assert compute(lambda level, i: fetched[(level, i)]) == merkle.inclusion_proof(
+                index, leaves[:size])
+        for first in range(1, size + 1):
+            proof = merkle.consistency_path(first, size, lambda level, i: stored[(level, i)])
+            assert proof == merkle.consistency_proof(first, leaves[:size])
+    with pytest.raises(ValueError):
+        merkle.Accumulator.resume(3, [leaves[0]])
