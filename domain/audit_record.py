@@ -26,12 +26,18 @@ CHAIN_START = bytes(32)
 _FIXED = struct.Struct(">Q16sQ")
 
 
-def event_bytes(notification_id: int, originator_id: UUID, originator_version: int,
-                topic: str, state: bytes) -> bytes:
+def event_bytes(notification_id: int, originator_id: UUID | bytes, originator_version: int,
+                topic: str, state: bytes | str) -> bytes:
+    """``originator_id``: the UUID, or its 16 bytes. ``state``: the stored bytes (a text
+    value, which only an edit of the database by hand leaves in SQLite, counts as its UTF-8)."""
+    if isinstance(state, str):
+        state = state.encode("utf-8")
+    if isinstance(originator_id, UUID):
+        originator_id = originator_id.bytes
     topic_bytes = topic.encode("utf-8")
     if len(topic_bytes) > 0xFFFF or len(state) > 0xFFFFFFFF:
         raise ValueError("topic or state too long for the canonical form")
-    return b"".join((MAGIC, _FIXED.pack(notification_id, originator_id.bytes, originator_version),
+    return b"".join((MAGIC, _FIXED.pack(notification_id, originator_id, originator_version),
                      struct.pack(">H", len(topic_bytes)), topic_bytes,
                      struct.pack(">I", len(state)), bytes(state)))
 

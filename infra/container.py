@@ -73,6 +73,7 @@ class Ledger:
     app: LedgerApplication
     writer: GroupCommitWriter | RemoteWriter
     projections: Any = None  # infra.projection_runner.ProjectionRunner
+    audit: Any = None  # infra.audit.service.Audit: the tamper-evident record (with projections)
     services: bool = True  # background services run in this process (see _start_services)
     # Where jogadas get their seed material (903-B 6.7): the OS CSPRNG, or a seeded source in
     # tests. Draw the seed here, outside the command, so a re-run commits to the same seed.
@@ -331,7 +332,15 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
     if with_projections:
         from infra.projection_runner import build_projection_runner
 
+        from infra.audit.service import build_audit
+
         ledger.projections = build_projection_runner(ledger, follower=projection_worker)
+        # The process that applies the projections also seals the log, after each catch-up
+        # (the projection worker under ``ledger serve``): off the write path.
+        ledger.audit = build_audit(ledger, ledger.projections.engine,
+                                   sealing=not projection_worker)
+        if ledger.audit.sealer is not None:
+            ledger.projections.followers.append(ledger.audit.sealer.follow)
     if start:
         ledger.start()
     return ledger

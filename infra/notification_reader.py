@@ -47,6 +47,10 @@ class NotificationReader:
         """The originator id as the library would give it (a UUID for UUID ids)."""
         return stored
 
+    def rows(self, notification_ids: Sequence[int]) -> list[Row]:
+        """The notifications with these ids (those that exist), in id order."""
+        return [row for n in sorted(set(notification_ids)) for row in self.page(n - 1, 1, n)]
+
 
 class SQLiteNotificationReader(NotificationReader):
     def __init__(self, recorder: Any) -> None:
@@ -72,6 +76,14 @@ class SQLiteNotificationReader(NotificationReader):
     def page(self, start: int, limit: int, stop: int) -> list[Row]:
         return self._fetch(self._page, (start, stop, limit))
 
+    def rows(self, notification_ids: Sequence[int]) -> list[Row]:
+        ids = sorted(set(notification_ids))
+        if not ids:
+            return []
+        statement = self._page.split(" WHERE ")[0] + (
+            f" WHERE rowid IN ({','.join('?' * len(ids))}) ORDER BY rowid")
+        return self._fetch(statement, ids)
+
     def originator_id(self, stored: Any) -> Any:
         if not self._uuids:
             return stored
@@ -94,6 +106,10 @@ class PostgresNotificationReader(NotificationReader):
             "SELECT notification_id, originator_id, originator_version, topic, state "
             "FROM {schema}.{table} WHERE notification_id > %s AND notification_id <= %s "
             "ORDER BY notification_id LIMIT %s").format(**names)
+        self._by_ids = SQL(
+            "SELECT notification_id, originator_id, originator_version, topic, state "
+            "FROM {schema}.{table} WHERE notification_id = ANY(%s) "
+            "ORDER BY notification_id").format(**names)
 
     # As the library's own reads: retried when the connection fails.
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
@@ -107,6 +123,9 @@ class PostgresNotificationReader(NotificationReader):
 
     def page(self, start: int, limit: int, stop: int) -> list[Row]:
         return self._fetch(self._page, (start, stop, limit))
+
+    def rows(self, notification_ids: Sequence[int]) -> list[Row]:
+        return self._fetch(self._by_ids, (sorted(set(notification_ids)),))
 
 
 def notification_reader(recorder: Any) -> NotificationReader:

@@ -78,6 +78,8 @@ class ProjectionRunner:
         self._thread: threading.Thread | None = None
         self.position = 0  # every projection has applied at least up to here
         self.follower = False  # True: a separate worker process applies the events
+        # Run after each round of the background loop (the audit sealer, infra/audit/).
+        self.followers: list[Callable[[], None]] = []
         self.last_error: str | None = None
         self._tracking_ready = False
         self._reader = notification_reader(app.recorder)
@@ -330,6 +332,8 @@ class ProjectionRunner:
                 self.last_error = f"{type(error).__name__}: {error}"
                 log.exception("projection_catch_up_failed")
                 self._stop.wait(1.0)
+            for follow in self.followers:  # each catches its own errors
+                follow()
 
 
 def all_projections(games: Games) -> list[Projection]:
@@ -379,6 +383,8 @@ def run_worker(runner: ProjectionRunner, stop: threading.Event, *,
             runner.last_error = f"{type(error).__name__}: {error}"
             log.exception("projection_catch_up_failed")
             stop.wait(1.0)
+        for follow in runner.followers:  # the audit sealer: each catches its own errors
+            follow()
         if parent_pid is not None and os.getppid() != parent_pid:
             log.warning("projection_worker_parent_gone")
             return

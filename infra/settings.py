@@ -51,6 +51,14 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(1024 * 1024, gt=0)
     max_header_bytes: int = Field(64 * 1024, gt=0)
     request_read_timeout: float = Field(20.0, gt=0)
+    # The tamper-evident record (infra/audit/): the Ed25519 key that signs the checkpoints (a
+    # PEM file; ``ledger audit keygen`` writes one). Unset: on SQLite, a key beside the
+    # database file, made on first use; on PostgreSQL, none (no checkpoints until one is set).
+    audit_key_file: str | None = None
+    # Seconds between checkpoints while the log grows; 0: only on demand (``ledger audit seal``).
+    audit_checkpoint_interval: float = Field(10.0, ge=0)
+    # The name the checkpoints carry (an auditor checking several ledgers tells them apart).
+    audit_origin: str = "game-ledger"
     postgres_pool_size: int = 10
     postgres_max_overflow: int = 20
 
@@ -76,6 +84,15 @@ class Settings(BaseSettings):
             return default if value is None else float(value)
         except ValueError:
             raise ValueError(f"LEDGER_{key.upper()} must be a number of seconds") from None
+
+
+def audit_key_path(settings: Settings, target: "DatabaseTarget") -> str | None:
+    """The checkpoints' signing key file: configured, or beside an SQLite database."""
+    if settings.audit_key_file:
+        return settings.audit_key_file
+    if target.path is not None:
+        return f"{target.path}.audit-key.pem"
+    return None
 
 
 @dataclass(frozen=True)

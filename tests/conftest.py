@@ -60,10 +60,21 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
+@pytest.fixture(scope="session")
+def audit_key_file(tmp_path_factory) -> str:
+    """One checkpoint signing key for the session (infra/audit/signing.py), on both backends."""
+    from infra.audit.signing import generate_key_file
+
+    path = str(tmp_path_factory.mktemp("audit") / "audit-key.pem")
+    generate_key_file(path)
+    return path
+
+
 @pytest.fixture
-def make_settings(database_url: str):
+def make_settings(database_url: str, audit_key_file: str):
     def make(**overrides) -> Settings:
         values = {"database_url": database_url, "bootstrap_operator_key": "test-operator-key",
+                  "audit_key_file": audit_key_file, "audit_checkpoint_interval": 0.0,
                   "certification_mode": "0", "inactivity_sweep_interval": 0.0,
                   # every game's clock off: tests tick it at their injected clock
                   **{f"{game.name}_tick_interval": 0.0 for game in BUILTIN}}

@@ -1,0 +1,193 @@
+"""The sealer: follows the event store's notification log, as the projections do, and binds every
+stored event into the hash chain and the Merkle tree (domain/audit_record.py, domain/merkle.py);
+from time to time it signs a checkpoint (domain/checkpoint.py). 903-B, rules-digest-2 §3.1,
+§3.5, §3.6: records cannot be altered without detection.
+
+Off the write path: it runs in the projection worker's loop (``ledger serve``) or the projection
+thread (one process), never in a command. Each page is one transaction: its leaves, the perfect
+subtrees they complete, and the sealer's state row, advanced with a compare-and-set (two sealers
+never seal the same event twice; the loser reads the state again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+from sqlalchemy import Connection, Engine, insert, select, update
+
+from domain.audit_record import CHAIN_START, event_bytes
+from domain.checkpoint import Checkpoint
+from domain.merkle import Accumulator, leaf_hash
+from infra.audit.signing import ALGORITHM, Signer
+from infra.audit.tables import (audit_checkpoints, audit_keys, audit_leaves, audit_nodes,
+                                audit_seal)
+from infra.notification_reader import notification_reader
+from projections.bulk import BulkStatement
+
+log = structlog.get_logger("ledger.audit")
+PAGE_SIZE = 2000
+_LEAVES = BulkStatement(insert(audit_leaves), ("leaf_index", "notification_id", "leaf_hash"))
+_NODES = BulkStatement(insert(audit_nodes), ("level", "node_index", "hash"))
+_sha256 = hashlib.sha256
+
+
+@dataclass
+class SealState:
+    tree_size: int
+    last_notification_id: int
+    chain: bytes
+    peaks: list[bytes]
+
+    def accumulator(self) -> Accumulator:
+        return Accumulator.resume(self.tree_size, self.peaks)
+
+
+def read_state(conn: Connection) -> SealState:
+    row = conn.execute(select(audit_seal).where(audit_seal.c.name == "log")).first()
+    if row is None:
+        return SealState(0, 0, CHAIN_START, [])
+    peaks = bytes(row.peaks)
+    return SealState(row.tree_size, row.last_notification_id, bytes(row.chain),
+                     [peaks[i:i + 32] for i in range(0, len(peaks), 32)])
+
+
+def uuid_bytes(reader: Any) -> Callable[[Any], bytes]:
+    """The 16 bytes of a stored originator id, however the backend gives it (SQLite: 32 hex
+    digits; PostgreSQL: a UUID)."""
+    convert = reader.originator_id
+    fromhex = bytes.fromhex
+
+    def of(stored: Any) -> bytes:
+        if type(stored) is str and len(stored) == 32:
+            return fromhex(stored)
+        value = convert(stored)
+        return value.bytes if hasattr(value, "bytes") else bytes(value)
+    return of
+
+
+class Sealer:
+    def __init__(self, app: Any, engine: Engine, *, clock: Any, origin: str,
+                 signer: Signer | None, checkpoint_interval: float,
+                 page_size: int = PAGE_SIZE) -> None:
+        self.app = app
+        self.engine = engine
+        self.clock = clock
+        self.origin = origin
+        self.signer = signer
+        self.checkpoint_interval = checkpoint_interval
+        self.page_size = page_size
+        self._reader = notification_reader(app.recorder)
+        self._uuid = uuid_bytes(self._reader)
+        self._next_checkpoint = 0.0  # time.monotonic() of the next due checkpoint
+        self.last_error: str | None = None
+
+    # Sealing ------------------------------------------------------------------------------
+    def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Seal every event recorded so far; returns how many were sealed."""
+        sealed = 0
+        with self.engine.connect() as conn:
+            state = read_state(conn)
+        head = self._reader.head()
+        while state.last_notification_id < head:
+            rows = self._reader.page(state.last_notification_id, self.page_size, head)
+            if not rows:
+                break
+            new = self._seal_page(state, rows)
+            if new is None:  # another sealer went first
+                with self.engine.connect() as conn:
+                    state = read_state(conn)
+                continue
+            sealed += new.tree_size - state.tree_size
+            state = new
+            if progress:
+                progress(state.last_notification_id, head)
+        return sealed
+
+    def _seal_page(self, state: SealState, rows: list[Any]) -> SealState | None:
+        accumulator = state.accumulator()
+        chain, index, uuid_of = state.chain, state.tree_size, self._uuid
+        leaves, nodes = [], []
+        for notification_id, originator, version, topic, stored in rows:
+            leaf = leaf_hash(event_bytes(notification_id, uuid_of(originator), version, topic,
+                                         stored))
+            chain = _sha256(chain + leaf).digest()
+            leaves.append((index, notification_id, leaf))
+            nodes.extend(accumulator.append(leaf))
+            index += 1
+        new = SealState(index, rows[-1][0], chain, accumulator.peaks)
+        with self.engine.begin() as conn:
+            if not self._advance(conn, state, new):
+                return None
+            _LEAVES.execute(conn, leaves)
+            _NODES.execute(conn, nodes)
+        return new
+
+    @staticmethod
+    def _advance(conn: Connection, old: SealState, new: SealState) -> bool:
+        values = dict(tree_size=new.tree_size, last_notification_id=new.last_notification_id,
+                      chain=new.chain, peaks=b"".join(new.peaks))
+        if old.tree_size == 0:
+            exists = conn.execute(select(audit_seal.c.name).where(
+                audit_seal.c.name == "log")).first()
+            if exists is None:
+                conn.execute(insert(audit_seal).values(name="log", **values))
+                return True
+        moved = conn.execute(update(audit_seal).where(
+            audit_seal.c.name == "log", audit_seal.c.tree_size == old.tree_size).values(**values))
+        return moved.rowcount == 1
+
+    # Checkpoints --------------------------------------------------------------------------
+    def checkpoint(self) -> Checkpoint | None:
+        """Sign and store a checkpoint of everything sealed so far, if the tree grew since the
+        last one (None: nothing new, or no signing key)."""
+        if self.signer is None:
+            return None
+        with self.engine.begin() as conn:
+            state = read_state(conn)
+            last = conn.execute(select(audit_checkpoints.c.sequence, audit_checkpoints.c.tree_size)
+                                .order_by(audit_checkpoints.c.sequence.desc()).limit(1)).first()
+            if state.tree_size == 0 or (last is not None and last.tree_size >= state.tree_size):
+                return None
+            sealed_at = self.clock.now().isoformat().replace("+00:00", "Z")
+            checkpoint = Checkpoint(
+                origin=self.origin, sequence=1 if last is None else last.sequence + 1,
+                tree_size=state.tree_size, root=state.accumulator().root(), chain=state.chain,
+                last_notification_id=state.last_notification_id, sealed_at=sealed_at)
+            note = checkpoint.note()
+            known = conn.execute(select(audit_keys.c.key_id).where(
+                audit_keys.c.key_id == self.signer.key_id)).first()
+            if known is None:
+                conn.execute(insert(audit_keys).values(
+                    key_id=self.signer.key_id, algorithm=ALGORITHM,
+                    public_key=self.signer.public_key, first_used=sealed_at))
+            conn.execute(insert(audit_checkpoints).values(
+                sequence=checkpoint.sequence, tree_size=checkpoint.tree_size,
+                root=checkpoint.root, chain=checkpoint.chain,
+                last_notification_id=checkpoint.last_notification_id, sealed_at=sealed_at,
+                key_id=self.signer.key_id, signature=self.signer.sign(note.encode()), note=note))
+        log.info("audit_checkpoint_signed", sequence=checkpoint.sequence,
+                 tree_size=checkpoint.tree_size, root=checkpoint.root.hex())
+        return checkpoint
+
+    def seal(self, *, checkpoint: bool = True) -> Checkpoint | None:
+        """Seal everything recorded so far and, if asked, sign a checkpoint now."""
+        self.catch_up()
+        return self.checkpoint() if checkpoint else None
+
+    def follow(self) -> None:
+        """One round of the follower: seal what is new; sign a checkpoint when one is due."""
+        try:
+            self.catch_up()
+            now = time.monotonic()
+            if self.checkpoint_interval > 0 and now >= self._next_checkpoint:
+                self._next_checkpoint = now + self.checkpoint_interval
+                self.checkpoint()
+            self.last_error = None
+        except Exception as error:  # keep following; /health reports it
+            self.last_error = f"{type(error).__name__}: {error}"
+            log.exception("audit_sealing_failed")
