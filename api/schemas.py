@@ -306,6 +306,9 @@ class HealthPublic(BaseModel):
     event_position: int | None = None
     projections: dict[str, int] = {}
     projection_lag: int | None = None
+    audit: dict[str, Any] | None = Field(
+        None, description="The tamper-evident record: events sealed, the last signed "
+        "checkpoint, events not yet sealed (docs/audit.md)")
     bootstrap_key: Literal["active", "disabled", "not_configured"] | None = Field(
         None, description="LEDGER_BOOTSTRAP_OPERATOR_KEY: set and usable, disabled "
         "(POST /bootstrap-key/disable), or unset")

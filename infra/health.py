@@ -19,10 +19,11 @@ HEALTH_TIMEOUT = 3.0
 _probes = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ledger-health")
 
 
-def _positions(ledger: Ledger) -> tuple[int, dict[str, int], str]:
+def _positions(ledger: Ledger) -> tuple[int, dict[str, int], str, dict[str, Any] | None]:
     head = ledger.app.recorder.max_notification_id() or 0
     positions = ledger.projections.positions() if ledger.projections is not None else {}
-    return head, positions, ledger.bootstrap_key_status()
+    audit = ledger.audit.status() if ledger.audit is not None else None
+    return head, positions, ledger.bootstrap_key_status(), audit
 
 
 def health_report(ledger: Ledger, timeout: float = HEALTH_TIMEOUT) -> tuple[bool, dict[str, Any]]:
@@ -30,7 +31,7 @@ def health_report(ledger: Ledger, timeout: float = HEALTH_TIMEOUT) -> tuple[bool
     body: dict[str, Any] = {"status": "ok", "backend": ledger.backend,
                             "certification_mode": ledger.certification}
     try:
-        head, positions, bootstrap = _probes.submit(_positions, ledger).result(timeout=timeout)
+        head, positions, bootstrap, audit = _probes.submit(_positions, ledger).result(timeout=timeout)
     except FutureTimeout:
         body.update(status="degraded", error="database_timeout")
         return False, body
@@ -40,6 +41,8 @@ def health_report(ledger: Ledger, timeout: float = HEALTH_TIMEOUT) -> tuple[bool
     lowest = min(positions.values(), default=head)
     body.update(event_position=head, projections=positions, projection_lag=max(0, head - lowest),
                 bootstrap_key=bootstrap)
+    if audit is not None:  # the tamper-evident record: how far sealed and signed (issue 15)
+        body["audit"] = {**audit, "unsealed_events": max(0, head - audit["sealed_through"])}
     if ledger.projections is not None and ledger.projections.last_error:
         body["projection_error"] = ledger.projections.last_error
     return True, body

@@ -10,7 +10,7 @@ from importlib import import_module
 
 from fastapi import APIRouter
 
-from api.routes import (bootstrap, corrections, health, jogadas, listings, metrics, players,
+from api.routes import (audit, bootstrap, corrections, health, jogadas, listings, metrics, players,
                         reports, rulesets, sessions, staff, wallet)
 from domain.game import Game, Games
 
@@ -30,5 +30,5 @@ def routers(games: Games) -> list[APIRouter]:
     return [wallet.router, players.router, staff.router, reports.router, sessions.router,
             rulesets.router, corrections.router,
             *(game_router(game) for game in games),
-            jogadas.router, listings.router, listings.jogadas_router(games), bootstrap.router,
+            jogadas.router, audit.router, listings.router, listings.jogadas_router(games), bootstrap.router,
             health.router, metrics.router]

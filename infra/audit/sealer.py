@@ -19,6 +19,7 @@ from typing import Any
 
 import structlog
 from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from domain.audit_record import CHAIN_START, event_bytes
 from domain.checkpoint import Checkpoint
@@ -85,11 +86,15 @@ class Sealer:
         self._uuid = uuid_bytes(self._reader)
         self._next_checkpoint = 0.0  # time.monotonic() of the next due checkpoint
         self.last_error: str | None = None
+        self._state_row = False
 
     # Sealing ------------------------------------------------------------------------------
     def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Seal every event recorded so far; returns how many were sealed."""
         sealed = 0
+        if not self._state_row:
+            self._ensure_state_row()
+            self._state_row = True
         with self.engine.connect() as conn:
             state = read_state(conn)
         head = self._reader.head()
@@ -127,16 +132,23 @@ class Sealer:
             _NODES.execute(conn, nodes)
         return new
 
+    def _ensure_state_row(self) -> None:
+        """The state row, once: two sealers starting together both try; one insert wins."""
+        with self.engine.connect() as conn:
+            if conn.execute(select(audit_seal.c.name).where(audit_seal.c.name == "log")).first():
+                return
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(audit_seal).values(
+                    name="log", tree_size=0, last_notification_id=0, chain=CHAIN_START,
+                    peaks=b""))
+        except IntegrityError:
+            pass  # the other one's
+
     @staticmethod
     def _advance(conn: Connection, old: SealState, new: SealState) -> bool:
         values = dict(tree_size=new.tree_size, last_notification_id=new.last_notification_id,
                       chain=new.chain, peaks=b"".join(new.peaks))
-        if old.tree_size == 0:
-            exists = conn.execute(select(audit_seal.c.name).where(
-                audit_seal.c.name == "log")).first()
-            if exists is None:
-                conn.execute(insert(audit_seal).values(name="log", **values))
-                return True
         moved = conn.execute(update(audit_seal).where(
             audit_seal.c.name == "log", audit_seal.c.tree_size == old.tree_size).values(**values))
         return moved.rowcount == 1
@@ -147,6 +159,12 @@ class Sealer:
         last one (None: nothing new, or no signing key)."""
         if self.signer is None:
             return None
+        try:
+            return self._checkpoint(self.signer)
+        except IntegrityError:  # another sealer signed this one first
+            return None
+
+    def _checkpoint(self, signer: Signer) -> Checkpoint | None:
         with self.engine.begin() as conn:
             state = read_state(conn)
             last = conn.execute(select(audit_checkpoints.c.sequence, audit_checkpoints.c.tree_size)
@@ -160,16 +178,16 @@ class Sealer:
                 last_notification_id=state.last_notification_id, sealed_at=sealed_at)
             note = checkpoint.note()
             known = conn.execute(select(audit_keys.c.key_id).where(
-                audit_keys.c.key_id == self.signer.key_id)).first()
+                audit_keys.c.key_id == signer.key_id)).first()
             if known is None:
                 conn.execute(insert(audit_keys).values(
-                    key_id=self.signer.key_id, algorithm=ALGORITHM,
-                    public_key=self.signer.public_key, first_used=sealed_at))
+                    key_id=signer.key_id, algorithm=ALGORITHM,
+                    public_key=signer.public_key, first_used=sealed_at))
             conn.execute(insert(audit_checkpoints).values(
                 sequence=checkpoint.sequence, tree_size=checkpoint.tree_size,
                 root=checkpoint.root, chain=checkpoint.chain,
                 last_notification_id=checkpoint.last_notification_id, sealed_at=sealed_at,
-                key_id=self.signer.key_id, signature=self.signer.sign(note.encode()), note=note))
+                key_id=signer.key_id, signature=signer.sign(note.encode()), note=note))
         log.info("audit_checkpoint_signed", sequence=checkpoint.sequence,
                  tree_size=checkpoint.tree_size, root=checkpoint.root.hex())
         return checkpoint

@@ -50,11 +50,13 @@ def check_checkpoints(rows: list[Any], keys: dict[str, bytes]) -> tuple[dict[int
     problems: list[dict[str, Any]] = []
     signed: dict[int, Checkpoint] = {}
     previous: Checkpoint | None = None
+    expected = 1
     for row in rows:
         seq = row.sequence
-        if previous is not None and seq != previous.sequence + 1:
-            problems.append(_problem("checkpoint", f"checkpoints {previous.sequence + 1} to"
-                                     f" {seq - 1} are missing", checkpoint=seq))
+        if seq != expected:  # the sequence has no gaps: a removed checkpoint is named
+            problems.append(_problem("checkpoint", f"checkpoints {expected} to {seq - 1} are"
+                                     f" missing before checkpoint {seq}", checkpoint=seq))
+        expected = seq + 1
         key = keys.get(row.key_id)
         if key is None:
             problems.append(_problem("signature", f"checkpoint {seq} is signed by key"
