@@ -1,0 +1,92 @@
+"""The audit routes (issue 15): the public keys with no API key, the checkpoints and proofs for
+staff only, 409 ``not_sealed_yet`` before a checkpoint covers a jogada, 422 naming the field
+for bad numbers (903-B 7.9.1), and a proof from the API that verifies on its own."""
+
+from __future__ import annotations
+
+import base64
+from uuid import UUID
+
+from domain import merkle
+from domain.audit_record import event_bytes
+from domain.checkpoint import Checkpoint
+from infra.audit.signing import verify_signature
+from tests.api.conftest import OPERATOR, bearer, make_client, ok  # noqa: F401  (fixture)
+from tests.semdescarte.support import (BANK_AK, ante, deal, decide, forced_deck,
+                                       individual_config, setup_table)
+
+
+def _jogada(ledger) -> str:
+    table, (player,) = setup_table(ledger, individual_config())
+    placed = ante(ledger, table, player, 200)
+    deal(ledger, table, player, forced_deck("2c", [["5c", "6d", "7h", "8s", "9c"]], BANK_AK))
+    decide(ledger, table, placed["jogada_id"], player, "continue")
+    return placed["jogada_id"]
+
+
+def test_903b_3_1_a_jogadas_proof_over_http_verifies_with_the_published_key(make_client):
+    client = make_client(certification_mode="1")
+    ledger = client.app.state.ledger
+    jogada_id = _jogada(ledger)
+    refused = client.get(f"/jogadas/{jogada_id}/proof", headers=OPERATOR)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_sealed_yet"
+    ledger.audit.seal()
+    proof = ok(client.get(f"/jogadas/{jogada_id}/proof", headers=OPERATOR))
+    keys = ok(client.get("/audit/public-keys"))["keys"]  # no API key needed
+    key = next(k for k in keys if k["key_id"] == proof["checkpoint"]["key_id"])
+    note = proof["checkpoint"]["note"]
+    assert verify_signature(bytes.fromhex(key["public_key"]),
+                            base64.b64decode(proof["checkpoint"]["signature"]), note.encode())
+    checkpoint = Checkpoint.parse(note)
+    for event in proof["events"]:
+        leaf = merkle.leaf_hash(event_bytes(event["notification_id"],
+                                            UUID(event["originator_id"]),
+                                            event["originator_version"], event["topic"],
+                                            base64.b64decode(event["state"])))
+        assert merkle.verify_inclusion(leaf, event["leaf_index"], checkpoint.tree_size,
+                                       [bytes.fromhex(h) for h in event["proof"]],
+                                       checkpoint.root)
+    assert proof["verified"] is True and proof["jogada_id"] == jogada_id
+
+
+def test_903b_3_6_checkpoints_and_consistency_over_http(make_client):
+    client = make_client(certification_mode="1")
+    ledger = client.app.state.ledger
+    _jogada(ledger)
+    ledger.audit.seal()
+    _jogada(ledger)
+    ledger.audit.seal()
+    listed = ok(client.get("/audit/checkpoints", headers=OPERATOR))
+    assert [c["sequence"] for c in listed["checkpoints"]] == [1, 2]
+    assert ok(client.get("/audit/checkpoints/latest", headers=OPERATOR))["sequence"] == 2
+    assert ok(client.get("/audit/checkpoints/1", headers=OPERATOR)) == listed["checkpoints"][0]
+    page = ok(client.get("/audit/checkpoints?limit=1", headers=OPERATOR))
+    assert page["next_after"] == 1
+    proof = ok(client.get("/audit/consistency?first=1&second=2", headers=OPERATOR))
+    assert proof["verified"] is True
+    first, second = listed["checkpoints"]
+    assert merkle.verify_consistency(first["tree_size"], second["tree_size"],
+                                     bytes.fromhex(first["root"]), bytes.fromhex(second["root"]),
+                                     [bytes.fromhex(h) for h in proof["proof"]])
+    health = ok(client.get("/health"))["audit"]
+    assert health["last_checkpoint"]["sequence"] == 2 and health["sealed_events"] > 0
+
+
+def test_the_audit_routes_refuse_players_and_bad_numbers(make_client):
+    client = make_client(certification_mode="1")
+    ledger = client.app.state.ledger
+    player, key = ledger.register_player(display_name="Ana", actor="operator:test")
+    assert client.get("/audit/checkpoints").status_code == 401
+    assert client.get("/audit/checkpoints", headers=bearer(key)).status_code == 403
+    assert client.get("/jogadas/x/proof", headers=bearer(key)).status_code == 403
+    for url, field in (("/audit/checkpoints/0", "sequence"),
+                       ("/audit/checkpoints/99999999999999999999", "sequence"),
+                       ("/audit/consistency?first=2&second=x", "second"),
+                       ("/audit/checkpoints?limit=1001", "limit")):
+        r = client.get(url, headers=OPERATOR)
+        assert r.status_code == 422 and r.json()["error"]["field"] == field, (url, r.text)
+    missing = client.get("/audit/checkpoints/7", headers=OPERATOR)
+    assert missing.status_code == 404 and missing.json()["error"]["field"] == "sequence"
+    assert client.get("/audit/consistency?first=1&second=1",
+                      headers=OPERATOR).json()["error"]["field"] == "first"
+    assert client.get("/audit/checkpoints/latest", headers=OPERATOR).status_code == 404
