@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 
 from pydantic import ValidationError
 
+from infra.cli_audit import cmd_audit_check, cmd_audit_export, cmd_audit_keygen, cmd_audit_seal
 from infra.cli_checks import cmd_health, cmd_verify
 from infra.cli_common import usage
 from infra.cli_db import cmd_db_current, cmd_db_upgrade
@@ -70,7 +71,9 @@ def build_parser(serve: Command | None = None) -> argparse.ArgumentParser:
         "projections run": cmd_projections_run, "writer run": cmd_writer_run,
         "staff create": cmd_staff_create, "player create": cmd_player_create,
         "staff rotate-key": cmd_staff_rotate_key, "player rotate-key": cmd_player_rotate_key,
-        "verify": cmd_verify, "health": cmd_health})
+        "verify": cmd_verify, "health": cmd_health,
+        "audit keygen": cmd_audit_keygen, "audit seal": cmd_audit_seal,
+        "audit export": cmd_audit_export, "audit check": cmd_audit_check})
 
 
 def main(argv: Sequence[str] | None = None, *, serve: Command | None = None) -> int:

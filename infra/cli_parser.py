@@ -120,6 +120,34 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
                       " GET /health (exit 1 if degraded)", h["health"], "Reads only.")
     health.add_argument("--timeout", type=float, default=15.0, metavar="SECONDS",
                         help="give up (degraded) after this long")
+
+    audit = _group(sub, "audit", "the tamper-evident record (docs/audit.md)")
+    keygen = _command(audit, "keygen", "write a new Ed25519 key that signs the checkpoints and"
+                      " print its public key", h["audit keygen"],
+                      "Never overwrites a file. Point LEDGER_AUDIT_KEY_FILE at it.")
+    keygen.add_argument("--out", required=True, metavar="FILE", help="the key file to write")
+    _command(audit, "seal", "seal every event recorded so far and sign a checkpoint now",
+             h["audit seal"], "Safe beside a running service (one sealer wins each page).")
+    export = _command(audit, "export", "write an offline bundle: jogadas' events with their"
+                      " proofs, the checkpoint and the public keys", h["audit export"],
+                      "Seals and signs first. Check it with `ledger audit check` or the"
+                      " standalone bundle_check.py.")
+    export.add_argument("--jogada", action="append", metavar="ID",
+                        help="a jogada to export (repeatable)")
+    export.add_argument("--since", metavar="TIME", help="jogadas started at or after (ISO 8601)")
+    export.add_argument("--until", metavar="TIME", help="jogadas started before (ISO 8601)")
+    export.add_argument("--since-checkpoint", type=int, metavar="N",
+                        help="add the consistency proof from checkpoint N (one you hold)")
+    export.add_argument("--out", required=True, metavar="FILE", help="the bundle file (JSON)")
+    export.add_argument("--checker", action="store_true",
+                        help="also write bundle_check.py beside the bundle")
+    check = _command(audit, "check", "check a bundle with no database (exit 1 naming each"
+                     " failure)", h["audit check"],
+                     "The same check as the standalone bundle_check.py.")
+    check.add_argument("bundle", metavar="BUNDLE", help="the bundle file")
+    check.add_argument("--public-key", action="append", metavar="HEX",
+                       help="a trusted public key (hex, from GET /audit/public-keys);"
+                            " repeatable; default: the bundle's own, as said in the output")
     return parser
 
 

@@ -12,22 +12,13 @@ from domain.audit_record import event_bytes
 from domain.checkpoint import Checkpoint
 from infra.audit.signing import verify_signature
 from tests.api.conftest import OPERATOR, bearer, make_client, ok  # noqa: F401  (fixture)
-from tests.semdescarte.support import (BANK_AK, ante, deal, decide, forced_deck,
-                                       individual_config, setup_table)
-
-
-def _jogada(ledger) -> str:
-    table, (player,) = setup_table(ledger, individual_config())
-    placed = ante(ledger, table, player, 200)
-    deal(ledger, table, player, forced_deck("2c", [["5c", "6d", "7h", "8s", "9c"]], BANK_AK))
-    decide(ledger, table, placed["jogada_id"], player, "continue")
-    return placed["jogada_id"]
+from tests.audit.support import sd_jogada
 
 
 def test_903b_3_1_a_jogadas_proof_over_http_verifies_with_the_published_key(make_client):
     client = make_client(certification_mode="1")
     ledger = client.app.state.ledger
-    jogada_id = _jogada(ledger)
+    jogada_id = sd_jogada(ledger)
     refused = client.get(f"/jogadas/{jogada_id}/proof", headers=OPERATOR)
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_sealed_yet"
     ledger.audit.seal()
@@ -52,9 +43,9 @@ def test_903b_3_1_a_jogadas_proof_over_http_verifies_with_the_published_key(make
 def test_903b_3_6_checkpoints_and_consistency_over_http(make_client):
     client = make_client(certification_mode="1")
     ledger = client.app.state.ledger
-    _jogada(ledger)
+    sd_jogada(ledger)
     ledger.audit.seal()
-    _jogada(ledger)
+    sd_jogada(ledger)
     ledger.audit.seal()
     listed = ok(client.get("/audit/checkpoints", headers=OPERATOR))
     assert [c["sequence"] for c in listed["checkpoints"]] == [1, 2]

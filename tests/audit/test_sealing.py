@@ -20,8 +20,7 @@ from infra.audit.verify_integrity import check_integrity
 from infra.container import build_ledger
 from infra.rng import SeededSeedSource
 from tests.audit.tamper import audit_sql, delete_event, flip_one_byte, swap_events
-from tests.semdescarte.support import (BANK_AK, ante, deal, decide, forced_deck,
-                                       individual_config, setup_table)
+from tests.audit.support import sd_jogada
 
 OPERATOR = "operator:test"
 
@@ -43,14 +42,6 @@ def deposits(ledger: Any, n: int = 4) -> Any:
     return player
 
 
-def play_jogada(ledger: Any) -> str:
-    table, (player,) = setup_table(ledger, individual_config())
-    placed = ante(ledger, table, player, 200)
-    deal(ledger, table, player, forced_deck("2c", [["5c", "6d", "7h", "8s", "9c"]], BANK_AK))
-    decide(ledger, table, placed["jogada_id"], player, "continue")
-    return placed["jogada_id"]
-
-
 def head(ledger: Any) -> int:
     return ledger.app.recorder.max_notification_id()
 
@@ -62,7 +53,7 @@ def problems(ledger: Any) -> list[dict[str, Any]]:
 def test_903b_3_1_an_untouched_store_is_sealed_and_verifies_clean(bare):
     deposits(bare)
     first = bare.audit.seal()
-    play_jogada(bare)
+    sd_jogada(bare)
     second = bare.audit.seal()
     assert (first.sequence, second.sequence) == (1, 2)
     assert second.tree_size == head(bare) and second.last_notification_id == head(bare)
@@ -158,7 +149,7 @@ def test_903b_3_6_a_removed_checkpoint_and_an_unknown_key_are_named(bare):
 
 
 def test_903b_3_1_a_jogadas_events_are_proved_included_in_a_signed_checkpoint(bare):
-    jogada_id = play_jogada(bare)
+    jogada_id = sd_jogada(bare)
     with pytest.raises(Exception) as early:
         bare.audit.jogada_proof(jogada_id)
     assert getattr(early.value, "code", None) == "not_sealed_yet"

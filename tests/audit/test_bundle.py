@@ -1,0 +1,167 @@
+"""The offline bundle (issue 15): ``ledger audit export`` writes a jogada's events with their
+proofs, the checkpoint and the public keys; ``ledger audit check`` — and the standalone
+bundle_check.py, copied alone into an empty directory and run with no database and no project
+code — verifies it, and names each event, jogada or checkpoint an alteration of the bundle
+touches (903-B, rules-digest-2 §3.1, §3.5, §3.6)."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from infra.audit import bundle_check
+from infra.audit.bundle import export_bundle, jogadas_between
+from infra.cli import main as ledger_main
+from tests.bingo import support as bingo
+from tests.audit.support import sd_jogada
+from tests.semdescarte.support import certification_ledger
+
+
+@pytest.fixture
+def ledger(make_settings, clock):
+    """Certification mode: the sem descarte jogadas are dealt from forced decks (rule 19)."""
+    with certification_ledger(make_settings, clock) as built:
+        yield built
+
+
+def bingo_jogada(ledger: Any, clock: Any) -> str:
+    room = bingo.new_room(ledger, bingo.config("30"))
+    opened = bingo.open_jogada(ledger, room)
+    for player in bingo.players(ledger, room, 2):
+        bingo.buy(ledger, room, player, 2)
+    bingo.close_sale(ledger, clock, room)
+    bingo.draw_to_end(ledger, clock, room)
+    return opened["jogada_id"]
+
+
+@pytest.fixture
+def exported(ledger, clock, tmp_path) -> tuple[Any, Path, dict[str, Any]]:
+    jogadas = [sd_jogada(ledger), bingo_jogada(ledger, clock)]
+    bundle = export_bundle(ledger, jogadas, now="2026-11-24T00:00:00Z")
+    path = tmp_path / "bundle.json"
+    path.write_text(json.dumps(bundle))
+    return ledger, path, bundle
+
+
+def run_alone(tmp_path: Path, bundle: Path, *args: str) -> subprocess.CompletedProcess:
+    """bundle_check.py copied alone into an empty directory, run by a bare interpreter whose
+    path holds no project code (-I: isolated mode)."""
+    alone = tmp_path / "regulator"
+    alone.mkdir(exist_ok=True)
+    script = alone / "bundle_check.py"
+    shutil.copy(bundle_check.__file__, script)
+    return subprocess.run([sys.executable, "-I", str(script), str(bundle), *args], cwd=alone,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_903b_3_1_the_standalone_checker_imports_only_the_standard_library_and_cryptography():
+    tree = ast.parse(Path(bundle_check.__file__).read_text())
+    roots = {(n.module if isinstance(n, ast.ImportFrom) else a.name).split(".")[0]
+             for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+             for a in (n.names if isinstance(n, ast.Import) else [n])}
+    assert roots - {"cryptography", "__future__"} <= set(sys.stdlib_module_names)
+
+
+def test_903b_3_1_a_bundle_of_two_games_jogadas_checks_alone_and_with_ledger_audit_check(
+        exported, tmp_path, capsys):
+    ledger, path, bundle = exported
+    assert {j["game"] for j in bundle["jogadas"]} == {"semdescarte", "bingo"}
+    assert len(bundle["events"]) == sum(len(j["events"]) for j in bundle["jogadas"])
+    key = bundle["public_keys"][0]["public_key"]
+    done = run_alone(tmp_path, path, "--public-key", key)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("BUNDLE OK: 2 jogadas") and "pinned keys" in done.stdout
+    assert ledger_main(["audit", "check", str(path)]) == 0
+    assert "BUNDLE OK" in capsys.readouterr().out
+
+
+def _altered(path: Path, bundle: dict[str, Any], change) -> Path:
+    copy = json.loads(json.dumps(bundle))
+    change(copy)
+    altered = path.with_name("altered.json")
+    altered.write_text(json.dumps(copy))
+    return altered
+
+
+def _flip_state(event: dict[str, Any]) -> None:
+    state = bytearray(base64.b64decode(event["state"]))
+    state[12] ^= 1
+    event["state"] = base64.b64encode(bytes(state)).decode()
+
+
+@pytest.mark.parametrize("alteration", ["state", "data", "drop", "swap", "note", "key"])
+def test_903b_3_5_each_alteration_of_a_bundle_is_named(exported, tmp_path, alteration):
+    ledger, path, bundle = exported
+    events = bundle["events"]
+    target = events[3]["notification_id"]
+
+    def change(b: dict[str, Any]) -> None:
+        if alteration == "state":
+            _flip_state(b["events"][3])
+        elif alteration == "data":  # the readable copy no longer says what is stored
+            b["events"][3]["data"]["altered"] = True
+        elif alteration == "drop":
+            del b["events"][3]
+        elif alteration == "swap":  # two events exchange their places in the log
+            a, c = b["events"][3], b["events"][4]
+            a["leaf_index"], c["leaf_index"] = c["leaf_index"], a["leaf_index"]
+        elif alteration == "note":
+            b["checkpoints"][0]["note"] = b["checkpoints"][0]["note"].replace(
+                "tree-size: ", "tree-size: 9")
+        elif alteration == "key":
+            b["public_keys"][0]["public_key"] = "00" * 32
+
+    done = run_alone(tmp_path, _altered(path, bundle, change))
+    assert done.returncode == 1, done.stdout
+    said = done.stdout
+    if alteration in ("state", "data", "swap"):
+        assert f"event {target}" in said
+    if alteration == "drop":
+        assert f"[{target}]" in said and "jogada" in said
+    if alteration == "note":
+        assert "checkpoint 1" in said and "signature" in said
+    if alteration == "key":  # the bundle's own key replaced: nothing verifies
+        assert "checkpoint" in said
+
+
+def test_903b_3_6_the_bundle_carries_the_consistency_proof_from_a_checkpoint_the_receiver_holds(
+        ledger, clock, tmp_path):
+    first = sd_jogada(ledger)
+    ledger.audit.seal()
+    second = sd_jogada(ledger)
+    bundle = export_bundle(ledger, [first, second], since_checkpoint=1)
+    assert [c["sequence"] for c in bundle["checkpoints"]] == [1, 2]
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle))
+    assert run_alone(tmp_path, path).returncode == 0
+    bundle["consistency"][0]["proof"][0] = "00" * 32
+    path.write_text(json.dumps(bundle))
+    done = run_alone(tmp_path, path)
+    assert done.returncode == 1 and "checkpoints 1 -> 2" in done.stdout
+
+
+def test_ledger_audit_export_by_time_range_and_its_usage_errors(ledger, clock, make_settings,
+                                                                 tmp_path, monkeypatch, capsys):
+    sd_jogada(ledger)
+    sd_jogada(ledger)
+    assert len(jogadas_between(ledger, None, None)) == 2
+    settings = make_settings(certification_mode="1")
+    monkeypatch.setenv("LEDGER_DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("LEDGER_AUDIT_KEY_FILE", settings.audit_key_file)
+    out = tmp_path / "range.json"
+    assert ledger_main(["audit", "export", "--since", "2020-01-01T00:00:00Z", "--out", str(out),
+                        "--checker"]) == 0
+    assert len(json.loads(out.read_text())["jogadas"]) == 2
+    assert (tmp_path / "bundle_check.py").exists()
+    assert ledger_main(["audit", "export", "--out", str(out)]) == 2
+    assert ledger_main(["audit", "export", "--since", "yesterday", "--out", str(out)]) == 2
+    assert ledger_main(["audit", "export", "--jogada", "nope", "--out", str(out)]) == 2
+    assert "jogada_id" in capsys.readouterr().err
