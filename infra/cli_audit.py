@@ -31,6 +31,8 @@ def cmd_audit_seal(settings: Settings, args: argparse.Namespace) -> int:
     require_ledger(settings)
     ledger = open_ledger(settings)
     try:
+        if ledger.audit is None or ledger.audit.sealer is None:
+            return usage("sealing is off here (LEDGER_AUDIT_SEAL=0)")
         if ledger.audit.sealer.signer is None:
             return usage("no signing key: set LEDGER_AUDIT_KEY_FILE (`ledger audit keygen`)")
         ledger.audit.seal()

@@ -338,7 +338,7 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
         # The process that applies the projections also seals the log, after each catch-up
         # (the projection worker under ``ledger serve``): off the write path.
         ledger.audit = build_audit(ledger, ledger.projections.engine,
-                                   sealing=not projection_worker)
+                                   sealing=not projection_worker and settings.audit_seal)
         if ledger.audit.sealer is not None:
             ledger.projections.followers.append(ledger.audit.sealer.follow)
     if start:

@@ -57,6 +57,8 @@ class Settings(BaseSettings):
     audit_key_file: str | None = None
     # Seconds between checkpoints while the log grows; 0: only on demand (``ledger audit seal``).
     audit_checkpoint_interval: float = Field(10.0, ge=0)
+    # False: this installation does not seal (the benchmarks' baseline; not for production).
+    audit_seal: bool = True
     # The name the checkpoints carry (an auditor checking several ledgers tells them apart).
     audit_origin: str = "game-ledger"
     postgres_pool_size: int = 10

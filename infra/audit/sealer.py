@@ -87,17 +87,21 @@ class Sealer:
         self._next_checkpoint = 0.0  # time.monotonic() of the next due checkpoint
         self.last_error: str | None = None
         self._state_row = False
+        self._sealed_through = 0  # sealed up to here, as far as this sealer knows
 
     # Sealing ------------------------------------------------------------------------------
     def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Seal every event recorded so far; returns how many were sealed."""
         sealed = 0
+        head = self._reader.head()
+        if head <= self._sealed_through:  # nothing new since this sealer's last page
+            return 0
         if not self._state_row:
             self._ensure_state_row()
             self._state_row = True
         with self.engine.connect() as conn:
             state = read_state(conn)
-        head = self._reader.head()
+        self._sealed_through = state.last_notification_id
         while state.last_notification_id < head:
             rows = self._reader.page(state.last_notification_id, self.page_size, head)
             if not rows:
@@ -109,6 +113,7 @@ class Sealer:
                 continue
             sealed += new.tree_size - state.tree_size
             state = new
+            self._sealed_through = new.last_notification_id
             if progress:
                 progress(state.last_notification_id, head)
         return sealed
