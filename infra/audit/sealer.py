@@ -90,10 +90,12 @@ class Sealer:
         self._sealed_through = 0  # sealed up to here, as far as this sealer knows
 
     # Sealing ------------------------------------------------------------------------------
-    def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:
-        """Seal every event recorded so far; returns how many were sealed."""
+    def catch_up(self, progress: Callable[[int, int], None] | None = None, *,
+                 head: int | None = None) -> int:
+        """Seal every event recorded so far (or up to notification ``head``); returns how many
+        were sealed."""
         sealed = 0
-        head = self._reader.head()
+        head = self._reader.head() if head is None else head
         if head <= self._sealed_through:  # nothing new since this sealer's last page
             return 0
         if not self._state_row:
