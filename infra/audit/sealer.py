@@ -16,14 +16,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
 import structlog
 from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from domain.audit_record import CHAIN_START, event_bytes
+from domain.audit_record import CHAIN_START, leaf_hasher
 from domain.checkpoint import Checkpoint
-from domain.merkle import Accumulator, leaf_hash
+from domain.merkle import Accumulator
 from infra.audit.signing import ALGORITHM, Signer
 from infra.audit.tables import (audit_checkpoints, audit_keys, audit_leaves, audit_nodes,
                                 audit_seal)
@@ -64,10 +65,13 @@ def uuid_bytes(reader: Any) -> Callable[[Any], bytes]:
     fromhex = bytes.fromhex
 
     def of(stored: Any) -> bytes:
-        if type(stored) is str and len(stored) == 32:
+        kind = type(stored)
+        if kind is UUID:
+            return stored.bytes
+        if kind is str and len(stored) == 32:
             return fromhex(stored)
         value = convert(stored)
-        return value.bytes if hasattr(value, "bytes") else bytes(value)
+        return value.bytes if isinstance(value, UUID) else bytes(value)
     return of
 
 
@@ -84,6 +88,7 @@ class Sealer:
         self.page_size = page_size
         self._reader = notification_reader(app.recorder)
         self._uuid = uuid_bytes(self._reader)
+        self._leaf = leaf_hasher()
         self._next_checkpoint = 0.0  # time.monotonic() of the next due checkpoint
         self.last_error: str | None = None
         self._state_row = False
@@ -121,21 +126,20 @@ class Sealer:
         return sealed
 
     def _seal_page(self, state: SealState, rows: list[Any]) -> SealState | None:
-        accumulator = state.accumulator()
-        chain, index, uuid_of = state.chain, state.tree_size, self._uuid
-        leaves, nodes = [], []
-        for notification_id, originator, version, topic, stored in rows:
-            leaf = leaf_hash(event_bytes(notification_id, uuid_of(originator), version, topic,
-                                         stored))
+        accumulator, leaf_of, uuid_of = state.accumulator(), self._leaf, self._uuid
+        leaves = [leaf_of(n, uuid_of(originator), version, topic, stored)
+                  for n, originator, version, topic, stored in rows]
+        chain = state.chain
+        for leaf in leaves:
             chain = _sha256(chain + leaf).digest()
-            leaves.append((index, notification_id, leaf))
-            nodes.extend(accumulator.append(leaf))
-            index += 1
-        new = SealState(index, rows[-1][0], chain, accumulator.peaks)
+        nodes: list[tuple[int, int, bytes]] = []
+        accumulator.extend(leaves, nodes)
+        new = SealState(accumulator.size, rows[-1][0], chain, accumulator.peaks)
         with self.engine.begin() as conn:
             if not self._advance(conn, state, new):
                 return None
-            _LEAVES.execute(conn, leaves)
+            _LEAVES.execute(conn, [(index, row[0], leaf) for index, row, leaf
+                                   in zip(range(state.tree_size, new.tree_size), rows, leaves)])
             _NODES.execute(conn, nodes)
         return new
 
