@@ -6,8 +6,8 @@ For SQLite and PostgreSQL in one run:
     (./run bench's load), the runs alternating off, on, off, ..., off; each sealing run is
     compared with the mean of the runs around it, the median ratio is printed (target: at
     most 5 % fewer deposits/s). Per run: the events written and sealed per second, the
-    largest unsealed backlog seen (GET /health every 0.5 s), how long the sealer took to
-    drain after the load stopped, and the CPU each process spent per event;
+    largest unsealed backlog and projection lag seen (GET /health every 0.5 s), how long the
+    sealer took to drain after the load stopped, and the CPU each process spent per event;
   * the sealer alone: the first ``--isolated`` events of the big store sealed from scratch
     into empty audit tables (events/s, CPU per event in this process and the database's);
   * a store of ``--events`` events (bench/audit_store.py: real jogadas and deposits, copies
@@ -78,15 +78,18 @@ def key_file(directory: Path) -> str:
 
 # Sealing under the money load -------------------------------------------------------------------
 class Backlog(threading.Thread):
-    """The largest number of unsealed events GET /health reports, every 0.5 s."""
+    """The largest numbers of unsealed events and of events the projections have not applied
+    yet that GET /health reports, every 0.5 s."""
 
     def __init__(self, base: str) -> None:
         super().__init__(daemon=True)
-        self.base, self.largest, self.stop = base, 0, threading.Event()
+        self.base, self.unsealed, self.lag, self.stop = base, 0, 0, threading.Event()
 
     def run(self) -> None:
         while not self.stop.wait(0.5):
-            self.largest = max(self.largest, get(self.base, "/health")["audit"]["unsealed_events"])
+            health = get(self.base, "/health")
+            self.unsealed = max(self.unsealed, health["audit"]["unsealed_events"])
+            self.lag = max(self.lag, health["projection_lag"])
 
 
 def money_run(base: str, players: list[str], seconds: int, connections: int,
@@ -95,8 +98,7 @@ def money_run(base: str, players: list[str], seconds: int, connections: int,
     and (``sealing``) the time the sealer took to drain its backlog after the load."""
     h0, meter, backlog = get(base, "/health"), CpuMeter(server_pids[base], database), Backlog(base)
     meter.start()
-    if sealing:
-        backlog.start()
+    backlog.start()
     run = wrk(base, players, seconds, connections)
     cpu = meter.stop()
     backlog.stop.set()
@@ -110,7 +112,7 @@ def money_run(base: str, players: list[str], seconds: int, connections: int,
     events = h1["event_position"] - h0["event_position"]
     return {**run, "events": events / seconds, "load": load_average(), "drain": drain,
             "sealed": (h1["audit"]["sealed_events"] - h0["audit"]["sealed_events"]) / seconds,
-            "backlog": backlog.largest,
+            "backlog": backlog.unsealed if sealing else 0, "lag": backlog.lag,
             "cpu": {r: cpu.get(r, 0.0) * 1e6 / max(events, 1) for r in ROLES}}
 
 
@@ -136,12 +138,13 @@ def http_section(backend: str, tmp: Path, seconds: int, connections: int, rounds
     say(f"  money load: {connections} connections, {seconds} s runs alternated (not sealing,"
         f" sealing) × {rounds}, not sealing")
     say(f"    {'':<9} {'deposits/s':>10} {'p50/p99 ms':>13} {'events/s':>9} {'sealed/s':>9}"
-        f" {'backlog':>8} {'drain s':>7} │ CPU µs/event " + "".join(f"{r[:5]:>7}" for r in ROLES)
+        f" {'backlog':>8} {'drain s':>7} {'proj lag':>8} │ CPU µs/event " + "".join(f"{r[:5]:>7}" for r in ROLES)
         + " │ load")
     for label, runs in (("off", offs), ("sealing", ons)):
         for r in runs:
             say(f"    {label:<9} {r['rps']:10.0f} {r['p50']:6.1f}/{r['p99']:6.1f} "
-                f"{r['events']:9.0f} {r['sealed']:9.0f} {r['backlog']:8d} {r['drain']:7.2f} │"
+                f"{r['events']:9.0f} {r['sealed']:9.0f} {r['backlog']:8d} {r['drain']:7.2f}"
+                f" {r['lag']:8d} │"
                 + " " * 13 + "".join(f"{r['cpu'][k]:7.1f}" for k in ROLES) + f" │ {r['load']}")
     ratios = [m["rps"] / ((a["rps"] + b["rps"]) / 2) for m, a, b in zip(ons, offs, offs[1:])]
     ratio = statistics.median(ratios)
@@ -158,8 +161,9 @@ def http_section(backend: str, tmp: Path, seconds: int, connections: int, rounds
          f"{median(offs, 'rps'):,.0f} / {median(ons, 'rps'):,.0f}")
     note(backend, "events/s written / sealed under load (medians)",
          f"{median(ons, 'events'):,.0f} / {median(ons, 'sealed'):,.0f}")
-    note(backend, "largest unsealed backlog; drain after the load",
-         f"{max(r['backlog'] for r in ons):,} ev; {max(r['drain'] for r in ons):.2f} s")
+    note(backend, "largest unsealed backlog (projection lag); drain after",
+         f"{max(r['backlog'] for r in ons):,} ({max(r['lag'] for r in ons):,}) ev;"
+         f" {max(r['drain'] for r in ons):.2f} s")
     note(backend, "sealer CPU µs/event live (worker on − off; + database)",
          f"{extra:.1f}" + (f" + {extra_pg:.1f}" if backend == "postgresql" else ""))
 

@@ -29,6 +29,7 @@ from infra.audit.signing import ALGORITHM, Signer
 from infra.audit.tables import (audit_checkpoints, audit_keys, audit_leaves, audit_nodes,
                                 audit_seal)
 from infra.notification_reader import notification_reader
+from infra.projection_runner import SQLITE_CHECKPOINT_PAGES
 from projections.bulk import BulkStatement
 
 log = structlog.get_logger("ledger.audit")
@@ -136,6 +137,13 @@ class Sealer:
         accumulator.extend(leaves, nodes)
         new = SealState(accumulator.size, rows[-1][0], chain, accumulator.peaks)
         with self.engine.begin() as conn:
+            if conn.dialect.name == "sqlite":
+                # As the projection runner's own connection: the WAL is copied back into the
+                # projections file every 10,000 pages, not SQLite's 1,000. At 1,000 the
+                # sealer's commits checkpointed seven times as often under the money load
+                # (fdatasync of the projections file 66 against 9 times in 10 s, strace),
+                # and the deposits/s fell ~13 %.
+                conn.exec_driver_sql(f"PRAGMA wal_autocheckpoint={SQLITE_CHECKPOINT_PAGES}")
             if not self._advance(conn, state, new):
                 return None
             # ints and bytes, which both drivers take as they are: SQLAlchemy's LargeBinary
