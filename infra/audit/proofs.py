@@ -9,7 +9,7 @@ import base64
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, select, tuple_, union_all
+from sqlalchemy import Connection, select, text, union_all
 
 from domain import merkle
 from domain.errors import ConflictError, InvalidInputError, NotFoundError
@@ -75,7 +75,7 @@ def _perfect_for_all(conn: Connection, computes: Sequence[Callable[[merkle.Perfe
                                         .where(audit_leaves.c.leaf_index.in_(leaves))):
             found[(0, index)] = bytes(leaf)
     if nodes:
-        for level, index, value in conn.execute(_nodes_query(conn, nodes)):
+        for level, index, value in _nodes(conn, nodes):
             found[(level, index)] = bytes(value)
     missing = needed - found.keys()
     if missing:
@@ -84,20 +84,28 @@ def _perfect_for_all(conn: Connection, computes: Sequence[Callable[[merkle.Perfe
     return [compute(lambda level, index: found[(level, index)]) for compute in computes]
 
 
-def _nodes_query(conn: Connection, nodes: list[tuple[int, int]]) -> Any:
-    """The stored nodes (level, index) ``nodes``: on PostgreSQL a row-value IN list (a search
-    of the primary key per pair); SQLite scans the whole table for that, so there one SELECT
-    per level with an IN list of indexes, joined by UNION ALL."""
-    columns = (audit_nodes.c.level, audit_nodes.c.node_index, audit_nodes.c.hash)
+# PostgreSQL: the pairs as two arrays joined to the nodes (1 ms for the 116 nodes of a bingo
+# jogada's proofs, where a row-value IN list of them took 16-20 ms: a bitmap OR of 116 scans).
+_PG_NODES = text(
+    "SELECT n.level, n.node_index, n.hash FROM unnest(CAST(:levels AS smallint[]),"
+    " CAST(:indexes AS bigint[])) AS v(level, node_index)"
+    " JOIN audit_nodes n ON n.level = v.level AND n.node_index = v.node_index")
+
+
+def _nodes(conn: Connection, nodes: list[tuple[int, int]]) -> Any:
+    """The stored nodes (level, index) ``nodes``, as rows (level, index, hash). SQLite would
+    scan the whole table for a row-value IN list: there one SELECT per level with an IN list
+    of indexes, joined by UNION ALL."""
     if conn.dialect.name == "postgresql":
-        return select(*columns).where(tuple_(audit_nodes.c.level,
-                                             audit_nodes.c.node_index).in_(nodes))
+        return conn.execute(_PG_NODES, {"levels": [level for level, _ in nodes],
+                                        "indexes": [index for _, index in nodes]})
+    columns = (audit_nodes.c.level, audit_nodes.c.node_index, audit_nodes.c.hash)
     by_level: dict[int, list[int]] = {}
     for level, index in nodes:
         by_level.setdefault(level, []).append(index)
-    return union_all(*(select(*columns).where(audit_nodes.c.level == level,
-                                              audit_nodes.c.node_index.in_(indexes))
-                       for level, indexes in sorted(by_level.items())))
+    return conn.execute(union_all(*(select(*columns).where(
+        audit_nodes.c.level == level, audit_nodes.c.node_index.in_(indexes))
+        for level, indexes in sorted(by_level.items()))))
 
 
 def leaves_of(conn: Connection, notification_ids: Iterable[int]) -> dict[int, tuple[int, bytes]]:
