@@ -24,6 +24,7 @@ from api.metrics import HttpMetrics
 from api.middleware import RequestContextMiddleware
 from api.openapi import declare_bodies_acting_for_a_player, declare_error_answers
 from api.routes import routers
+from api.viewer import install_viewer
 from infra.clock import Clock
 from infra.container import build_ledger
 from infra.games import load_games
@@ -111,6 +112,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         for route in router.routes:
             app.router.routes.append(route)
     install_docs(app)  # /docs from the app's own copy of Swagger UI (api/docs.py), after those
+    install_viewer(app)  # /viewer: the jogada replay viewer's page (api/viewer.py)
     _document_bearer_auth(app, session_kinds=games.kinds())
     return app
 

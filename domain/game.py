@@ -9,7 +9,8 @@ runs its clock and its start-up recovery (infra/game_services.py); ``end_session
 whether the player has a bet in play and tells it when a session at one of its venues ended;
 the API includes its router (``api/routes/<name>.py``, or ``<package>/routes.py`` for a game
 outside the package) and serves the game-independent jogada routes (``GET
-/jogadas/{id}``, ``/replay``, ``/adjudication``) through its ``replay`` and ``adjudicate``; the
+/jogadas/{id}``, ``/replay``, ``/adjudication``, ``/steps``) through its ``replay``,
+``adjudicate`` and ``viewer_steps``; the
 rule-set service checks a venue's settings with ``check_settings``; the projection
 "jogadas_listing" lists its venues and every player's jogadas from the facts its ``listing``
 makes of its ``listing_events`` (domain/listing.py). docs/adding-a-game.md is the checklist.
@@ -75,6 +76,11 @@ class Game:
     # Its own replay route, if it has one ("/semdescarte/jogadas/{jogada_id}/replay"): the
     # listing's replay links; otherwise the game-independent "/jogadas/{jogada_id}/replay".
     replay_alias: str | None = None
+    # The replay viewer (GET /jogadas/{id}/steps, the page GET /viewer): (replay) -> one step
+    # per replay step, each {position, title, rule, scene} in the vocabulary of
+    # domain/viewer.py (cards, bingo grids, balls, prizes, facts, text). None: each event is
+    # shown as text (domain/viewer.py ``fallback_steps``).
+    viewer_steps: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
 
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"

@@ -19,6 +19,7 @@ from domain.semdescarte.listing import LISTING_EVENTS, listing_facts
 from domain.semdescarte.registry import TableRegistry, registry_id
 from domain.semdescarte.replay import player_last_jogada, replay
 from domain.semdescarte.table import SemDescarteTable
+from domain.semdescarte.viewer import viewer_steps
 
 NAME = "semdescarte"
 CLOCK_ACTOR = "system:semdescarte-clock"
@@ -199,6 +200,7 @@ GAME = Game(
     bet_in_play=seats.bet_in_play,
     session_ended=seats.session_ended,
     replay=replay,
+    viewer_steps=viewer_steps,
     adjudicate=adjudicate,
     check_settings=_check_settings,
     stake_reason="ante",  # every seat of a jogada holds its ante from the wallet (rule 2a)

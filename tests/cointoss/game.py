@@ -29,6 +29,7 @@ from domain.session_commands import find_open_session, record_game_win
 from domain.sessions import REFUND, GameSession
 from domain.text import check_uuid
 from tests.cointoss.table import REGISTRY_ID, SIDES, CoinRegistry, CoinTable
+from tests.cointoss.viewer import viewer_steps
 
 NAME, KIND = "cointoss", "cointoss"
 CLOCK_ACTOR = "system:cointoss-clock"
@@ -330,6 +331,7 @@ GAME = Game(
     bet_in_play=bet_in_play,
     session_ended=lambda uow, session, actor: None,
     replay=replay, adjudicate=adjudicate, check_settings=_check_settings,
+    viewer_steps=viewer_steps,
     stake_reason="coin_bet",
     player_jogada=lambda replayed, pid: {"jogada_id": replayed["jogada_id"],
                                          **replayed["final"]["bets"].get(str(pid), {})},

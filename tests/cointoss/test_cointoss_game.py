@@ -5,26 +5,15 @@ replay and adjudication routes (issue 14)."""
 
 from __future__ import annotations
 
-import time
-
 from infra.container import build_ledger
 from infra.rng import SeededSeedSource
 from infra import sessions_service
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.cointoss import game as coin
+from tests.waiting import until
 
 GAMES = "tests.cointoss.game"
 STAKE = 250
-
-
-def _until(check, timeout: float = 10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.02)
-    raise AssertionError("not reached in time")
 
 
 def _player_at_table(api: Api, client):
@@ -48,8 +37,8 @@ def test_a_game_under_tests_gets_routes_clock_statement_replay_and_adjudication(
                                "idempotency_key": "b1"}), 201)
     assert api.balance(player_id)["held_cents"] == STAKE
     clock.advance(6)  # the table's clock, in the process that writes, tosses by itself
-    _until(lambda: client.get(f"/cointoss/tables/{table['table_id']}",
-                              headers=OPERATOR).json()["status"] == "no_jogada")
+    until(lambda: client.get(f"/cointoss/tables/{table['table_id']}",
+                             headers=OPERATOR).json()["status"] == "no_jogada")
 
     jogada = ok(client.get(f"/jogadas/{bet['jogada_id']}", headers=OPERATOR))
     assert (jogada["game"], jogada["venue"]["venue_id"]) == ("cointoss", table["venue_id"])
