@@ -1,16 +1,12 @@
-"""Models of the significant events and of one stored event (api/routes/significant_events.py).
-The kinds are the installation's (domain/significant_core.py ``kinds``: the core's and its
-games'), so the page's model is built for them, as the jogadas' is for the games."""
+"""Models of the significant events and of one stored event (api/routes/significant_events.py)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, Field
 
-from api.listing_schemas import game_name_type
-from domain.game import Games
 from domain.significant import SEVERITIES
 
 Severity = Literal[SEVERITIES]  # type: ignore[valid-type]
@@ -26,31 +22,39 @@ class EventLink(BaseModel):
     url: str
 
 
-ENTRY_DOC = """A significant event (GLI-19 §2.8; 903-B 6.3.3, 6.3.6(6)(7)): its ``kind`` and
-``severity``, when it was recorded, what it concerns (``game``, ``venue_id``, ``target_id``: the
-table or room, the principal, the corrected transfer; ``jogada_id``), who did it (``actor``,
-when the event says), one plain line (``summary``), a few facts (``detail``), and the
-``events`` it was recorded as. ``jogada_url`` and ``replay_url`` when it concerns a jogada."""
+class SignificantEvent(BaseModel):
+    """A significant event (GLI-19 §2.8; 903-B 6.3.3, 6.3.6(6)(7)): its ``kind`` and
+    ``severity``, when it was recorded, what it concerns (``game``, ``venue_id``, ``target_id``:
+    the table or room, the principal, the corrected transfer; ``jogada_id``), who did it
+    (``actor``, when the event says), one plain line (``summary``), a few facts (``detail``),
+    and the ``events`` it was recorded as; ``jogada_url`` and ``replay_url`` when it concerns a
+    jogada. ``kind`` and ``game`` are plain text here: the record outlives the installation's
+    vocabulary (a game no longer installed keeps its entries)."""
+
+    entry_id: int
+    position: int = Field(description="The notification id of its first event")
+    recorded_at: datetime
+    kind: str = Field(description="One of the kinds the ``kind`` filter lists")
+    severity: Severity
+    game: str | None = None
+    venue_id: str | None = None
+    target_id: str | None = None
+    jogada_id: str | None = None
+    actor: str | None = None
+    summary: str
+    detail: dict[str, Any]
+    events: list[EventLink]
+    jogada_url: str | None = None
+    replay_url: str | None = None
+    cursor: int
 
 
-def entries_page_model(games: Games, kinds: tuple[str, ...]) -> type[BaseModel]:
-    """The page of GET /significant-events for these games and kinds."""
-    entry = create_model(
-        "SignificantEvent", __doc__=ENTRY_DOC,
-        entry_id=(int, ...), position=(int, Field(description="Notification id of its first"
-                                                   " event")),
-        recorded_at=(datetime, ...), kind=(Literal[kinds], ...),  # type: ignore[valid-type]
-        severity=(Severity, ...), game=(game_name_type(games) | None, None),
-        venue_id=(str | None, None), target_id=(str | None, None),
-        jogada_id=(str | None, None), actor=(str | None, None), summary=(str, ...),
-        detail=(dict[str, Any], ...), events=(list[EventLink], ...),
-        jogada_url=(str | None, None), replay_url=(str | None, None), cursor=(int, ...))
-    return create_model(
-        "SignificantEventsPage",
-        __doc__="Newest first. To page on, pass ``next_cursor`` as ``cursor`` (null: the last"
-                " page).",
-        data=(list[entry], ...), count=(int, ...),  # type: ignore[valid-type]
-        next_cursor=(int | None, None))
+class SignificantEventsPage(BaseModel):
+    """Newest first. To page on, pass ``next_cursor`` as ``cursor`` (null: the last page)."""
+
+    data: list[SignificantEvent]
+    count: int
+    next_cursor: int | None = None
 
 
 class StoredEventPublic(BaseModel):

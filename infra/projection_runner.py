@@ -209,10 +209,8 @@ class ProjectionRunner:
                positions: dict[str, int]) -> dict[str, list[tuple[int, Any]]]:
         """Each due projection's part of the page. An event is decoded only if a projection
         wants it (JSON decoding was ~13 % of the worker; a deposit's receipt concerns none).
-
-        A projection that ``follows_certification_mode`` also gets the page's first event
-        and each event recorded in another mode than the one before it (infra/serialization.py
-        ``marked_state``), whatever their type: so it sees every change of mode in the log."""
+        One that ``follows_certification_mode`` also gets, of any type, the page's first event
+        and each one whose mode differs from the one before it (``marked_state``)."""
         pages: dict[str, list[tuple[int, Any]]] = {p.name: [] for p in due}
         # A projection that has applied part of the page already (after a rebuild of
         # another): its events up to its position are left out.
@@ -222,8 +220,7 @@ class ProjectionRunner:
         readable = decode.plain  # else every event is decoded for a mode-following projection
         modes: dict[str, bool | None] = {}  # mode-following projection -> the last row's mode
         # Per topic, for this page: (plan, ((page, projection name, marker, reads), ...)).
-        wanted: dict[str, tuple[TopicPlan, tuple[tuple[list, str, bytes | None, bool],
-                                                  ...]]] = {}
+        wanted: dict[str, tuple[TopicPlan, tuple[tuple[list, str, Any, bool], ...]]] = {}
         for row in rows:
             found = wanted.get(row[3])
             if found is None:

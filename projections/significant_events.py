@@ -167,6 +167,9 @@ class SignificantEventsProjection:
         self.games = games
         self._classify: dict[type, tuple[Game | None, Classify]] = {
             cls: (None, classify) for cls, classify in CORE.classify.items()}
+        clash = set(self._classify) & set(games.significant)
+        if clash:
+            raise ValueError(f"core events classified by a game too: {sorted(map(str, clash))}")
         self._classify.update(games.significant)
         self.event_types: tuple[type, ...] = tuple(self._classify)
 

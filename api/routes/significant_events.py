@@ -22,7 +22,7 @@ from api.reads import fresh_engine
 from api.routes.listings import Cursor, VenueFilter, check_texts, replay_url
 from api.routes.responses import errors
 from api.schemas import TEXT_SCHEMA
-from api.significant_schemas import Severity, StoredEventPublic, entries_page_model
+from api.significant_schemas import Severity, SignificantEventsPage, StoredEventPublic
 from domain.game import Games
 from domain.significant import parse_kinds
 from domain.significant_core import kinds as significant_kinds
@@ -89,9 +89,8 @@ def significant_events_router(games: Games) -> APIRouter:
                     + ", ".join(sorted(known)),
         json_schema_extra=kinds_schema(list(known)))]
     game_filter = Annotated[game_name_type(games) | None, Query()]  # type: ignore[misc]
-    page = entries_page_model(games, tuple(sorted(known)))
 
-    @listing.get("/significant-events", response_model=page,
+    @listing.get("/significant-events", response_model=SignificantEventsPage,
                  responses=errors(401, 403, 422, 503))
     def list_significant_events(
         ledger: LedgerDep, caller: Reviewer, kind: kind_filter = None,  # type: ignore
