@@ -13,7 +13,9 @@ outside the package) and serves the game-independent jogada routes (``GET
 ``adjudicate`` and ``viewer_steps``; the
 rule-set service checks a venue's settings with ``check_settings``; the projection
 "jogadas_listing" lists its venues and every player's jogadas from the facts its ``listing``
-makes of its ``listing_events`` (domain/listing.py). docs/adding-a-game.md is the checklist.
+makes of its ``listing_events`` (domain/listing.py); the projection "significant_events" lists
+what its ``significant`` declares (domain/significant.py: voids, interruptions, recoveries,
+configuration). docs/adding-a-game.md is the checklist.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from eventsourcing.utils import get_topic
 from domain.command import Command, Handler
 from domain.errors import InvalidInputError
 from domain.inactivity import POLICIES, InactivityPolicy
+from domain.significant import Classify, SignificantEvents
 
 Events = list[tuple[int, Any]]  # (notification id, domain event), in log order
 
@@ -81,6 +84,10 @@ class Game:
     # domain/viewer.py (cards, bingo grids, balls, prizes, facts, text). None: each event is
     # shown as text (domain/viewer.py ``fallback_steps``).
     viewer_steps: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
+    # Its significant events (GLI-19 §2.8; 903-B 6.3.3, 6.3.6(6)(7)): the kinds it records and,
+    # per event class of its own, the entry an event makes (domain/significant.py), read by the
+    # projection "significant_events". None: none of its events is significant.
+    significant: SignificantEvents | None = None
 
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"
@@ -96,6 +103,8 @@ class Games:
         self._by_kind: dict[str, Game] = {}
         self.handlers: dict[type, Handler] = {}
         self.listed: dict[type, Game] = {}  # an event class -> the game whose listing reads it
+        # an event class -> (its game, how it is classified): Game.significant
+        self.significant: dict[type, tuple[Game, Classify]] = {}
         for game in self.all:
             if game.name in self._by_name:
                 raise ValueError(f"two games are named {game.name!r}")
@@ -115,6 +124,11 @@ class Games:
                 if event_type in self.listed:
                     raise ValueError(f"event {event_type.__qualname__} is listed by two games")
                 self.listed[event_type] = game
+            for event_type, classify in (game.significant.classify.items()
+                                         if game.significant is not None else ()):
+                if event_type in self.significant:
+                    raise ValueError(f"event {event_type.__qualname__} is classified by two games")
+                self.significant[event_type] = (game, classify)
 
     def __iter__(self):
         return iter(self.all)
