@@ -117,6 +117,10 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     return app
 
 
+# The routes that need no API key (the OpenAPI document declares no security for them).
+PUBLIC_PATHS = frozenset({"/health", "/audit/public-keys"})
+
+
 def _document_bearer_auth(app: FastAPI, *, session_kinds: tuple[str, ...] = ()) -> None:
     """Authentication is one plain dependency (api/deps.py) rather than FastAPI's HTTPBearer
     chain, which cost every request; the scheme is declared in the OpenAPI document here."""
@@ -130,7 +134,7 @@ def _document_bearer_auth(app: FastAPI, *, session_kinds: tuple[str, ...] = ()) 
                 "type": "http", "scheme": "bearer",
                 "description": "`Authorization: Bearer <api key>`"}}
             for path, operations in schema.get("paths", {}).items():
-                if path != "/health":
+                if path not in PUBLIC_PATHS:
                     for operation in operations.values():
                         operation["security"] = [{"ApiKey": []}]
             declare_error_answers(schema)  # after the security: 401 and 503 follow it
