@@ -17,7 +17,8 @@ META = ("originator_id", "originator_version", "timestamp")
 
 
 def to_json(value: Any) -> Any:
-    """Datetimes as ISO 8601, UUIDs as strings, tuples as lists, recursively."""
+    """Datetimes as ISO 8601, UUIDs as strings, tuples as lists, recursively, in new dicts and
+    lists: also the copy of a JSON-ready value (a replay's state after each step)."""
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, UUID):

@@ -18,7 +18,6 @@ Pure: no I/O, no clock. Items of ``events`` are domain events or ``(position, ev
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 from uuid import UUID
 
@@ -167,7 +166,7 @@ def replay(events: list[Any]) -> dict[str, Any]:
         if name in MONEY_KINDS:
             _apply_money(state, name, e, position, codes)
         else:
-            _apply_table(state, name, to_json(copy.deepcopy(data)))
+            _apply_table(state, name, to_json(data))  # new lists and dicts: a copy
             if name in ("RngCommitted", "RngRevealed", "CardsDealt", "BankCardsRevealed"):
                 found[name], where[name] = e, position
         at = getattr(e, "at", None) or getattr(e, "timestamp", None)
@@ -175,8 +174,8 @@ def replay(events: list[Any]) -> dict[str, Any]:
                       "actor": getattr(e, "actor", None),
                       "stream": to_json(getattr(e, "originator_id", None)),
                       "version": getattr(e, "originator_version", None),
-                      "data": to_json(data), "state": copy.deepcopy(state)})
-    final = copy.deepcopy(state)
+                      "data": to_json(data), "state": to_json(state)})  # a copy
+    final = to_json(state)
     final["ended"] = state["status"] in ("settled", "voided")
     final["ended_at"] = next((s["at"] for s in reversed(steps)
                               if s["event"] in ("JogadaSettled", "JogadaVoided")), None)
