@@ -59,6 +59,7 @@ class Game:
     # ("rng": the RNG re-derived from the revealed seed; bingo's "prizes_check"): True,
     # checked; False, failed ("check" says why, "events" the positions of the events found
     # wrong), or, with no RNG commitment in the jogada, nothing drawn; None: nothing to check.
+    # ``ledger verify`` runs it on every ended jogada (infra/verify/jogadas.py).
     replay: Callable[[Events], dict[str, Any]]
     # (events, opening balances of the pools they touch) -> recomputed vs recorded settlement
     # (domain/adjudication.py; infra/adjudication.py ``opening_balances``)
