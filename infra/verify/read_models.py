@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -197,12 +198,14 @@ def check_read_models(ctx: Context) -> Result:
     counts = result.counts
     live_read_models(ledger, ctx.head)  # one behind the head is named below
     total = 2 * ctx.head
+    started = time.perf_counter()
     with scratch_database(ledger.target) as engine:
         runner = ProjectionRunner(ledger.app, engine, all_projections(ledger.games))
         try:
             counts["rebuilt_events"] = runner.catch_up(
                 progress=lambda _name, position, _head: ctx.progress(position, total),
                 until=ctx.head)
+            counts["rebuild_seconds"] = round(time.perf_counter() - started, 3)
             tables = [(p, t) for p in runner.projections for t in p.tables]
             with live_snapshot(ledger) as live, engine.connect() as rebuilt:
                 positions = dict(live.execute(select(projection_tracking.c.name,
@@ -224,6 +227,8 @@ def check_read_models(ctx: Context) -> Result:
                     counts["tables"] += 1
                     ctx.progress(ctx.head + ctx.head * (index + 1) // len(tables), total)
                 counts["projections"] = len(runner.projections)
+            counts["compare_seconds"] = round(
+                time.perf_counter() - started - counts["rebuild_seconds"], 3)
         finally:
             runner.stop()
     result.events = ctx.head
