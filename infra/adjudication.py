@@ -99,8 +99,8 @@ class Jogada:
 Progress = Callable[[int, int], None]  # (done, total)
 
 
-class _LogPages:
-    """The log up to ``head`` in pages, each event of a jogada or of an account decoded once
+class LogPages:
+    """The log up to ``head`` (a ``ledger verify`` section's, too) in pages, each event of a jogada or of an account decoded once
     per pass (infra/notification_reader.py, infra/event_decoding.py: the projection worker's
     fast reads), with the jogada it names (projections.money ``jogada_of``)."""
 
@@ -110,11 +110,11 @@ class _LogPages:
         self.decoder = EventDecoder(ledger.app.mapper, self.reader.originator_id)
         self.plans: dict[str, TopicPlan] = {}
 
-    def events(self, progress: Progress | None, done: int, total: int,
-               ) -> Iterator[tuple[int, str, bool, Any, str | None]]:
+    def events(self, progress: Progress | None, done: int, total: int, *,
+               jogadas: bool = True) -> Iterator[tuple[int, str, bool, Any, str | None]]:
         """(notification id, topic, is an account event, event, jogada id) of every account
-        event and every event naming a jogada, in log order; ``progress(done + position,
-        total)`` after each page."""
+        event and (``jogadas``) every event naming a jogada, in log order;
+        ``progress(done + position, total)`` after each page."""
         position = 0
         while position < self.head:
             page = self.reader.page(position, PAGE_SIZE, self.head)
@@ -123,7 +123,7 @@ class _LogPages:
             for row in page:
                 topic = row[3]
                 money = topic in ACCOUNT_TOPICS
-                if not money and row[4].find(_MARKER) < 0:
+                if not money and (not jogadas or row[4].find(_MARKER) < 0):
                     continue
                 plan = self.plans.get(topic)
                 if plan is None:
@@ -147,7 +147,7 @@ def jogadas(ledger: "Ledger", head: int | None = None,
     over both passes."""
     if head is None:
         head = ledger.app.recorder.max_notification_id() or 0
-    log = _LogPages(ledger, head)
+    log = LogPages(ledger, head)
     last: dict[str, int] = {}
     for position, _, _, _, jogada_id in log.events(progress, 0, 2 * head):
         if jogada_id is not None:

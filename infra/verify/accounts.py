@@ -20,7 +20,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.accounts import Account
-from infra.adjudication import ACCOUNT_TOPICS, PAGE_SIZE, balance_change
+from infra.adjudication import LogPages, balance_change
 from infra.verify.base import Context, Progress, Result, live_read_models, problem
 
 DOUBLE_ENTRY = "903-B 5.5.1(1)"
@@ -59,30 +59,21 @@ class _Transfers:
         return out
 
 
-def replay_accounts(app: Any, head: int, progress: Progress | None = None,
+def replay_accounts(ledger: Any, head: int, progress: Progress | None = None,
                     transfers: _Transfers | None = None) -> tuple[dict[UUID, Account], int]:
+    """Every account folded from its events in the log up to ``head`` (never from a
+    snapshot), and how many account events there were. The log's last events need not be
+    account events (a receipt, a jogada's close): the progress reaches the head all the
+    same."""
     accounts: dict[UUID, Account] = {}
-    position, events = 0, 0
-    while position < head:
-        notifications = app.recorder.select_notifications(
-            start=position, limit=PAGE_SIZE, stop=head, topics=tuple(ACCOUNT_TOPICS),
-            inclusive_of_start=False)
-        if not notifications:
-            break
-        for notification in notifications:
-            event = app.mapper.to_domain_event(notification)
-            account = accounts[event.originator_id] = event.mutate(
-                accounts.get(event.originator_id))
-            if transfers is not None:
-                transfers.add(notification.id, event, account.code)
-        events += len(notifications)
-        position = notifications[-1].id
-        if progress:
-            progress(position, head)
-    if progress:
-        # The log's last events need not be account events (a receipt, a jogada's close):
-        # the replay has read up to the head even when its last account event is before it.
-        progress(head, head)
+    events = 0
+    for position, _, _, event, _ in LogPages(ledger, head).events(progress, 0, head,
+                                                                   jogadas=False):
+        account = accounts[event.originator_id] = event.mutate(
+            accounts.get(event.originator_id))
+        if transfers is not None:
+            transfers.add(position, event, account.code)
+        events += 1
     return accounts, events
 
 
@@ -154,15 +145,16 @@ def _check_projection(result: Result, ledger: Any, head: int,
 def check_accounts(ctx: Context) -> Result:
     result = Result()
     transfers = _Transfers()
-    accounts, result.events = replay_accounts(ctx.ledger.app, ctx.head, ctx.progress, transfers)
-    result.counts.update(accounts=len(accounts), account_events=result.events)
+    accounts, account_events = replay_accounts(ctx.ledger, ctx.head, ctx.progress, transfers)
+    result.events = ctx.head  # the log read, its account events decoded
+    result.counts.update(accounts=len(accounts), account_events=account_events)
     _check_money(result, accounts)
     result.problems += transfers.problems()
     result.counts["transfers"] = transfers.balanced
     _check_snapshots(result, ctx.ledger.app, accounts)
     if ctx.ledger.projections is not None:
         _check_projection(result, ctx.ledger, ctx.head, accounts)
-    result.summary = (f"{len(accounts)} accounts replayed from {result.events} account events;"
+    result.summary = (f"{len(accounts)} accounts replayed from {account_events} account events;"
                       f" sum of balances {result.counts['total_cents']} cents;"
                       f" {transfers.balanced} transfers balance")
     if result.counts.get("not_compared"):
