@@ -59,7 +59,12 @@ class Game:
     package: str  # its own package ("domain.semdescarte"): where the API looks for its routes
     bet_in_play: Callable[[Any, Any], tuple[str, str] | None]  # (uow, session)
     session_ended: Callable[[Any, Any, str], Any]  # (uow, session, actor), same transaction
-    replay: Callable[[Events], dict[str, Any]]  # every event with the state after it, checks
+    # Every event with the state after it, and its checks: each a dict holding "verified"
+    # ("rng": the RNG re-derived from the revealed seed; bingo's "prizes_check"): True,
+    # checked; False, failed ("check" says why, "events" the positions of the events found
+    # wrong), or, with no RNG commitment in the jogada, nothing drawn; None: nothing to check.
+    # ``ledger verify`` runs it on every ended jogada (infra/verify/jogadas.py).
+    replay: Callable[[Events], dict[str, Any]]
     # (events, opening balances of the pools they touch) -> recomputed vs recorded settlement
     # (domain/adjudication.py; infra/adjudication.py ``opening_balances``)
     adjudicate: Callable[[Events, dict[str, int] | None], dict[str, Any]]

@@ -125,19 +125,21 @@ class ProjectionRunner:
         self._tracking_ready = True
 
     # Processing -------------------------------------------------------------------------------
-    def catch_up(self, progress: Progress | None = None, only: Sequence[str] | None = None) -> int:
-        """Apply every event recorded so far; returns the number of events applied."""
+    def catch_up(self, progress: Progress | None = None, only: Sequence[str] | None = None,
+                 until: int | None = None) -> int:
+        """Apply every event recorded so far (``until``: only up to that notification id, a
+        projection already past it left as it is); returns the number of events applied."""
         self._ensure_tracking_rows()
         applied = 0
         chosen = [p for p in self.projections if only is None or p.name in only]
         positions = self._positions if self._positions is not None else self.positions()
         reader = self._reader
-        head = reader.head()
+        head = reader.head() if until is None else until
         retried = False
         while True:
             start = min((positions[p.name] for p in chosen), default=head)
             if start >= head:
-                head = reader.head()
+                head = reader.head() if until is None else until
                 if start >= head:
                     break
             rows = reader.page(start, self.page_size, head)
