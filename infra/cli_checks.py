@@ -9,7 +9,7 @@ import json
 import threading
 from typing import Any
 
-from infra.cli_common import err, open_ledger, out, progress, require_ledger
+from infra.cli_common import err, open_ledger, out, progress, require_ledger, usage
 from infra.settings import Settings, parse_database_url
 
 
@@ -19,10 +19,16 @@ def cmd_verify(settings: Settings, args: argparse.Namespace) -> int:
     from infra.verify import choose, verify
 
     names = choose(_flat(args.only), _flat(args.skip))
+    try:
+        keys = _pinned(args.public_key)
+    except ValueError as error:
+        return usage(f"--public-key: {error}")
     require_ledger(settings)
     ledger = open_ledger(settings)
     try:
-        report = verify(ledger, names, progress=progress("verify"))
+        report = verify(ledger, names, progress=progress("verify"), trusted_keys=keys)
+        if args.report and not report["ok"]:
+            _report_failures(ledger, report)
     finally:
         ledger.shutdown()
     if args.json == "-":
@@ -35,6 +41,37 @@ def cmd_verify(settings: Settings, args: argparse.Namespace) -> int:
     for line in summary_lines(report):
         say(line)
     return 0 if report["ok"] else 1
+
+
+def _pinned(public_keys: list[str] | None) -> dict[str, bytes] | None:
+    """The keys given as 64 hex digits, by key id; None when none is given."""
+    from infra.audit.signing import key_id
+
+    if not public_keys:
+        return None
+    keys = [bytes.fromhex(k) for k in public_keys]
+    if any(len(k) != 32 for k in keys):
+        raise ValueError("an Ed25519 public key is 32 bytes (64 hex digits)")
+    return {key_id(k): k for k in keys}
+
+
+def _report_failures(ledger: Any, report: dict[str, Any]) -> None:
+    """``--report``: each failing section recorded in the ledger as an integrity failure
+    (IntegrityFailureReported, listed by GET /significant-events): the one write verify
+    makes, and only when asked."""
+    from domain.core_commands import ReportIntegrityFailure
+
+    for name, section in report["sections"].items():
+        if section["ok"]:
+            continue
+        found = section["problems"]
+        first = found[0] if found else {}
+        detail = f"{len(found)} problems; the first: " + "\n".join(
+            p["message"] for p in found[:20])
+        ledger.run(ReportIntegrityFailure(
+            source="verify", check=name, detail=detail[:4000],
+            notification_id=first.get("notification_id"), jogada_id=first.get("jogada_id"),
+            checkpoint=first.get("checkpoint")))
 
 
 def _flat(groups: list[list[str]] | None) -> list[str]:

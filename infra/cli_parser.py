@@ -164,7 +164,8 @@ def _verify_command(sub: Any, func: Callable[..., int]) -> None:
     verify = _command(
         sub, "verify", "check the whole record from the events (exit 1 if anything is wrong)",
         func, f"Sections, in this order: {listed}. Each problem names the event, jogada,"
-        " checkpoint, account or read-model row it is about. Writes nothing to the event store:"
+        " checkpoint, account or read-model row it is about. Writes nothing to the event store"
+        " (unless --report):"
         " the read models are brought up to date, then rebuilt into a scratch database (a"
         " temporary SQLite file, or a temporary schema in the PostgreSQL database) dropped"
         " afterwards. Progress on stderr, a line per section each time its whole percentage"
@@ -178,6 +179,13 @@ def _verify_command(sub: Any, func: Callable[..., int]) -> None:
                         help="write the whole report as JSON to PATH (head, times, each"
                              " section's counts, seconds, events per second and problems);"
                              " `-`: to stdout, the summary then on stderr")
+    verify.add_argument("--public-key", action="append", metavar="HEX",
+                        help="a trusted Ed25519 key of the checkpoints (64 hex digits, from GET"
+                             " /audit/public-keys; repeatable); default: the keys the record"
+                             " itself lists, which the report says")
+    verify.add_argument("--report", action="store_true",
+                        help="record each failing section in the ledger as an integrity"
+                             " failure (GET /significant-events)")
 
 
 def commands(parser: argparse.ArgumentParser) -> list[list[str]]:

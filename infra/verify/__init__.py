@@ -91,9 +91,11 @@ def _run(section: Section, ctx: Context) -> dict[str, Any]:
 
 
 def verify(ledger: Any, sections: Iterable[str] | None = None,
-           progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+           progress: Callable[[str, int, int], None] | None = None, *,
+           trusted_keys: dict[str, bytes] | None = None) -> dict[str, Any]:
     """Run ``sections`` (names; default: all) on ``ledger`` (built with its projections, not
-    started) up to the head of the log now; ``progress(section, done, total)``."""
+    started) up to the head of the log now; ``progress(section, done, total)``;
+    ``trusted_keys``: the checkpoint keys the auditor pins (key id -> raw public key)."""
     chosen = [s for s in SECTIONS if sections is None or s.name in set(sections)]
     head = ledger.app.recorder.max_notification_id() or 0
     started_at, started = ledger.clock.now(), time.perf_counter()
@@ -104,7 +106,8 @@ def verify(ledger: Any, sections: Iterable[str] | None = None,
         def reporter(done: int, total: int, name: str = section.name) -> None:
             if progress is not None:
                 progress(name, done, total)
-        report["sections"][section.name] = _run(section, Context(ledger, head, reporter))
+        report["sections"][section.name] = _run(section, Context(ledger, head, reporter,
+                                                                 trusted_keys))
     sections_run = report["sections"].values()
     report["ok"] = all(s["ok"] for s in sections_run)
     report["problems"] = sum(len(s["problems"]) for s in sections_run)

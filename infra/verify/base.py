@@ -24,6 +24,8 @@ class Context:
     ledger: Any  # infra.container.Ledger, built with its projections, not started
     head: int  # the last notification id when the check began: every section stops there
     progress: Progress
+    # The checkpoint signing keys the auditor pins (``--public-key``); None: the record's list.
+    trusted_keys: dict[str, bytes] | None = None
 
 
 @dataclass
