@@ -98,12 +98,14 @@ def server(argv: list[str], env: dict[str, str], port: int):
 
 
 @contextmanager
-def served_ledger(backend: str, tmp: Path, tag: str):
-    """``ledger serve`` as shipped, on a fresh database; yields its base URL."""
-    url = fresh_url(backend, tag, tmp)
+def served_ledger(backend: str, tmp: Path, tag: str, env: dict[str, str] | None = None,
+                  url: str | None = None):
+    """``ledger serve`` as shipped, on a fresh database (or ``url``'s), with ``env`` added to
+    its environment; yields its base URL."""
+    url = url or fresh_url(backend, tag, tmp)
     port = free_port()
     env = {"LEDGER_DATABASE_URL": url, "LEDGER_BOOTSTRAP_OPERATOR_KEY": KEY,
-           "LEDGER_LOG_LEVEL": "WARNING"}
+           "LEDGER_LOG_LEVEL": "WARNING", **(env or {})}
     subprocess.run([str(ROOT / ".venv/bin/ledger"), "db", "upgrade"], env={**os.environ, **env},
                    cwd=ROOT, check=True, capture_output=True)
     with server([str(ROOT / ".venv/bin/ledger"), "serve", "--port", str(port)], env, port) as base:

@@ -102,10 +102,10 @@ class Audit:
 
     def jogada_proof(self, jogada_id: str, sequence: int | None = None,
                      engine: Any = None) -> dict[str, Any]:
-        from infra.jogada_views import jogada_events
+        from infra.jogada_views import jogada_index
 
-        _, events = jogada_events(self.ledger, jogada_id, engine)
-        return {"jogada_id": jogada_id, **self.proof([n for n, _ in events], sequence)}
+        _, notification_ids = jogada_index(self.ledger, jogada_id, engine)
+        return {"jogada_id": jogada_id, **self.proof(notification_ids, sequence)}
 
     def consistency(self, first: int, second: int) -> dict[str, Any]:
         with self.engine.connect() as conn:

@@ -49,3 +49,20 @@ def test_audit_the_chain_changes_at_a_removed_or_swapped_event():
     assert links(leaves[:2] + leaves[3:])[-1] != whole[-1]  # one removed
     assert links([leaves[1], leaves[0], *leaves[2:]])[-1] != whole[-1]  # two swapped
     assert links(leaves[:3]) == whole[:3]  # what came before is unchanged
+
+
+def test_audit_the_fast_leaf_is_the_leaf_of_the_documented_bytes():
+    """``leaf_hasher`` (the sealer's and the verifier's loops) hashes exactly the documented
+    canonical bytes: every field, a topic seen again (its bytes are kept), a state given as
+    text (a hand edit in SQLite) or as a memoryview."""
+    leaf_of = record.leaf_hasher()
+    cases = [(7, STREAM, 3, "ledger.Account.Credited", b'{"a":1}'),
+             (8, STREAM, 4, "ledger.Account.Credited", b'{"a":2}'),
+             (2**40, UUID(int=1), 2**33, "t\u00e9pico", b""),
+             (9, STREAM, 1, "ledger.Account.Debited", '{"é":1}'),
+             (10, STREAM, 2, "ledger.Account.Debited", memoryview(b'{"b":3}'))]
+    for n, originator, version, topic, state in cases:
+        expected = merkle.leaf_hash(record.event_bytes(n, originator, version, topic,
+                                                       bytes(state) if isinstance(
+                                                           state, memoryview) else state))
+        assert leaf_of(n, originator.bytes, version, topic, state) == expected

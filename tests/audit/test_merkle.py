@@ -78,6 +78,22 @@ def test_merkle_the_accumulator_gives_the_tree_head_at_every_size_without_the_le
         assert len(accumulator._peaks) == bin(size).count("1")
 
 
+def test_merkle_extend_is_append_leaf_after_leaf_in_any_slices():
+    """The sealer and the verifier add a page of leaves at once (``extend``): the same peaks,
+    roots and completed subtrees as one ``append`` per leaf, wherever the pages split."""
+    leaves = hashed(70)
+    one_by_one, made_one = merkle.Accumulator(), []
+    for leaf in leaves:
+        made_one.extend(one_by_one.append(leaf))
+    for cut in (1, 2, 3, 7, 16, 33, 70):
+        paged, made = merkle.Accumulator(), []
+        for start in range(0, len(leaves), cut):
+            paged.extend(leaves[start:start + cut], made)
+            size = min(start + cut, len(leaves))
+            assert (paged.size, paged.root()) == (size, merkle.root(leaves[:size]))
+        assert (paged.peaks, made) == (one_by_one.peaks, made_one)
+
+
 def test_merkle_proofs_from_the_nodes_the_accumulator_completes_equal_proofs_from_the_leaves():
     """What the sealer stores (each perfect subtree once, as the accumulator completes it) is
     enough for every proof, and a store reads only the nodes ``nodes_needed`` names."""
