@@ -135,6 +135,9 @@ def run(backend: str, args: argparse.Namespace, tmp: Path) -> None:
         eps = part["events_per_second"]
         say(f"  {name:12} {part['status']:8} {part['seconds']:8.1f} s {part['events']:>10}"
             f" events {eps if eps is not None else '-':>9} events/s  {part['summary']}")
+        if "rebuild_seconds" in part["counts"]:
+            say(f"  {'':12} rebuild {part['counts']['rebuild_seconds']:.1f} s, comparison"
+                f" {part['counts']['compare_seconds']:.1f} s")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     say(f"  peak memory of this process: {peak} MB")
 
