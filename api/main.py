@@ -24,6 +24,7 @@ from api.metrics import HttpMetrics
 from api.middleware import RequestContextMiddleware
 from api.openapi import declare_bodies_acting_for_a_player, declare_error_answers
 from api.routes import routers
+from api.viewer import install_viewer
 from infra.clock import Clock
 from infra.container import build_ledger
 from infra.games import load_games
@@ -111,8 +112,13 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         for route in router.routes:
             app.router.routes.append(route)
     install_docs(app)  # /docs from the app's own copy of Swagger UI (api/docs.py), after those
+    install_viewer(app)  # /viewer: the jogada replay viewer's page (api/viewer.py)
     _document_bearer_auth(app, session_kinds=games.kinds())
     return app
+
+
+# The routes that need no API key (the OpenAPI document declares no security for them).
+PUBLIC_PATHS = frozenset({"/health", "/audit/public-keys"})
 
 
 def _document_bearer_auth(app: FastAPI, *, session_kinds: tuple[str, ...] = ()) -> None:
@@ -128,7 +134,7 @@ def _document_bearer_auth(app: FastAPI, *, session_kinds: tuple[str, ...] = ()) 
                 "type": "http", "scheme": "bearer",
                 "description": "`Authorization: Bearer <api key>`"}}
             for path, operations in schema.get("paths", {}).items():
-                if path != "/health":
+                if path not in PUBLIC_PATHS:
                     for operation in operations.values():
                         operation["security"] = [{"ApiKey": []}]
             declare_error_answers(schema)  # after the security: 401 and 503 follow it

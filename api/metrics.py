@@ -8,7 +8,8 @@
   cached per (route, method, status), so a request costs a dict lookup, an ``inc`` and an
   ``observe`` (a few µs).
 - ``ledger_event_position``, ``ledger_projection_position{projection}``,
-  ``ledger_projection_lag_events{projection}``: read at scrape time, as ``GET /health`` does.
+  ``ledger_projection_lag_events{projection}``: read at scrape time, as ``GET /health`` does;
+  ``ledger_audit_unsealed_events``, ``ledger_audit_checkpoint_tree_size``: the sealer's.
 - the writer's families (commands, groups, commits, open jogadas: infra/metrics.py), fetched
   from the writer with its ``scrape`` command.
 - ``ledger_scrape_ok{part}``: 0 when the database or the writer could not be read in time
@@ -71,8 +72,9 @@ class HttpMetrics:
 class _Positions:
     """The event log's head and each projection's position, as a collector."""
 
-    def __init__(self, head: int, positions: dict[str, int]) -> None:
-        self.head, self.positions = head, positions
+    def __init__(self, head: int, positions: dict[str, int],
+                 audit: dict[str, Any] | None = None) -> None:
+        self.head, self.positions, self.audit = head, positions, audit
 
     def collect(self) -> Any:
         yield GaugeMetricFamily("ledger_event_position",
@@ -87,6 +89,14 @@ class _Positions:
             lag.add_metric([name], max(0, self.head - at))
         yield position
         yield lag
+        if self.audit is not None:  # the tamper-evident record (docs/audit.md)
+            yield GaugeMetricFamily("ledger_audit_unsealed_events", "Events the sealer has not"
+                                    " bound into the hash chain and Merkle tree yet",
+                                    value=self.audit["unsealed_events"])
+            last = self.audit["last_checkpoint"]
+            yield GaugeMetricFamily("ledger_audit_checkpoint_tree_size", "Events covered by the"
+                                    " last signed checkpoint (0: none yet)",
+                                    value=0 if last is None else last["tree_size"])
 
 
 class _ScrapeOk:
@@ -110,7 +120,7 @@ async def exposition(ledger: Any, http: HttpMetrics) -> bytes:
     ok, body = await run_in_threadpool(health_report, ledger)
     if ok:
         parts.append(generate_latest(_Positions(body["event_position"],  # type: ignore[arg-type]
-                                                body["projections"])))
+                                                body["projections"], body.get("audit"))))
     try:
         parts.append(await asyncio.wait_for(
             ledger.writer.run_async(writer_metrics.Scrape(), writer_metrics.SCRAPE), WRITER_TIMEOUT))

@@ -22,6 +22,14 @@ T = TypeVar("T")
 
 CONTRACT_RULE = "api-contract: certification mode"
 MODE_OFF = "certification_mode_off"
+# "Every event recorded while certification mode is on is marked as such": the attribute a
+# stored event carries then (infra/serialization.py writes it at the storage boundary).
+MARKER = "certification_mode"
+
+
+def recorded_in_certification_mode(event: Any) -> bool:
+    """Whether ``event`` was recorded while certification mode was on."""
+    return getattr(event, MARKER, False) is True
 
 
 def check_mode(field: str, certification_mode: bool) -> None:

@@ -1,5 +1,5 @@
 """The ledger core's command vocabulary: principals and keys, money, corrections, game
-sessions and rule sets. Each is a frozen value (domain/command.py); ``HANDLERS`` maps each type
+sessions, rule sets and the failures the service reports about itself. Each is a frozen value (domain/command.py); ``HANDLERS`` maps each type
 to its handler. The games add theirs through their ``Game.commands`` (domain/game.py).
 
 Session commands ask the venue's game through the registry the writer gives every unit of work
@@ -12,8 +12,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from domain import (bootstrap_key, corrections, principals, registration, rulesets,
-                    session_commands, wallets)
+from domain import (audit_log, bootstrap_key, corrections, principals, registration,
+                    rulesets, session_commands, wallets)
 from domain.command import Command, Handler, command, fields_handler
 from domain.inactivity import POLICIES, InactivityPolicy, check_policy
 
@@ -190,6 +190,29 @@ class RulesetInForce(Command):
     when: datetime | None = None
 
 
+# Failures the service finds in itself (903-B 6.3.3(3), 6.7.3; domain/audit_log.py) -------------
+@command("report_integrity_failure")
+class ReportIntegrityFailure(Command):
+    """A check of the record failed (``ledger verify``, the audit sealer): recorded in the
+    audit stream as ``IntegrityFailureReported``. ``actor`` defaults to ``system:<source>``."""
+    source: str  # who found it: "verify", "sealer"
+    check: str  # which check failed: "chain", "checkpoint", "balances"
+    detail: str  # what failed, as the reporter says it
+    notification_id: int | None = None  # the event it concerns, if one
+    jogada_id: str | None = None  # the jogada it concerns, if one
+    checkpoint: int | str | None = None  # the audit checkpoint it concerns, if one
+    actor: str | None = None
+
+
+@command("report_rng_failure")
+class ReportRngFailure(Command):
+    """The seed source failed its health test (903-B 6.7.3): ``RngFailureReported``."""
+    source: str
+    check: str
+    detail: str
+    actor: str | None = None
+
+
 # Handlers -------------------------------------------------------------------------------------
 def _start_session(uow: Any, cmd: StartSession) -> Any:
     policy = uow.games.require_kind(cmd.game)
@@ -242,4 +265,6 @@ HANDLERS: dict[type, Handler] = {
     RulesInForce: fields_handler(rulesets.rules_in_force),
     RulesetVersions: fields_handler(rulesets.list_versions),
     RulesetInForce: fields_handler(rulesets.version_in_force),
+    ReportIntegrityFailure: fields_handler(audit_log.report_integrity_failure),
+    ReportRngFailure: fields_handler(audit_log.report_rng_failure),
 }

@@ -9,10 +9,13 @@ runs its clock and its start-up recovery (infra/game_services.py); ``end_session
 whether the player has a bet in play and tells it when a session at one of its venues ended;
 the API includes its router (``api/routes/<name>.py``, or ``<package>/routes.py`` for a game
 outside the package) and serves the game-independent jogada routes (``GET
-/jogadas/{id}``, ``/replay``, ``/adjudication``) through its ``replay`` and ``adjudicate``; the
+/jogadas/{id}``, ``/replay``, ``/adjudication``, ``/steps``) through its ``replay``,
+``adjudicate`` and ``viewer_steps``; the
 rule-set service checks a venue's settings with ``check_settings``; the projection
 "jogadas_listing" lists its venues and every player's jogadas from the facts its ``listing``
-makes of its ``listing_events`` (domain/listing.py). docs/adding-a-game.md is the checklist.
+makes of its ``listing_events`` (domain/listing.py); the projection "significant_events" lists
+what its ``significant`` declares (domain/significant.py: voids, interruptions, recoveries,
+configuration). docs/adding-a-game.md is the checklist.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from eventsourcing.utils import get_topic
 from domain.command import Command, Handler
 from domain.errors import InvalidInputError
 from domain.inactivity import POLICIES, InactivityPolicy
+from domain.significant import Classify, SignificantEvents
 
 Events = list[tuple[int, Any]]  # (notification id, domain event), in log order
 
@@ -55,7 +59,12 @@ class Game:
     package: str  # its own package ("domain.semdescarte"): where the API looks for its routes
     bet_in_play: Callable[[Any, Any], tuple[str, str] | None]  # (uow, session)
     session_ended: Callable[[Any, Any, str], Any]  # (uow, session, actor), same transaction
-    replay: Callable[[Events], dict[str, Any]]  # every event with the state after it, checks
+    # Every event with the state after it, and its checks: each a dict holding "verified"
+    # ("rng": the RNG re-derived from the revealed seed; bingo's "prizes_check"): True,
+    # checked; False, failed ("check" says why, "events" the positions of the events found
+    # wrong), or, with no RNG commitment in the jogada, nothing drawn; None: nothing to check.
+    # ``ledger verify`` runs it on every ended jogada (infra/verify/jogadas.py).
+    replay: Callable[[Events], dict[str, Any]]
     # (events, opening balances of the pools they touch) -> recomputed vs recorded settlement
     # (domain/adjudication.py; infra/adjudication.py ``opening_balances``)
     adjudicate: Callable[[Events, dict[str, int] | None], dict[str, Any]]
@@ -75,6 +84,15 @@ class Game:
     # Its own replay route, if it has one ("/semdescarte/jogadas/{jogada_id}/replay"): the
     # listing's replay links; otherwise the game-independent "/jogadas/{jogada_id}/replay".
     replay_alias: str | None = None
+    # The replay viewer (GET /jogadas/{id}/steps, the page GET /viewer): (replay) -> one step
+    # per replay step, each {position, title, rule, scene} in the vocabulary of
+    # domain/viewer.py (cards, bingo grids, balls, prizes, facts, text). None: each event is
+    # shown as text (domain/viewer.py ``fallback_steps``).
+    viewer_steps: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
+    # Its significant events (GLI-19 §2.8; 903-B 6.3.3, 6.3.6(6)(7)): the kinds it records and,
+    # per event class of its own, the entry an event makes (domain/significant.py), read by the
+    # projection "significant_events". None: none of its events is significant.
+    significant: SignificantEvents | None = None
 
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"
@@ -90,6 +108,8 @@ class Games:
         self._by_kind: dict[str, Game] = {}
         self.handlers: dict[type, Handler] = {}
         self.listed: dict[type, Game] = {}  # an event class -> the game whose listing reads it
+        # an event class -> (its game, how it is classified): Game.significant
+        self.significant: dict[type, tuple[Game, Classify]] = {}
         for game in self.all:
             if game.name in self._by_name:
                 raise ValueError(f"two games are named {game.name!r}")
@@ -109,6 +129,11 @@ class Games:
                 if event_type in self.listed:
                     raise ValueError(f"event {event_type.__qualname__} is listed by two games")
                 self.listed[event_type] = game
+            for event_type, classify in (game.significant.classify.items()
+                                         if game.significant is not None else ()):
+                if event_type in self.significant:
+                    raise ValueError(f"event {event_type.__qualname__} is classified by two games")
+                self.significant[event_type] = (game, classify)
 
     def __iter__(self):
         return iter(self.all)

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from domain.errors import InvalidInputError
+from domain.errors import DomainError, InvalidInputError
 
 MONEY_KINDS = {"FundsHeld": "held", "HoldPosted": "posted", "HoldVoided": "voided",
                "Credited": "credited", "Debited": "debited"}
@@ -17,7 +17,8 @@ META = ("originator_id", "originator_version", "timestamp")
 
 
 def to_json(value: Any) -> Any:
-    """Datetimes as ISO 8601, UUIDs as strings, tuples as lists, recursively."""
+    """Datetimes as ISO 8601, UUIDs as strings, tuples as lists, recursively, in new dicts and
+    lists: also the copy of a JSON-ready value (a replay's state after each step)."""
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, UUID):
@@ -61,6 +62,22 @@ def apply_money(state: dict[str, Any], name: str, e: Any, position: int,
     net[account] = net.get(account, 0) + _BALANCE_SIGN.get(kind, 0) * e.amount_cents
 
 
+# A replay check that fails names the recorded events it found wrong, first the likeliest:
+# their positions (notification ids), in ``events`` (``ledger verify`` names them,
+# infra/verify/). An error raised by the check gives them in ``details["events"]``; the RNG
+# commitment's own refusals (domain/jogada_rng.py) name the events by their code.
+RNG_SUSPECTS = {"rng_outcome_mismatch": ("RngCommitted",),
+                "rng_reveal_mismatch": ("RngRevealed", "RngCommitted")}
+
+
+def failed_check(out: dict[str, Any], error: DomainError,
+                 at: dict[str, int]) -> dict[str, Any]:
+    """``out`` as a failed check: why, and the events found wrong (``at``: the position of
+    the jogada's events by name, for the RNG commitment's refusals)."""
+    positions = error.details.get("events") or [at[name] for name in
+                                                 RNG_SUSPECTS.get(error.code, ()) if name in at]
+    return {**out, "verified": False, "check": f"FAILED: {error.message}",
+            "events": list(positions)}
 
 
 def one_jogada(items: list[tuple[int, Any]]) -> tuple[str, str]:

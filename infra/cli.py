@@ -12,7 +12,9 @@
     ledger staff rotate-key --id ID         a new API key for the staff member, printed once
     ledger player create --name N           prints the new API key, once
     ledger player rotate-key --id ID        a new API key for the player, printed once
-    ledger verify                           replay the accounts; exit 1 if the money is wrong
+    ledger verify [--only S,..|--skip S,..] [--json PATH|-]
+                                            the auditor's whole check (infra/verify/); exit 1
+                                            naming each problem
     ledger health                           like GET /health; exit 1 if degraded
 
 The commands live by group in infra/cli_db.py, cli_projections.py, cli_keys.py (staff and

@@ -112,10 +112,7 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
                              " (once); the old one stops working", h["player rotate-key"])
     player_rotate.add_argument("--id", required=True, help="the player's id (player_id)")
 
-    _command(sub, "verify", "replay every account from the events and check the money (exit 1"
-             " if wrong)", h["verify"],
-             "Double entry sums to 0, no wallet negative, snapshots and the balances projection"
-             f" agree with the events. Reads only. {PROGRESS}.")
+    _verify_command(sub, h["verify"])
     health = _command(sub, "health", "print the database and projections status as JSON, like"
                       " GET /health (exit 1 if degraded)", h["health"], "Reads only.")
     health.add_argument("--timeout", type=float, default=15.0, metavar="SECONDS",
@@ -149,6 +146,46 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
                        help="a trusted public key (hex, from GET /audit/public-keys);"
                             " repeatable; default: the bundle's own, as said in the output")
     return parser
+
+
+def _verify_command(sub: Any, func: Callable[..., int]) -> None:
+    from infra.verify import NAMES, SECTIONS
+
+    def names(text: str) -> list[str]:
+        chosen = [n.strip() for n in text.split(",") if n.strip()]
+        unknown = [n for n in chosen if n not in NAMES]
+        if unknown or not chosen:
+            raise argparse.ArgumentTypeError(
+                f"unknown section {', '.join(unknown) or repr(text)} (sections:"
+                f" {', '.join(NAMES)})")
+        return chosen
+
+    listed = "; ".join(f"{s.name}: {s.what}" for s in SECTIONS)
+    verify = _command(
+        sub, "verify", "check the whole record from the events (exit 1 if anything is wrong)",
+        func, f"Sections, in this order: {listed}. Each problem names the event, jogada,"
+        " checkpoint, account or read-model row it is about. Writes nothing to the event store"
+        " (unless --report):"
+        " the read models are brought up to date, then rebuilt into a scratch database (a"
+        " temporary SQLite file, or a temporary schema in the PostgreSQL database) dropped"
+        " afterwards. Progress on stderr, a line per section each time its whole percentage"
+        " grows; the summary on stdout.")
+    which = verify.add_mutually_exclusive_group()
+    which.add_argument("--only", action="append", type=names, metavar="SECTIONS",
+                       help="only these sections, comma separated (repeatable)")
+    which.add_argument("--skip", action="append", type=names, metavar="SECTIONS",
+                       help="every section but these, comma separated (repeatable)")
+    verify.add_argument("--json", metavar="PATH",
+                        help="write the whole report as JSON to PATH (head, times, each"
+                             " section's counts, seconds, events per second and problems);"
+                             " `-`: to stdout, the summary then on stderr")
+    verify.add_argument("--public-key", action="append", metavar="HEX",
+                        help="a trusted Ed25519 key of the checkpoints (64 hex digits, from GET"
+                             " /audit/public-keys; repeatable); default: the keys the record"
+                             " itself lists, which the report says")
+    verify.add_argument("--report", action="store_true",
+                        help="record each failing section in the ledger as an integrity"
+                             " failure (GET /significant-events)")
 
 
 def commands(parser: argparse.ArgumentParser) -> list[list[str]]:

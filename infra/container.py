@@ -9,8 +9,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from uuid import UUID, uuid5, NAMESPACE_URL
 
+import structlog
+
 from domain import bootstrap_key  # noqa: F401  its event's topic must resolve in every process
 from domain import core_commands as core
+from domain.audit_log import AuditLog
 from domain import wallets
 from domain.actors import system_actor
 from domain.command import CERTIFICATION_MODE, SEED, Command, Handler
@@ -25,16 +28,19 @@ from infra.games import load_games
 from infra.metrics import Scrape, scrape
 from infra.rendered import Rendered, run_rendered
 from infra.settings import DatabaseTarget, Settings, parse_database_url
-from infra.rng import SeedSource, SystemSeedSource, build_seed_source
+from infra.rng import RngHealthError, SeedSource, SystemSeedSource, build_seed_source
 from infra.wire import Codec, allowed_classes
 from infra.writer import GroupCommitWriter
 from infra.writer_client import RemoteWriter
 
-# Game sessions run for hours; a player's slot at a venue and a venue's rule set for years.
-# (Each game's long-lived aggregates: Game.snapshotted, registered by infra/games.py.)
+log = structlog.get_logger("ledger")
+
+# Game sessions run for hours; a player's slot at a venue, a venue's rule set and the audit
+# stream for years. (Each game's long-lived aggregates: Game.snapshotted, infra/games.py.)
 register_snapshotting(GameSession)
 register_snapshotting(SessionSlot)
 register_snapshotting(RuleSet)
+register_snapshotting(AuditLog)
 
 BOOTSTRAP_OPERATOR_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/bootstrap-operator")
 
@@ -101,10 +107,29 @@ class Ledger:
             return command
         values = {}
         if SEED in context and command.seed is None:
-            values[SEED] = self.seeds.new_seed()
+            try:
+                values[SEED] = self.seeds.new_seed()
+            except RngHealthError as failure:
+                self._report_rng_failure(failure, command)
+                raise
         if CERTIFICATION_MODE in context and command.certification_mode != self.certification:
             values[CERTIFICATION_MODE] = self.certification
         return replace(command, **values) if values else command
+
+    def _report_rng_failure(self, failure: RngHealthError, command: Command) -> None:
+        """903-B 6.3.3(3), 6.7.3: the first time the seed source fails in this process, the
+        failure is recorded (``RngFailureReported``, a significant event). Sent, not awaited:
+        this may run in the event loop, and the command that needed the seed fails anyway."""
+        if "rng_failure_report" in self.extras:
+            return
+        report = core.ReportRngFailure(
+            source="seed_source", check="health_test",
+            detail=f"{failure}; {command.command_name} refused (games stop until it is mended)",
+            actor=system_actor("rng"))
+        try:
+            self.extras["rng_failure_report"] = self.writer.submit(report, report.command_name)
+        except Exception:  # the writer is unreachable too: the log keeps it at least
+            log.exception("rng_failure_not_recorded", error=str(failure))
 
     def submit(self, command: Command):
         """Queue a command on the writer; a Future of its result (or Refusal)."""

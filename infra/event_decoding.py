@@ -34,11 +34,23 @@ _loads = orjson.loads
 
 @dataclass(frozen=True)
 class TopicPlan:
-    """How the events of one topic are decoded, and which projections may want them."""
+    """How the events of one topic are decoded, and which projections may want them: each
+    with the bytes its events' stored state must contain (``state_marker``, or the one its
+    ``state_markers`` give for the class), and whether it reads the topic's events at all
+    (False: a projection that ``follows_certification_mode`` sees them only where the mode
+    changes)."""
 
     cls: type
     fast: bool  # the fast path may be tried
-    targets: tuple[tuple[Any, bytes | None], ...]  # (projection, state marker or None)
+    targets: tuple[tuple[Any, bytes | None, bool], ...]  # (projection, marker or None, reads)
+
+
+def state_marker(projection: Any, cls: type) -> bytes | None:
+    """The bytes an event of ``cls`` must hold to be decoded for ``projection``, if any."""
+    for event_type, marker in (getattr(projection, "state_markers", None) or {}).items():
+        if issubclass(cls, event_type):
+            return marker
+    return getattr(projection, "state_marker", None)
 
 
 def _untag(o: dict[str, Any]) -> bool:
@@ -80,22 +92,23 @@ class EventDecoder:
         """``originator_id``: the reader's conversion of a stored originator id."""
         self.mapper = mapper
         self.originator_id = originator_id
+        # Stored states as written (``marked_state`` reads their certification mode).
+        self.plain = mapper.cipher is None and mapper.compressor is None
         transcoder = mapper.transcoder
-        self.fast = (type(mapper) in (LedgerMapper, CertificationModeMapper)
-                     and mapper.cipher is None and mapper.compressor is None
+        self.fast = (type(mapper) in (LedgerMapper, CertificationModeMapper) and self.plain
                      and type(transcoder) is OrjsonTranscoder
                      and type(transcoder.names.get(_ISO)) is DatetimeAsISO)
 
     def plan(self, topic: str, projections: Any) -> TopicPlan:
         cls = resolve_topic(topic)
-        mapper = self.mapper
-        plain = mapper.cipher is None and mapper.compressor is None  # markers readable
-        targets = tuple(
-            (p, getattr(p, "state_marker", None) if plain else None)
-            for p in projections
-            if p.event_types is None or issubclass(cls, p.event_types))
+        plain = self.plain  # markers readable
+        targets = []
+        for p in projections:
+            reads = p.event_types is None or issubclass(cls, p.event_types)
+            if reads or getattr(p, "follows_certification_mode", False):
+                targets.append((p, state_marker(p, cls) if plain else None, reads))
         fast = self.fast and getattr(cls, "class_version", 1) == 1
-        return TopicPlan(cls, fast, targets)
+        return TopicPlan(cls, fast, tuple(targets))
 
     def __call__(self, row: Any, plan: TopicPlan) -> Any:
         """The domain event of ``row`` (notification_reader.Row)."""

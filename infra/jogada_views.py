@@ -11,6 +11,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
+from domain import viewer
 from domain.errors import ConflictError, NotFoundError
 from domain.game import Game
 from domain.text import check_text, check_uuid
@@ -80,10 +81,29 @@ def replay(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
 def adjudicate(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
     """From the jogada's recorded events alone, the settlement recomputed by its game's rules
     and compared with the money that was moved."""
+    owner, events = jogada_events(ledger, jogada_id, engine)
+    return _adjudication(ledger, owner, events)
+
+
+def _adjudication(ledger: "Ledger", owner: Game, events: list[tuple[int, Any]]) -> dict[str, Any]:
     from infra.adjudication import opening_balances
 
-    owner, events = jogada_events(ledger, jogada_id, engine)
     return {"game": owner.name} | owner.adjudicate(events, opening_balances(ledger, events))
+
+
+def steps(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
+    """What the replay viewer draws (903-B 6.3.4(2); GLI-19 §4.14 game recall): an ended
+    jogada of any game step by step in the vocabulary of domain/viewer.py (through its
+    ``Game.viewer_steps``, or each event as text), the money its account events moved, the
+    RNG check and the other checks of its replay, and its re-adjudication."""
+    owner, events = jogada_events(ledger, jogada_id, engine)
+    replayed = require_ended(owner.replay(events))
+    shown = viewer.show(owner.viewer_steps, replayed, events)
+    return {"jogada_id": replayed.get("jogada_id") or jogada_id, "game": owner.name,
+            "title": owner.title, "steps": shown["steps"], "money": shown["money"],
+            "rng": replayed.get("rng"),
+            "checks": {k: v for k, v in replayed.items() if k.endswith("_check")},
+            "adjudication": _adjudication(ledger, owner, events)}
 
 
 def last_jogadas(ledger: "Ledger", game: Game, player_id: UUID | str, engine: Any = None,

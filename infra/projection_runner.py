@@ -26,6 +26,7 @@ from sqlalchemy.exc import DBAPIError
 from infra.event_decoding import EventDecoder, TopicPlan
 from domain.game import Games
 from infra.notification_reader import Row, notification_reader
+from infra.serialization import marked_state
 from projections.base import Projection
 from projections.bulk import BulkStatement
 from projections.db import build_engine
@@ -85,6 +86,8 @@ class ProjectionRunner:
         self._reader = notification_reader(app.recorder)
         self._decode = EventDecoder(app.mapper, self._reader.originator_id)
         self._by_topic: dict[str, TopicPlan] = {}
+        self._follows = {p.name for p in self.projections
+                         if getattr(p, "follows_certification_mode", False)}
         # One connection kept for the pages (no pool checkout, pre-ping and reset for each);
         # a thread that finds it in use takes one from the pool.
         self._conn: Connection | None = None
@@ -122,19 +125,21 @@ class ProjectionRunner:
         self._tracking_ready = True
 
     # Processing -------------------------------------------------------------------------------
-    def catch_up(self, progress: Progress | None = None, only: Sequence[str] | None = None) -> int:
-        """Apply every event recorded so far; returns the number of events applied."""
+    def catch_up(self, progress: Progress | None = None, only: Sequence[str] | None = None,
+                 until: int | None = None) -> int:
+        """Apply every event recorded so far (``until``: only up to that notification id, a
+        projection already past it left as it is); returns the number of events applied."""
         self._ensure_tracking_rows()
         applied = 0
         chosen = [p for p in self.projections if only is None or p.name in only]
         positions = self._positions if self._positions is not None else self.positions()
         reader = self._reader
-        head = reader.head()
+        head = reader.head() if until is None else until
         retried = False
         while True:
             start = min((positions[p.name] for p in chosen), default=head)
             if start >= head:
-                head = reader.head()
+                head = reader.head() if until is None else until
                 if start >= head:
                     break
             rows = reader.page(start, self.page_size, head)
@@ -207,32 +212,41 @@ class ProjectionRunner:
     def _pages(self, rows: Sequence[Row], due: Sequence[Projection],
                positions: dict[str, int]) -> dict[str, list[tuple[int, Any]]]:
         """Each due projection's part of the page. An event is decoded only if a projection
-        wants it (JSON decoding was ~13 % of the worker; a deposit's receipt concerns none)."""
+        wants it (JSON decoding was ~13 % of the worker; a deposit's receipt concerns none).
+        One that ``follows_certification_mode`` also gets, of any type, the page's first event
+        and each one whose mode differs from the one before it (``marked_state``)."""
         pages: dict[str, list[tuple[int, Any]]] = {p.name: [] for p in due}
         # A projection that has applied part of the page already (after a rebuild of
         # another): its events up to its position are left out.
         first = rows[0][0]
         partly = {p.name: positions[p.name] for p in due if positions[p.name] >= first}
         decode = self._decode
-        # Per topic, for this page: (plan, ((page, projection name, marker), ...)).
-        wanted: dict[str, tuple[TopicPlan, tuple[tuple[list, str, bytes | None], ...]]] = {}
+        readable = decode.plain  # else every event is decoded for a mode-following projection
+        modes: dict[str, bool | None] = {}  # mode-following projection -> the last row's mode
+        # Per topic, for this page: (plan, ((page, projection name, marker, reads), ...)).
+        wanted: dict[str, tuple[TopicPlan, tuple[tuple[list, str, Any, bool], ...]]] = {}
         for row in rows:
             found = wanted.get(row[3])
             if found is None:
                 plan = self._plan(row[3])
                 found = wanted[row[3]] = (plan, tuple(
-                    (pages[p.name], p.name, marker) for p, marker in plan.targets
+                    (pages[p.name], p.name, marker, reads) for p, marker, reads in plan.targets
                     if p.name in pages))
             plan, targets = found
             if not targets:
                 continue
             event = None
-            for page, name, marker in targets:
+            for page, name, marker, reads in targets:
                 if partly and name in partly and row[0] <= partly[name]:
                     continue
                 # find, not ``in``: ``bytes in bytes`` first tries the marker as an integer
                 # and builds a TypeError each time (~4 % of the worker's instructions).
-                if marker is not None and row[4].find(marker) < 0:
+                take = reads and (marker is None or row[4].find(marker) >= 0)
+                if name in self._follows:
+                    mode = marked_state(row[4]) if readable else None
+                    take = take or mode is None or mode != modes.get(name)
+                    modes[name] = mode
+                if not take:
                     continue
                 if event is None:
                     event = decode(row, plan)

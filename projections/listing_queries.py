@@ -17,15 +17,15 @@ MAX_VENUES = 500
 MAX_JOGADAS = 500
 
 
-def _page(engine: Engine, query: Select, limit: int,
-          json_columns: tuple[str, ...]) -> tuple[list[dict[str, Any]], int | None]:
+def paged(engine: Engine, query: Select, limit: int, json_columns: tuple[str, ...], *,
+          cursor: str = "position") -> tuple[list[dict[str, Any]], int | None]:
     """At most ``limit`` rows of ``query`` (which asks for one more, to know whether another
-    page follows) and the next page's cursor: the last row's position, or None."""
+    page follows) and the next page's cursor: the last row's ``cursor`` column, or None."""
     with engine.connect() as conn:
         rows = [decode_row(r, json_columns) for r in conn.execute(query.limit(limit + 1))]
     more = len(rows) > limit
     rows = rows[:limit]
-    return rows, rows[-1]["position"] if more else None
+    return rows, rows[-1][cursor] if more else None
 
 
 def venues(engine: Engine, game: str, *, venue_id: str | None = None, kind: str | None = None,
@@ -46,7 +46,7 @@ def venues(engine: Engine, game: str, *, venue_id: str | None = None, kind: str 
         query = query.where(t.c.name_key.contains(name.casefold(), autoescape=True))
     if after is not None:
         query = query.where(t.c.position > after)
-    return _page(engine, query.order_by(t.c.position), limit, VENUE_JSON)
+    return paged(engine, query.order_by(t.c.position), limit, VENUE_JSON)
 
 
 def jogadas(engine: Engine, *, player_id: str | None = None, game: str | None = None,
@@ -67,12 +67,12 @@ def jogadas(engine: Engine, *, player_id: str | None = None, game: str | None = 
         query = query.where(t.c.started_at < to_utc(until))
     if before is not None:
         query = query.where(t.c.position < before)
-    return _page(engine, query.order_by(t.c.position.desc()), limit, JOGADA_JSON)
+    return paged(engine, query.order_by(t.c.position.desc()), limit, JOGADA_JSON)
 
 
 def jogada_rows(engine: Engine, jogada_id: str) -> list[dict[str, Any]]:
     """Every player's row of one jogada (GET /jogadas/{id}), by their first stake."""
     t = jogadas_t
-    rows, _ = _page(engine, select(t).where(t.c.jogada_id == str(jogada_id))
+    rows, _ = paged(engine, select(t).where(t.c.jogada_id == str(jogada_id))
                     .order_by(t.c.position), MAX_JOGADAS, JOGADA_JSON)
     return rows

@@ -34,6 +34,7 @@ from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, Integer
 from domain.game import Game, Games
 from domain.listing import (IDLE, IN_PLAY, JogadaEnded, JogadaStarted, OccupantAdded,
                             OccupantsRemoved, PhaseChanged, PlayerDetail, Staked, VenueOpened)
+from projections.base import for_class
 from projections.money import to_utc
 from projections.tables import metadata
 
@@ -285,16 +286,10 @@ class JogadasListingProjection:
         self._listed: dict[type, Game] = dict(games.listed)
         self.event_types: tuple[type, ...] = tuple(self._listed)
 
-    def _game(self, cls: type) -> Game | None:
-        game = self._listed.get(cls)
-        if game is None:  # a subclass of a listed event (the runner passes those too)
-            game = next((self._listed[c] for c in cls.__mro__ if c in self._listed), None)
-        return game
-
     def apply(self, conn: Connection, events: list[tuple[int, Any]]) -> None:
         page = _Page(conn)
         for position, e in events:
-            game = self._game(type(e))
+            game = for_class(self._listed, type(e))
             if game is None or game.listing is None:
                 continue
             facts = game.listing(e)

@@ -32,3 +32,9 @@ PROJECTIONS += [_fixed(SessionStatementsProjection)]
 from projections.listings import JogadasListingProjection  # noqa: E402
 
 PROJECTIONS += [JogadasListingProjection]
+
+# Significant events: the core's and each game's, and the changes of certification mode
+# (projections/significant_events.py).
+from projections.significant_events import SignificantEventsProjection  # noqa: E402
+
+PROJECTIONS += [SignificantEventsProjection]

@@ -1,5 +1,6 @@
 """The suite-wide re-adjudication (issue 14): at the end of a test, every jogada its ledger
-ended must adjudicate as agreeing (infra/adjudication.py ``adjudicate_all``). Called by the
+ended must adjudicate as agreeing (infra/adjudication.py ``adjudicate_all``), and (issue 15)
+the whole log, sealed and signed, must verify clean (infra/audit/verify_integrity.py). Called by the
 ledgers the test fixtures build (tests/conftest.py ``ledger``, the games' certification
 ledgers) before they close. Nothing is caught here: a disagreement, or an adjudicator that
 raises, fails the test (an error at its teardown).
@@ -22,6 +23,12 @@ def assert_ended_jogadas_agree(ledger: Any, request: Any = None) -> list[dict[st
     disagrees. Returns the reports (none when no jogada ended)."""
     if request is not None and request.node.get_closest_marker(MARKER) is not None:
         return []
+    if ledger.audit is not None and ledger.audit.sealer is not None:
+        from infra.audit.verify_integrity import check_integrity
+
+        ledger.audit.seal()
+        problems = check_integrity(ledger)["problems"]
+        assert not problems, f"the sealed record does not verify: {problems}"
     reports = adjudicate_all(ledger)
     wrong = [r for r in reports if not r["agrees"]]
     assert not wrong, "re-adjudication disagrees with the record: " + "; ".join(

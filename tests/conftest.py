@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -41,18 +43,28 @@ def backend() -> str:
     return BACKEND
 
 
-@pytest.fixture
-def database_url(backend: str, tmp_path) -> Iterator[str]:
-    """A fresh, empty database for one test."""
+@contextmanager
+def fresh_database(backend: str, directory: Path) -> Iterator[str]:
+    """The URL of a fresh, empty database on ``backend``: a new SQLite file in ``directory``,
+    or a new PostgreSQL schema, dropped afterwards."""
     if backend == "sqlite":
-        yield f"sqlite:///{tmp_path / 'ledger.db'}"
+        yield f"sqlite:///{directory / 'ledger.db'}"
         return
     schema = f"t_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(f"{PG_ADMIN_URL}/{PG_DBNAME}", autocommit=True) as conn:
         conn.execute(f'CREATE SCHEMA "{schema}"')
-    yield f"{PG_ADMIN_URL}/{PG_DBNAME}?schema={schema}"
-    with psycopg.connect(f"{PG_ADMIN_URL}/{PG_DBNAME}", autocommit=True) as conn:
-        conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    try:
+        yield f"{PG_ADMIN_URL}/{PG_DBNAME}?schema={schema}"
+    finally:
+        with psycopg.connect(f"{PG_ADMIN_URL}/{PG_DBNAME}", autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture
+def database_url(backend: str, tmp_path) -> Iterator[str]:
+    """A fresh, empty database for one test."""
+    with fresh_database(backend, tmp_path) as url:
+        yield url
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from importlib import import_module
 from fastapi import APIRouter
 
 from api.routes import (audit, bootstrap, corrections, health, jogadas, listings, metrics, players,
-                        reports, rulesets, sessions, staff, wallet)
+                        reports, rulesets, sessions, significant_events, staff, wallet)
 from domain.game import Game, Games
 
 
@@ -30,5 +30,6 @@ def routers(games: Games) -> list[APIRouter]:
     return [wallet.router, players.router, staff.router, reports.router, sessions.router,
             rulesets.router, corrections.router,
             *(game_router(game) for game in games),
-            jogadas.router, audit.router, listings.router, listings.jogadas_router(games), bootstrap.router,
+            jogadas.router, audit.router, listings.router, listings.jogadas_router(games),
+            bootstrap.router, significant_events.router, significant_events.significant_events_router(games),
             health.router, metrics.router]

@@ -68,11 +68,12 @@ def read_checkpoint(sequence: SequencePath, ledger: LedgerDep, caller: Reviewer)
     return found
 
 
-@router.get("/audit/consistency", responses=errors(401, 403, 404, 422))
+@router.get("/audit/consistency", responses=errors(401, 403, 404, 409, 422))
 def consistency(ledger: LedgerDep, caller: Reviewer, first: Sequence,
                 second: Sequence) -> dict[str, Any]:
     """The consistency proof (RFC 9162 §2.1.4) that checkpoint ``first``'s tree is the start
-    of checkpoint ``second``'s: the record only grew in between."""
+    of checkpoint ``second``'s: the record only grew in between. 409 if ``first`` comes after
+    ``second``."""
     return audit_of(ledger).consistency(first, second)
 
 

@@ -76,3 +76,14 @@ def adjudication(jogada_id: JogadaIdPath, ledger: LedgerDep,
     game, events = jogada_views.jogada_events(ledger, jogada_id, fresh_engine(ledger))
     jogada_views.require_ended(game.replay(events))
     return {"game": game.name} | game.adjudicate(events, opening_balances(ledger, events))
+
+
+@router.get("/{jogada_id}/steps", responses=errors(401, 403, 404, 409, 422, 503))
+def steps(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
+    """An ended jogada of any game as the replay viewer (``GET /viewer``) draws it, step by
+    step (903-B 6.3.4(2)): each recorded event with its notification id and topic, a title,
+    the rule it applies and its scene (cards, bingo cards with the drawn balls marked, balls,
+    prizes, facts, text, the money it moved); the jogada's money movements; the RNG check and
+    the replay's other checks; and the re-adjudication (as ``/adjudication`` answers it). An
+    open jogada is not shown (903-B 6.7.5)."""
+    return jogada_views.steps(ledger, jogada_id, fresh_engine(ledger))

@@ -51,7 +51,7 @@ def _staff(caller: Caller) -> bool:
     return caller.role != "player"
 
 
-def _texts(**values: str | None) -> None:
+def check_texts(**values: str | None) -> None:
     """903-B 7.9.1: free text filters are checked like any other text input."""
     for field, value in values.items():
         if value is not None:
@@ -70,7 +70,7 @@ def list_tables(
     """The póquer sem descarte tables in the order they were created, with their rules (rule
     38), free seats and the phase of the open jogada; filter by ``venue_id``, ``kind``,
     ``status`` and ``name``. Staff also see who sits where (``occupants``)."""
-    _texts(venue_id=venue_id, name=name)
+    check_texts(venue_id=venue_id, name=name)
     rows, next_cursor = queries.venues(fresh_engine(ledger), "semdescarte", venue_id=venue_id,
                                        kind=kind, name=name, status=status, limit=limit,
                                        after=cursor)
@@ -101,7 +101,7 @@ def list_rooms(
     """The bingo rooms in the order they were created, with their rules and prizes (rule 4),
     how many players are in each and the phase of the open jogada; filter by ``venue_id``,
     ``variant``, ``status`` and ``name``. Staff also see the members' ids (``members``)."""
-    _texts(venue_id=venue_id, name=name)
+    check_texts(venue_id=venue_id, name=name)
     rows, next_cursor = queries.venues(fresh_engine(ledger), "bingo", venue_id=venue_id,
                                        kind=variant, name=name, status=status, limit=limit,
                                        after=cursor)
@@ -118,7 +118,7 @@ def list_rooms(
     return {"data": data, "count": len(data), "next_cursor": next_cursor}
 
 
-def _replay_url(game: Game, jogada_id: str) -> str:
+def replay_url(game: Game, jogada_id: str) -> str:
     """The game's own replay route if it has one (``Game.replay_alias``), else the
     game-independent one (api/routes/jogadas.py)."""
     path = game.replay_alias or "/jogadas/{jogada_id}/replay"
@@ -143,7 +143,7 @@ def _jogadas_page(games: Games, engine: Engine, caller: Caller, **filters: Any) 
             **{k: row[k] for k in ("started_at", "ended_at", "status", "result",
                                    "wagered_cents", "won_cents", "refunded_cents",
                                    "net_cents", "prizes", "detail")},
-            "replay_url": _replay_url(game, row["jogada_id"]) if staff and ended else None,
+            "replay_url": replay_url(game, row["jogada_id"]) if staff and ended else None,
             "cursor": row["position"]})
     return {"data": data, "count": len(data), "next_cursor": next_cursor}
 

@@ -20,7 +20,9 @@ from domain.bingo.config import check_room_config
 from domain.bingo.listing import LISTING_EVENTS, listing_facts
 from domain.bingo.replay import player_jogada, replay
 from domain.bingo.room import REGISTRY_ID, BingoRoom, BingoRoomRegistry
+from domain.bingo.significant import SIGNIFICANT
 from domain.bingo.views import player_view
+from domain.bingo.viewer import viewer_steps
 from domain.command import Command, command, fields_handler
 from domain.errors import RuleViolationError
 from domain.game import Game, GameClock
@@ -191,6 +193,7 @@ GAME = Game(
     bet_in_play=rooms.bet_in_play,
     session_ended=rooms.session_ended,
     replay=replay,
+    viewer_steps=viewer_steps,
     adjudicate=adjudicate,
     check_settings=_check_settings,
     stake_reason="bingo_cards",  # a card purchase (rules 10–13)
@@ -204,4 +207,5 @@ GAME = Game(
     listing=listing_facts,  # its rooms and each player's jogadas (rules 4, 52)
     listing_events=LISTING_EVENTS,
     replay_alias="/bingo/jogadas/{jogada_id}/replay",  # api/routes/bingo.py
+    significant=SIGNIFICANT,  # rooms, lost connections, voids, the jackpot
 )

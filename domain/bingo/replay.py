@@ -28,7 +28,8 @@ from domain.bingo.config import FOUR_CORNERS, RoomConfig
 from domain.bingo.engine import DrawEngine
 from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.jogada_rng import check_reveal, verify_jogada
-from domain.replay_support import META, MONEY_KINDS, apply_money, event_name, numbered, one_jogada
+from domain.replay_support import (META, MONEY_KINDS, apply_money, event_name, failed_check,
+                                   numbered, one_jogada)
 from domain.replay_support import to_json
 from domain.rules import T903B, cite
 
@@ -96,7 +97,9 @@ def _step_state(state: dict[str, Any]) -> dict[str, Any]:
             "money_movements": len(state["money"])}
 
 
-def _check_rng(committed: Any, revealed: Any, cards: dict[str, Any]) -> dict[str, Any]:
+def _check_rng(committed: Any, revealed: Any, cards: dict[str, Any],
+               at: dict[str, Any]) -> dict[str, Any]:
+    """``at``: the positions of the RNG events by name, of each purchase's CardsBought."""
     out = {"commitment": None, "seed_hex": None, "forced": False, "verified": False}
     if committed is None:
         return {**out, "check": "no RNG output was recorded for this jogada"}
@@ -117,18 +120,20 @@ def _check_rng(committed: Any, revealed: Any, cards: dict[str, Any]) -> dict[str
                                   len(bought.cards), taken, four_corners=corners)
             if [[list(r) for r in c] for c in again] != [[list(r) for r in c] for c in bought.cards]:
                 raise RuleViolationError(f"the cards of purchase {bought.purchase} differ from the"
-                                         " ones the seed derives", rule=cite(T903B, "6.7.2(4)"))
+                                         " ones the seed derives", rule=cite(T903B, "6.7.2(4)"),
+                                         details={"events": [at["purchases"][bought.purchase]]})
             taken.update(card_key(c) for c in again)
     except DomainError as error:
-        return {**out, "check": f"FAILED: {error.message}"}
+        return failed_check(out, error, at)
     return {**out, "verified": True,
             "check": "the seed matches the commitment and derives the recorded draw order"
                      f"{' (forced balls)' if committed.forced else ''} and every card sold,"
                      f" purchase by purchase ({bingo_rule(15)}: no two cards alike)"}
 
 
-def _check_prizes(cards: dict[str, Any], drawn: list[int]) -> dict[str, Any]:
-    """Run the recorded cards and balls through the prize engine again (rules 29, 30, 36)."""
+def _check_prizes(cards: dict[str, Any], drawn: list[int], at: dict[str, Any]) -> dict[str, Any]:
+    """Run the recorded cards and balls through the prize engine again (rules 29, 30, 36).
+    A difference names the first PrizeWon that differs, or the ball of a prize not recorded."""
     if cards["config"] is None:
         return {"verified": False, "check": "the jogada's opening is not in the record"}
     config = RoomConfig.from_dict(cards["config"])
@@ -144,8 +149,12 @@ def _check_prizes(cards: dict[str, Any], drawn: list[int]) -> dict[str, Any]:
             found.append((prize, ordinal, winners))
     recorded = [(e.prize, e.ordinal, [w["card"] for w in e.winners]) for e in cards["prizes_won"]]
     if found != recorded:
+        first = next(i for i, pair in enumerate(zip(found + [None], recorded + [None]))
+                     if pair[0] != pair[1])
+        wrong = (at["prizes"][first] if first < len(recorded)
+                 else at["balls"][found[first][1] - 1])
         return {"verified": False, "check": f"FAILED: the cards and balls give {found}, the"
-                                            f" record says {recorded}"}
+                                            f" record says {recorded}", "events": [wrong]}
     return {"verified": True, "check": f"{len(found)} prize(s) found again from the cards and"
                                        " balls, each won by exactly the cards recorded"}
 
@@ -158,6 +167,7 @@ def replay(events: list[Any]) -> dict[str, Any]:
     state = _empty()
     cards: dict[str, Any] = {"config": None, "players": {}, "purchases": [], "prizes_won": []}
     found: dict[str, Any] = {}
+    at: dict[str, Any] = {"purchases": {}, "prizes": [], "balls": []}  # positions
     steps = []
     for position, e in items:
         name = event_name(e)
@@ -166,7 +176,11 @@ def replay(events: list[Any]) -> dict[str, Any]:
         else:
             _apply(state, cards, name, e)
             if name in ("RngCommitted", "RngRevealed"):
-                found[name] = e
+                found[name], at[name] = e, position
+            elif name == "CardsBought":
+                at["purchases"][e.purchase] = position
+            elif name in ("PrizeWon", "BallDrawn"):
+                at["prizes" if name == "PrizeWon" else "balls"].append(position)
         data = {k: v for k, v in vars(e).items() if k not in META}
         if name == "RngCommitted" and "RngRevealed" not in {event_name(x) for _, x in items}:
             data.pop("sealed_seed_hex", None)  # never shown before the reveal (903-B 6.7.5)
@@ -182,8 +196,8 @@ def replay(events: list[Any]) -> dict[str, Any]:
     final["ended_at"] = next((s["at"] for s in reversed(steps) if s["event"] in
                               ("JogadaSettled", "JogadaVoided", "JogadaCancelled")), None)
     return {"jogada_id": jogada_id, "room_id": room_id, "steps": steps, "final": to_json(final),
-            "rng": _check_rng(found.get("RngCommitted"), found.get("RngRevealed"), cards),
-            "prizes_check": _check_prizes(cards, state["drawn"])}
+            "rng": _check_rng(found.get("RngCommitted"), found.get("RngRevealed"), cards, at),
+            "prizes_check": _check_prizes(cards, state["drawn"], at)}
 
 
 def player_jogada(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from domain.semdescarte.registry import TableRegistry, registry_id
 from domain.semdescarte.seats import free_seats_of_ended_sessions, get_table
 from domain.semdescarte.table import CONTINUE, DECIDING, FOLD, SemDescarteTable
 from domain.sessions import REFUND
+from domain.significant import SERVICE_RESTART
 from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
 
@@ -105,6 +106,6 @@ def recover(uow: UnitOfWork, *, actor: str) -> list[str]:
     for table_id in registry.table_ids:
         table = uow.find(UUID(table_id), SemDescarteTable)
         if table is not None and table.jogada is not None:
-            voided.append(void_jogada(uow, table_id=table_id, reason="service_restart",
+            voided.append(void_jogada(uow, table_id=table_id, reason=SERVICE_RESTART,
                                       actor=actor)["jogada_id"])
     return voided

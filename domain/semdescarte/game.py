@@ -18,7 +18,9 @@ from domain.semdescarte.config import check_table_config, sd_rule
 from domain.semdescarte.listing import LISTING_EVENTS, listing_facts
 from domain.semdescarte.registry import TableRegistry, registry_id
 from domain.semdescarte.replay import player_last_jogada, replay
+from domain.semdescarte.significant import SIGNIFICANT
 from domain.semdescarte.table import SemDescarteTable
+from domain.semdescarte.viewer import viewer_steps
 
 NAME = "semdescarte"
 CLOCK_ACTOR = "system:semdescarte-clock"
@@ -199,6 +201,7 @@ GAME = Game(
     bet_in_play=seats.bet_in_play,
     session_ended=seats.session_ended,
     replay=replay,
+    viewer_steps=viewer_steps,
     adjudicate=adjudicate,
     check_settings=_check_settings,
     stake_reason="ante",  # every seat of a jogada holds its ante from the wallet (rule 2a)
@@ -212,4 +215,5 @@ GAME = Game(
     listing=listing_facts,  # its tables and each player's jogadas (rules 38, 39)
     listing_events=LISTING_EVENTS,
     replay_alias="/semdescarte/jogadas/{jogada_id}/replay",  # api/routes/semdescarte.py
+    significant=SIGNIFICANT,  # tables, lost connections, voids, recoveries, jackpot prizes
 )

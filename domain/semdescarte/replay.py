@@ -18,7 +18,6 @@ Pure: no I/O, no clock. Items of ``events`` are domain events or ``(position, ev
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 from uuid import UUID
 
@@ -26,7 +25,7 @@ from domain.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
 from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.jogada_rng import check_reveal, expected_outcome, verify_jogada
 from domain.replay_support import META as _META
-from domain.replay_support import MONEY_KINDS, to_json
+from domain.replay_support import MONEY_KINDS, failed_check, to_json
 from domain.replay_support import apply_money as _apply_money
 from domain.replay_support import event_name as _name
 from domain.replay_support import numbered as _numbered
@@ -101,7 +100,11 @@ def _account_codes(numbered: list[tuple[int, Any]], table_id: str) -> dict[str, 
     return {str(account_id(code)): code for code in codes}
 
 
-def _rng(committed: Any, revealed: Any, dealt: Any, bank_shown: Any) -> dict[str, Any]:
+def _rng(found: dict[str, Any], at: dict[str, int]) -> dict[str, Any]:
+    """The RNG check of the jogada's RngCommitted, RngRevealed, CardsDealt and
+    BankCardsRevealed events (``found`` by name, ``at``: their positions)."""
+    committed, revealed = found.get("RngCommitted"), found.get("RngRevealed")
+    dealt, bank_shown = found.get("CardsDealt"), found.get("BankCardsRevealed")
     out = {"commitment": None, "seed_hex": None, "forced": False, "verified": False}
     if committed is None:
         return {**out, "check": "no RNG output was drawn: the jogada ended before the deal"}
@@ -112,7 +115,8 @@ def _rng(committed: Any, revealed: Any, dealt: Any, bank_shown: Any) -> dict[str
     try:
         if revealed.commitment != committed.commitment:
             raise RuleViolationError("the revealed commitment is not the one committed to",
-                                     rule=cite(T903B, "6.7.2(4)"))
+                                     rule=cite(T903B, "6.7.2(4)"),
+                                     details={"events": [at["RngRevealed"]]})
         verify_jogada(kind=committed.kind, size=committed.size,
                       commitment=committed.commitment, seed_hex=revealed.seed_hex,
                       outcome=committed.outcome, forced_outcome=committed.forced_outcome)
@@ -131,13 +135,16 @@ def _rng(committed: Any, revealed: Any, dealt: Any, bank_shown: Any) -> dict[str
                      if list(dealt.hands[seat]) != list(hand)]
         if list(dealt.bank_cards) != list(again.bank) or dealt.bank_open_card != again.bank[-1]:
             problems.append("the bank's cards")
+        wrong = [at["CardsDealt"]] if problems else []
         if bank_shown is not None and list(bank_shown.bank_cards) != list(again.bank):
             problems.append("the bank's revealed cards")
+            wrong.append(at["BankCardsRevealed"])
         if problems:
             raise RuleViolationError(f"{', '.join(problems)} differ from the shoe the seed"
-                                     f" derives, dealt per {sd_rule(19)}", rule=sd_rule(19))
+                                     f" derives, dealt per {sd_rule(19)}", rule=sd_rule(19),
+                                     details={"events": wrong})
     except DomainError as error:
-        return {**out, "check": f"FAILED: {error.message}"}
+        return failed_check(out, error, at)
     return {**out, "verified": True,
             "check": "the seed matches the commitment, derives the recorded shoe"
                      f"{' (forced deck)' if committed.forced else ''}, and the shoe dealt per"
@@ -152,28 +159,28 @@ def replay(events: list[Any]) -> dict[str, Any]:
     state = _empty_state()
     steps = []
     found: dict[str, Any] = {}
+    where: dict[str, int] = {}  # positions of the events the RNG check reads
     for position, e in numbered:
         name = _name(e)
         data = {k: v for k, v in vars(e).items() if k not in _META}
         if name in MONEY_KINDS:
             _apply_money(state, name, e, position, codes)
         else:
-            _apply_table(state, name, to_json(copy.deepcopy(data)))
+            _apply_table(state, name, to_json(data))  # new lists and dicts: a copy
             if name in ("RngCommitted", "RngRevealed", "CardsDealt", "BankCardsRevealed"):
-                found[name] = e
+                found[name], where[name] = e, position
         at = getattr(e, "at", None) or getattr(e, "timestamp", None)
         steps.append({"position": position, "event": name, "at": to_json(at),
                       "actor": getattr(e, "actor", None),
                       "stream": to_json(getattr(e, "originator_id", None)),
                       "version": getattr(e, "originator_version", None),
-                      "data": to_json(data), "state": copy.deepcopy(state)})
-    final = copy.deepcopy(state)
+                      "data": to_json(data), "state": to_json(state)})  # a copy
+    final = to_json(state)
     final["ended"] = state["status"] in ("settled", "voided")
     final["ended_at"] = next((s["at"] for s in reversed(steps)
                               if s["event"] in ("JogadaSettled", "JogadaVoided")), None)
     return {"jogada_id": jogada_id, "table_id": table_id, "steps": steps, "final": final,
-            "rng": _rng(found.get("RngCommitted"), found.get("RngRevealed"),
-                        found.get("CardsDealt"), found.get("BankCardsRevealed"))}
+            "rng": _rng(found, where)}
 
 
 def player_last_jogada(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import Connection, select, text, union_all
 
 from domain import merkle
-from domain.errors import ConflictError, InvalidInputError, NotFoundError
+from domain.errors import ConflictError, NotFoundError
 from infra.audit.tables import audit_checkpoints, audit_keys, audit_leaves, audit_nodes
 
 
@@ -136,7 +136,7 @@ def inclusion(conn: Connection, notification_ids: Sequence[int],
                             " LEDGER_AUDIT_CHECKPOINT_INTERVAL seconds while the log grows",
                             code="not_sealed_yet")
     if row.tree_size < needed:
-        raise InvalidInputError(f"checkpoint {sequence} ({row.tree_size} events) does not cover"
+        raise ConflictError(f"checkpoint {sequence} ({row.tree_size} events) does not cover"
                               f" leaf {needed - 1}", field="checkpoint")
     proofs = []
     paths = _perfect_for_all(conn, [
@@ -154,7 +154,8 @@ def inclusion(conn: Connection, notification_ids: Sequence[int],
 def consistency(conn: Connection, first: int, second: int) -> dict[str, Any]:
     """The consistency proof from checkpoint ``first`` to checkpoint ``second``."""
     if first > second:
-        raise InvalidInputError("first must not be after second", field="first")
+        raise ConflictError("checkpoint first must not come after checkpoint second",
+                            field="first")
     rows = {}
     for name, sequence in (("first", first), ("second", second)):
         rows[name] = checkpoint(conn, sequence)

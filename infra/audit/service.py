@@ -123,6 +123,8 @@ class Audit:
                                 "last_checkpoint": None if last is None else {
                                     "sequence": last.sequence, "tree_size": last.tree_size,
                                     "sealed_at": last.sealed_at}}
+        configured = audit_key_path(self.ledger.settings, self.ledger.target) is not None
+        body["signing"] = "configured" if configured else "not_configured"
         if self.sealer is not None:
             body["signing_key"] = (None if self.sealer.signer is None
                                    else self.sealer.signer.key_id)

@@ -124,7 +124,7 @@ def test_verify_passes_on_a_healthy_ledger(env, capsys, make_settings, clock):
     code, out, err = run(capsys, "verify")
     assert code == 0, out
     assert out.startswith("VERIFY OK") and "sum of balances 0 cents" in out
-    assert "replay accounts" in err
+    assert "verify accounts" in err
 
 
 def test_verify_fails_when_the_projection_disagrees_with_the_events(env, capsys, make_settings,
@@ -195,7 +195,7 @@ def test_verify_progress_reaches_100_percent(env, capsys, make_settings, clock):
     the head when the log ends with other events (here a withdrawal's idempotency receipt)."""
     _money(make_settings, clock)
     code, _, err = run(capsys, "verify")
-    progress = [line for line in err.splitlines() if line.startswith("replay accounts")]
+    progress = [line for line in err.splitlines() if line.startswith("verify accounts")]
     assert code == 0 and progress and progress[-1].endswith("(100%)"), err
     position, head = progress[-1].split(": ")[1].split(" ")[0].split("/")
     assert position == head

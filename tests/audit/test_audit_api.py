@@ -81,3 +81,16 @@ def test_the_audit_routes_refuse_players_and_bad_numbers(make_client):
     assert client.get("/audit/consistency?first=1&second=1",
                       headers=OPERATOR).json()["error"]["field"] == "first"
     assert client.get("/audit/checkpoints/latest", headers=OPERATOR).status_code == 404
+
+
+def test_the_sealers_lag_and_last_checkpoint_are_in_health_and_metrics(make_client):
+    client = make_client(certification_mode="1")
+    ledger = client.app.state.ledger
+    sd_jogada(ledger)
+    ledger.audit.seal()
+    audit = ok(client.get("/health"))["audit"]
+    assert audit["signing"] == "configured" and audit["unsealed_events"] == 0
+    text = client.get("/metrics", headers=OPERATOR).text
+    assert "ledger_audit_unsealed_events 0.0" in text
+    assert f"ledger_audit_checkpoint_tree_size {float(audit['last_checkpoint']['tree_size'])}" \
+        in text

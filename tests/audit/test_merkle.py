@@ -121,3 +121,48 @@ def test_merkle_proofs_from_the_nodes_the_accumulator_completes_equal_proofs_fro
             assert proof == merkle.consistency_proof(first, leaves[:size])
     with pytest.raises(ValueError):
         merkle.Accumulator.resume(3, [leaves[0]])
+
+
+# The audit paths and consistency proofs of the Certificate Transparency reference
+# implementation's tests (merkle_tree_test.cc; leaf indices here 0-based), over LEAVES.
+CT_PATHS = [
+    (0, 1, []),
+    (0, 8, ["96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7",
+            "5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e",
+            "6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4"]),
+    (5, 8, ["bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b",
+            "ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0",
+            "d37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7"]),
+    (2, 3, ["fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125"]),
+    (1, 5, ["6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d",
+            "5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e",
+            "bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b"]),
+]
+CT_CONSISTENCY = [
+    (1, 1, []),
+    (1, 8, ["96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7",
+            "5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e",
+            "6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4"]),
+    (6, 8, ["0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a",
+            "ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0",
+            "d37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7"]),
+    (2, 5, ["5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e",
+            "bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b"]),
+]
+
+
+@pytest.mark.parametrize("index, size, path", CT_PATHS)
+def test_merkle_inclusion_proofs_equal_the_certificate_transparency_reference(index, size, path):
+    leaves = [merkle.leaf_hash(d) for d in LEAVES]
+    assert [h.hex() for h in merkle.inclusion_proof(index, leaves[:size])] == path
+    assert merkle.verify_inclusion(leaves[index], index, size, [bytes.fromhex(h) for h in path],
+                                   ROOTS[size - 1])
+
+
+@pytest.mark.parametrize("first, size, path", CT_CONSISTENCY)
+def test_merkle_consistency_proofs_equal_the_certificate_transparency_reference(first, size,
+                                                                                path):
+    leaves = [merkle.leaf_hash(d) for d in LEAVES]
+    assert [h.hex() for h in merkle.consistency_proof(first, leaves[:size])] == path
+    assert merkle.verify_consistency(first, size, ROOTS[first - 1], ROOTS[size - 1],
+                                     [bytes.fromhex(h) for h in path])

@@ -66,6 +66,8 @@ def test_bingo_2h_a_card_altered_in_the_record_fails_the_rng_check(ledger, clock
     checked = replay(tampered(events, "CardsBought", swap_two_numbers))
     assert not checked["rng"]["verified"]
     assert checked["rng"]["check"].startswith("FAILED: the cards of purchase 1")
+    assert checked["rng"]["events"] == [next(p for p, e in events  # that purchase, named
+                                             if type(e).__name__ == "CardsBought")]
 
 
 def test_bingo_2h_29_a_prize_altered_in_the_record_fails_the_prize_check(ledger, clock):
@@ -75,6 +77,8 @@ def test_bingo_2h_29_a_prize_altered_in_the_record_fails_the_prize_check(ledger,
     checked = replay(tampered(events, "PrizeWon", lambda e: {"ordinal": e.ordinal + 1}))
     assert checked["rng"]["verified"]  # the seed still derives every card and ball
     assert not checked["prizes_check"]["verified"]
+    assert checked["prizes_check"]["events"] == [next(p for p, e in events
+                                                      if type(e).__name__ == "PrizeWon")]
 
 
 def test_bingo_50_the_last_three_jogadas_newest_first_with_the_players_own_cards(ledger, clock):

@@ -27,8 +27,11 @@ from domain.inactivity import TIME, InactivityPolicy
 from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
 from domain.session_commands import find_open_session, record_game_win
 from domain.sessions import REFUND, GameSession
+from domain.significant import (GAME_KINDS, JOGADA_VOIDED, RECOVERY, SERVICE_RESTART, WARNING,
+                                Significant, SignificantEvents, voided)
 from domain.text import check_uuid
 from tests.cointoss.table import REGISTRY_ID, SIDES, CoinRegistry, CoinTable
+from tests.cointoss.viewer import viewer_steps
 
 NAME, KIND = "cointoss", "cointoss"
 CLOCK_ACTOR = "system:cointoss-clock"
@@ -217,7 +220,7 @@ def recover(uow: Any, cmd: RecoverCoinTables) -> list[str]:
     for table_id in [] if registry is None else registry.table_ids:
         table = uow.find(UUID(table_id), CoinTable)
         if table is not None and table.jogada is not None:
-            voided.append(void(uow, table, "service_restart", cmd.actor))
+            voided.append(void(uow, table, SERVICE_RESTART, cmd.actor))
     return voided
 
 
@@ -312,6 +315,21 @@ def listing_facts(e: Any) -> list[Any]:
     return []
 
 
+# Its significant events (domain/significant.py): the shared kinds it records, and one of its
+# own: a toss an operator made by hand (POST .../toss) rather than the table's clock.
+MANUAL_TOSS = "manual_toss"
+SIGNIFICANT = SignificantEvents(
+    kinds={JOGADA_VOIDED: GAME_KINDS[JOGADA_VOIDED], RECOVERY: GAME_KINDS[RECOVERY],
+           MANUAL_TOSS: "a staff member tossed the coin by hand, before the table's clock"},
+    classify={
+        CoinTable.JogadaVoided: lambda e: voided(e, "coin toss (tests)"),
+        CoinTable.CoinTossed: lambda e: None if not e.actor.startswith("staff:") else Significant(
+            MANUAL_TOSS, f"{e.actor} tossed the coin of jogada {e.jogada_id}: {e.side}",
+            WARNING, jogada_id=e.jogada_id),
+    },
+)
+
+
 def _check_settings(settings: dict[str, Any], table: CoinTable) -> tuple[dict[str, Any], list]:
     return _config(settings), []
 
@@ -330,6 +348,7 @@ GAME = Game(
     bet_in_play=bet_in_play,
     session_ended=lambda uow, session, actor: None,
     replay=replay, adjudicate=adjudicate, check_settings=_check_settings,
+    viewer_steps=viewer_steps,
     stake_reason="coin_bet",
     player_jogada=lambda replayed, pid: {"jogada_id": replayed["jogada_id"],
                                          **replayed["final"]["bets"].get(str(pid), {})},
@@ -340,6 +359,7 @@ GAME = Game(
     listing=listing_facts,
     listing_events=(CoinTable.TableOpened, CoinTable.JogadaOpened, CoinTable.BetPlaced,
                     CoinTable.CoinTossed, CoinTable.JogadaVoided),
+    significant=SIGNIFICANT,
 )
 
 

@@ -5,26 +5,16 @@ replay and adjudication routes (issue 14)."""
 
 from __future__ import annotations
 
-import time
-
 from infra.container import build_ledger
 from infra.rng import SeededSeedSource
 from infra import sessions_service
+from projections import significant_events
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.cointoss import game as coin
+from tests.waiting import until
 
 GAMES = "tests.cointoss.game"
 STAKE = 250
-
-
-def _until(check, timeout: float = 10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.02)
-    raise AssertionError("not reached in time")
 
 
 def _player_at_table(api: Api, client):
@@ -48,8 +38,8 @@ def test_a_game_under_tests_gets_routes_clock_statement_replay_and_adjudication(
                                "idempotency_key": "b1"}), 201)
     assert api.balance(player_id)["held_cents"] == STAKE
     clock.advance(6)  # the table's clock, in the process that writes, tosses by itself
-    _until(lambda: client.get(f"/cointoss/tables/{table['table_id']}",
-                              headers=OPERATOR).json()["status"] == "no_jogada")
+    until(lambda: client.get(f"/cointoss/tables/{table['table_id']}",
+                             headers=OPERATOR).json()["status"] == "no_jogada")
 
     jogada = ok(client.get(f"/jogadas/{bet['jogada_id']}", headers=OPERATOR))
     assert (jogada["game"], jogada["venue"]["venue_id"]) == ("cointoss", table["venue_id"])
@@ -107,5 +97,27 @@ def test_a_jogada_a_crash_left_open_is_voided_and_refunded_at_start(make_setting
 
         verdict = jogada_views.adjudicate(second, bet["jogada_id"])
         assert verdict["agrees"] is True and verdict["recomputed"] == {str(player_id): STAKE}
+        # Its Game.significant: the void at start-up is a significant event of the coin toss.
+        second.projections.wait(second.writer.last_position)
+        (recovered,), _ = significant_events.entries(second.projections.engine,
+                                                      kinds=["recovery"])
+        assert (recovered["game"], recovered["jogada_id"], recovered["venue_id"]) == (
+            "cointoss", bet["jogada_id"], table["venue_id"])
     finally:
         second.close()
+
+
+def test_a_game_under_tests_declares_a_significant_event_of_its_own(make_client):
+    """Game.significant: a toss an operator made by hand is the coin toss's own kind, which
+    GET /significant-events lists and filters by like the core's."""
+    client = make_client(games=GAMES, cointoss_tick_interval=0)
+    table, _, headers, _ = _player_at_table(Api(client), client)
+    bet = ok(client.post(f"/cointoss/tables/{table['table_id']}/bets", headers=headers,
+                         json={"side": "tails", "stake_cents": STAKE,
+                               "idempotency_key": "b1"}), 201)
+    ok(client.post(f"/cointoss/tables/{table['table_id']}/toss", headers=OPERATOR))
+    (tossed,) = ok(client.get("/significant-events", headers=OPERATOR,
+                              params={"kind": coin.MANUAL_TOSS}))["data"]
+    assert (tossed["game"], tossed["jogada_id"], tossed["severity"]) == (
+        "cointoss", bet["jogada_id"], "warning")
+    assert tossed["replay_url"] == f"/jogadas/{bet['jogada_id']}/replay"

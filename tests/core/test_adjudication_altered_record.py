@@ -5,6 +5,7 @@ PostgreSQL, as a tampering with the store would; nothing recorded may be changed
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID
@@ -77,6 +78,7 @@ def test_903b_1_5_sd_28_a_settlement_altered_in_the_events_table_is_named(cert):
     does; and the suite-wide check (tests/adjudication_check.py) fails naming the jogada."""
     table, player, jogada_id = won_jogada(cert)
     assert report_of(cert, jogada_id)["agrees"] is True
+    cert.audit.seal()  # sealed and signed before the alteration (issue 15)
 
     def pay_more(state: dict[str, Any]) -> None:
         state["outcomes"]["1"]["won_cents"] += 500
@@ -88,8 +90,13 @@ def test_903b_1_5_sd_28_a_settlement_altered_in_the_events_table_is_named(cert):
     assert report["differences"] == [{"account": own, "against": "settlement",
                                       "recorded_cents": WON + 500, "recomputed_cents": WON}]
     assert report["recorded"]["money"] == report["recomputed"] == {own: WON, HOUSE_CODE: -WON}
-    with pytest.raises(AssertionError, match=jogada_id):
+    # The suite-wide check (tests/adjudication_check.py) fails, first on the sealed record
+    # (issue 15: the altered event no longer hashes to its sealed leaf), ...
+    with pytest.raises(AssertionError, match="differs from the event that was sealed"):
         assert_ended_jogadas_agree(cert)
+    # ... and its re-adjudication names the jogada.
+    with pytest.raises(AssertionError, match=jogada_id):
+        assert_ended_jogadas_agree(dataclasses.replace(cert, audit=None))
 
 
 def test_903b_1_5_sd_28_a_movement_altered_in_the_events_table_is_named(cert):

@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -260,6 +261,13 @@ def server(database_url: str, tmp_path: Path) -> Iterator[Any]:
     """A factory: ``server(**env)`` starts ``ledger serve`` on the test's database (pass
     ``start=False`` to only prepare it). ``.kill()`` / ``.start()`` / ``.restart()`` keep the
     database. Every process started through it is killed (whole group) at teardown."""
+    with servers(database_url, tmp_path) as make:
+        yield make
+
+
+@contextmanager
+def servers(database_url: str, tmp_path: Path) -> Iterator[Any]:
+    """The ``server`` fixture's factory, for a fixture of a wider scope (tests/viewer/)."""
     tracked: list[subprocess.Popen] = []
     count = [0]
     # TMPDIR of the processes: the server puts its writer's Unix socket in a temporary directory

@@ -41,6 +41,33 @@ def snapshot(ledger: Ledger, names: tuple[str, ...] = MONEY_PROJECTIONS) -> dict
     return state
 
 
+def migration_diffs(ledger: Ledger, names: tuple[str, ...]) -> list[Any]:
+    """What Alembic's autogenerate finds different between the migrated database and the
+    tables the named projections declare (nothing, when their migration creates them)."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlalchemy import Table
+
+    from projections.tables import metadata
+
+    mine = {t.name for name in names for t in ledger.projections.by_name(name).tables}
+    with ledger.projections.engine.connect() as conn:
+        diffs = compare_metadata(MigrationContext.configure(conn), metadata)
+
+    def table_of(diff: Any) -> str | None:
+        change = diff[0] if isinstance(diff, list) else diff  # modify_* come as lists
+        for item in change[1:]:
+            if isinstance(item, str):
+                return item
+            if isinstance(item, Table):
+                return item.name
+            if isinstance(getattr(item, "table", None), Table):
+                return item.table.name
+        return None
+
+    return [d for d in diffs if table_of(d) in mine]
+
+
 def account_ids(ledger: Ledger) -> set[UUID]:
     """Every account, read from the event log itself (not from a projection)."""
     notifications = ledger.app.recorder.select_notifications(

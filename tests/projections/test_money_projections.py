@@ -5,10 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from uuid import uuid4
 
-from alembic.autogenerate import compare_metadata
-from alembic.migration import MigrationContext
 from eventsourcing.domain import event
-from sqlalchemy import Table
 
 from domain.base import LedgerAggregate
 from domain.errors import InsufficientFundsError
@@ -18,10 +15,9 @@ from projections import queries
 from projections.money import BalancesProjection, JogadaIndexProjection
 from projections.principals import PrincipalsProjection
 from infra.projection_runner import ProjectionRunner
-from projections.tables import metadata
 from tests.projections.support import (MONEY_PROJECTIONS, OPERATOR, SYSTEM,
-                                       assert_balances_match_aggregates, mixed_activity, settle,
-                                       snapshot)
+                                       assert_balances_match_aggregates, migration_diffs,
+                                       mixed_activity, settle, snapshot)
 
 import pytest
 
@@ -146,19 +142,4 @@ def test_jogada_index_lists_a_jogadas_events_in_order(ledger):
 
 def test_migration_creates_exactly_the_declared_tables(ledger):
     """projections/money.py and migrations/versions/0002_money.py describe the same tables."""
-    mine = {t.name for name in MONEY_PROJECTIONS for t in ledger.projections.by_name(name).tables}
-    with ledger.projections.engine.connect() as conn:
-        diffs = compare_metadata(MigrationContext.configure(conn), metadata)
-
-    def table_of(diff) -> str | None:
-        change = diff[0] if isinstance(diff, list) else diff  # modify_* come as lists
-        for item in change[1:]:
-            if isinstance(item, str):
-                return item
-            if isinstance(item, Table):
-                return item.name
-            if isinstance(getattr(item, "table", None), Table):
-                return item.table.name
-        return None
-
-    assert [d for d in diffs if table_of(d) in mine] == []
+    assert migration_diffs(ledger, MONEY_PROJECTIONS) == []

@@ -251,14 +251,16 @@ def assert_money_conserved(ledger: Ledger) -> None:
 
 
 @contextlib.contextmanager
-def certification_ledger(make_settings: Any, clock: Any, seed: int = 803) -> Iterator[Ledger]:
-    """A ledger in certification mode (LEDGER_CERTIFICATION_MODE=1: forced decks accepted),
-    built like the ``ledger`` fixture; its ended jogadas re-adjudicated (tests/
-    adjudication_check.py), then closed at the end."""
-    built = build_ledger(make_settings(certification_mode="1"), clock=clock,
+def certification_ledger(make_settings: Any, clock: Any, seed: int = 803,
+                         mode: str = "1", request: Any = None) -> Iterator[Ledger]:
+    """A ledger in certification mode (LEDGER_CERTIFICATION_MODE=1: forced decks accepted;
+    ``mode="0"``: the same ledger with it off), built like the ``ledger`` fixture; its ended
+    jogadas re-adjudicated (tests/adjudication_check.py: ``request``, the test's, says whether
+    it opted out), then closed at the end."""
+    built = build_ledger(make_settings(certification_mode=mode), clock=clock,
                          seeds=SeededSeedSource(seed))
     try:
         yield built
-        assert_ended_jogadas_agree(built)
+        assert_ended_jogadas_agree(built, request)
     finally:
         built.close()

@@ -221,9 +221,12 @@ def test_replay_rng_reveal_rederives_the_dealt_cards(cert_ledger):
     outcome = list(committed.outcome)
     outcome[1], outcome[2] = outcome[2], outcome[1]
     tampered.append(_replace(events, "RngCommitted", outcome=outcome))
-    for bad in tampered:
+    at = {type(e).__name__: position for position, e in events}
+    wrong = ["CardsDealt", "CardsDealt", "RngRevealed", "BankCardsRevealed", "RngCommitted"]
+    for bad, name in zip(tampered, wrong):
         rng = replay(bad)["rng"]
         assert not rng["verified"] and rng["check"].startswith("FAILED"), rng["check"]
+        assert rng["events"][0] == at[name], (name, rng)  # the event found wrong, named
     assert "seat 1" in replay(tampered[0])["rng"]["check"]
 
 

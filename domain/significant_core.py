@@ -1,0 +1,136 @@
+"""The core's significant events (domain/significant.py), in one place: the events of API keys,
+the bootstrap key, corrections, rule sets and the audit stream, and the certification mode
+changes the projection finds itself. The games declare theirs in ``Game.significant``.
+
+| kind | event | severity |
+|---|---|---|
+| ``ruleset_published`` | ``RuleSet.SettingsVersionPublished`` (903-B 6.1.5, 6.3.6(6)) | info |
+| ``api_key_rotated`` | ``Principal.ApiKeyRotated`` (903-B 5.2.3(2), 7.7.6(1)) | info |
+| ``api_key_revoked`` | ``Principal.ApiKeyRevoked`` (903-B 7.2.2) | warning |
+| ``bootstrap_key_disabled`` | ``BootstrapKey.Disabled`` (903-B 7.4.3(1)) | info |
+| ``correction`` | the two legs of a correction, ``Account.Debited``/``Credited`` (903-B 1.5) | warning |
+| ``integrity_failure`` | ``AuditLog.IntegrityFailureReported`` (903-B 6.3.3(3)) | error |
+| ``rng_failure`` | ``AuditLog.RngFailureReported`` (903-B 6.7.3) | error |
+| ``certification_mode_changed`` | the first event recorded in another mode (api-contract) | warning |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from domain.accounts import Account
+from domain.audit_log import AuditLog
+from domain.bootstrap_key import BootstrapKey
+from domain.game import Games
+from domain.principals import Principal
+from domain.rulesets import RuleSet
+from domain.significant import (CERTIFICATION_MODE_CHANGED, ERROR, INFO, WARNING, Significant,
+                                SignificantEvents, VenueOfStream, check_kinds)
+
+RULESET_PUBLISHED = "ruleset_published"
+API_KEY_ROTATED = "api_key_rotated"
+API_KEY_REVOKED = "api_key_revoked"
+BOOTSTRAP_KEY_DISABLED = "bootstrap_key_disabled"
+CORRECTION = "correction"
+INTEGRITY_FAILURE = "integrity_failure"
+RNG_FAILURE = "rng_failure"
+# The references of a correction's legs (domain/corrections.py: refs.corrects names the
+# original): only account events holding these bytes are decoded for this read model.
+CORRECTION_MARKER = b'"corrects"'
+
+
+def _holder(e: Any) -> str:
+    """Who changed a key: its holder itself (903-B 7.4.3(2)) or someone else."""
+    return "its holder" if e.actor.endswith(str(e.originator_id)) else e.actor
+
+
+def _first_line(text: str, limit: int = 200) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= limit else line[:limit - 1] + "…"
+
+
+def _iso(when: Any) -> Any:
+    return when.isoformat() if isinstance(when, datetime) else when
+
+
+def _published(e: Any) -> Significant:
+    """903-B 6.1.5, 6.3.6(6): a change of a venue's game parameters (the venue is the rule
+    set's, from its ``Created``)."""
+    note = f"; note: {e.note}" if e.note else ""
+    return Significant(RULESET_PUBLISHED, f"rule-set version {e.version} published, in force"
+                       f" from {_iso(e.effective_from)}{note}", INFO,
+                       detail={"version": e.version, "effective_from": _iso(e.effective_from),
+                               "note": e.note})
+
+
+def _correction(e: Any) -> Significant | None:
+    """903-B 1.5: a correction is a new, opposite transfer pointing at the original; its
+    debit and its credit make one entry."""
+    corrects = (e.refs or {}).get("corrects")
+    if e.reason != "correction" or not corrects:
+        return None
+    direction = "to" if isinstance(e, Account.Debited) else "from"
+    note = (e.refs or {}).get("note")
+    return Significant(CORRECTION, f"transfer {corrects} corrected: {e.amount_cents} cents"
+                       f" moved back {direction} {e.counterparty}"
+                       + (f" ({note})" if note else ""), WARNING, target_id=corrects,
+                       detail={"corrects": corrects, "transfer_id": e.transfer_id,
+                               "amount_cents": e.amount_cents, "reason": note},
+                       group=e.transfer_id)
+
+
+def _failure(kind: str, what: str) -> Any:
+    def classify(e: Any) -> Significant:
+        refs = dict(e.refs or {})
+        return Significant(kind, f"{what} {e.check} failed ({e.source}): "
+                           f"{_first_line(e.detail)}", ERROR, jogada_id=refs.get("jogada_id"),
+                           detail={"source": e.source, "check": e.check, **refs})
+    return classify
+
+
+CORE = SignificantEvents(
+    kinds={
+        RULESET_PUBLISHED: "a new rule-set version of a table or room was published"
+                           " (903-B 6.1.5, 6.3.6(6))",
+        API_KEY_ROTATED: "a player's or a staff member's API key was replaced (903-B 5.2.3(2))",
+        API_KEY_REVOKED: "an API key was revoked (903-B 7.2.2)",
+        BOOTSTRAP_KEY_DISABLED: "the bootstrap operator key was disabled (903-B 7.4.3(1))",
+        CORRECTION: "a transfer was corrected by an opposite one (903-B 1.5)",
+        INTEGRITY_FAILURE: "a check of the record's integrity failed (903-B 6.3.3(3))",
+        RNG_FAILURE: "the RNG failed its health test (903-B 6.7.3)",
+        CERTIFICATION_MODE_CHANGED: "events began to be recorded in the other certification"
+                                    " mode (api-contract: certification mode)",
+    },
+    classify={
+        RuleSet.Created: lambda e: VenueOfStream(e.venue_id),
+        RuleSet.SettingsVersionPublished: _published,
+        Principal.ApiKeyRotated: lambda e: Significant(
+            API_KEY_ROTATED, f"the API key of {e.originator_id} was replaced by {_holder(e)}",
+            INFO, target_id=str(e.originator_id)),
+        Principal.ApiKeyRevoked: lambda e: Significant(
+            API_KEY_REVOKED, f"the API key of {e.originator_id} was revoked by {e.actor}",
+            WARNING, target_id=str(e.originator_id)),
+        BootstrapKey.Disabled: lambda e: Significant(
+            BOOTSTRAP_KEY_DISABLED, f"the bootstrap operator key was disabled by {e.actor}",
+            INFO),
+        Account.Debited: _correction,
+        Account.Credited: _correction,
+        AuditLog.IntegrityFailureReported: _failure(INTEGRITY_FAILURE, "integrity check"),
+        AuditLog.RngFailureReported: _failure(RNG_FAILURE, "RNG check"),
+    },
+)
+# Only a correction's account events are read (the other money events are most of the log).
+STATE_MARKERS: Mapping[type, bytes] = {Account.Debited: CORRECTION_MARKER,
+                                       Account.Credited: CORRECTION_MARKER}
+
+
+def kinds(games: Games) -> dict[str, str]:
+    """Every kind of this installation: the core's and its games' (the API's vocabulary)."""
+    known = dict(CORE.kinds)
+    for game in games:
+        if game.significant is not None:
+            check_kinds(game.significant.kinds, known, game.name)
+            known.update(game.significant.kinds)
+    return known

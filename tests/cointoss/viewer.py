@@ -1,0 +1,32 @@
+"""The coin toss step by step, for the replay viewer (domain/viewer.py's vocabulary): the bets,
+then the side the coin showed and what each player was paid. Reads only its replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import viewer as v
+
+TITLES = {"JogadaOpened": "Jogada opened: bets on heads or tails",
+          "BetPlaced": "A bet is placed", "CoinTossed": "The coin is tossed",
+          "JogadaVoided": "Jogada void: every stake back"}
+
+
+def viewer_steps(replayed: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for item in replayed["events"]:
+        state = item["state"]
+        scene = []
+        if state["bets"]:
+            scene.append(v.facts("Bets", [(f"player {p}", f"{b['side']}, "
+                                                          f"{v.euros(b['stake_cents'])}")
+                                          for p, b in sorted(state["bets"].items())]))
+        if state["side"] is not None:
+            scene.append(v.text(f"The coin shows {state['side']}."))
+            scene.append(v.prizes("Payouts", [
+                {"name": f"player {p}", "value_cents": cents, "winners": [p] if cents else []}
+                for p, cents in sorted(state.get("payouts", {}).items())]))
+        out.append(v.step(item["position"], TITLES.get(item["event"]), scene,
+                          "coin toss: a right call is paid 1:1"
+                          if item["event"] == "CoinTossed" else None))
+    return out

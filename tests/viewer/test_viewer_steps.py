@@ -1,0 +1,237 @@
+"""``GET /jogadas/{jogada_id}/steps``: a jogada of any game as the replay viewer draws it
+(903-B 6.3.4(2): every essential element of the jogada viewable by replay; GLI-19 §4.14), in
+process, on the test's database and ManualClock. The expected cards, balls and marks are worked
+out here from what the test forced and bought, never from the service's answer. The page that
+draws them: tests/viewer/test_viewer_page.py, test_viewer_browser.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import viewer
+from domain.game import topic_of
+from infra import jogada_views
+from tests.api.conftest import OPERATOR, Api, ok
+from tests.api.semdescarte_support import BANK_AK, FLUSH_HAND, forced_deck, multi_config
+from tests.api.test_bingo_api import drive_to_end
+from tests.viewer.play import BIA_HAND, BINGO_30, JACKPOT, bearer, individual_sem_descarte, player
+
+COIN = "tests.cointoss.game"
+
+
+def items(step: dict, kind: str) -> list[dict]:
+    return [item for item in step["scene"] if item["kind"] == kind]
+
+
+def cards_by_label(step: dict) -> dict[str, tuple[list[str], int]]:
+    return {i["label"]: (i["cards"], i["hidden"]) for i in items(step, "cards")}
+
+
+def steps_of(client, jogada_id: str, headers=OPERATOR) -> dict:
+    return ok(client.get(f"/jogadas/{jogada_id}/steps", headers=headers))
+
+
+def assert_one_step_per_event(client, shown: dict, jogada_id: str) -> None:
+    """Every recorded event of the jogada is one step, in log order, naming its notification
+    id and topic; the money of the steps is the jogada's money; the checks are the replay's."""
+    ledger = client.app.state.ledger
+    game, events = jogada_views.jogada_events(ledger, jogada_id)
+    assert [(s["event"]["notification_id"], s["event"]["topic"]) for s in shown["steps"]] == \
+        [(position, topic_of(e)) for position, e in events]
+    assert [s["number"] for s in shown["steps"]] == list(range(1, len(events) + 1))
+    assert all(s["title"] for s in shown["steps"])
+    replayed = ok(client.get(f"/jogadas/{jogada_id}/replay", headers=OPERATOR))
+    assert shown["rng"] == replayed["rng"] and shown["rng"]["verified"] is True
+    assert shown["adjudication"] == ok(client.get(f"/jogadas/{jogada_id}/adjudication",
+                                                  headers=OPERATOR))
+    assert shown["adjudication"]["agrees"] is True
+    moved = [m for s in shown["steps"] for i in items(s, "money") for m in i["movements"]]
+    assert moved == shown["money"] and len(moved) == sum(
+        type(e).__name__ in ("FundsHeld", "HoldPosted", "HoldVoided", "Credited", "Debited")
+        for _, e in events)
+    if "money" in replayed["final"] and isinstance(replayed["final"]["money"], list):
+        assert [(m["position"], m["account"], m["kind"], m["cents"]) for m in moved] == [
+            (m["position"], m["account"], m["kind"], m["amount_cents"])
+            for m in replayed["final"]["money"]]
+
+
+def test_903b_6_3_4_2_sd_19_24_the_steps_show_every_card_dealt_and_the_bank_face_down_until_shown(
+        make_client, clock):
+    """Two seats with the jackpot side bet (Portaria r3, r4): Ana's forced flush, Bia's pair of
+    threes, a bank of ace-king high (rule 25: it qualifies). The deal shows the burned card,
+    both hands and the bank's open card with four face down (rule 19c); Bia folds (rule 22), Ana
+    continues (rule 23); the bank's five cards appear only with BankCardsRevealed (rule 24);
+    the result and Ana's jackpot prize (Portaria r9e) close the jogada."""
+    client = make_client(certification_mode="1")
+    api = Api(client)
+    table = ok(client.post("/semdescarte/tables", headers=OPERATOR, json={
+        "name": "Mesa", "config": multi_config(seats=2)}), 201)
+    tid = table["table_id"]
+    seated = []
+    for seat, name in enumerate(("Ana", "Bia"), start=1):
+        pid, headers = player(client, OPERATOR, name, table["venue_id"], table["game"])
+        ok(client.post(f"/semdescarte/tables/{tid}/seats", json={"seat": seat},
+                       headers=headers), 201)
+        seated.append((pid, headers))
+    (ana_id, ana), (bia_id, bia) = seated
+    deck = forced_deck([FLUSH_HAND, BIA_HAND], BANK_AK, burn="Qs")
+    jogada_id = ok(client.post(f"/semdescarte/tables/{tid}/antes", headers=ana, json={
+        "ante_cents": 200, "jackpot_bet_cents": 100, "idempotency_key": "a1",
+        "forced_deck": deck}), 201)["jogada_id"]
+    ok(client.post(f"/semdescarte/tables/{tid}/antes", headers=bia, json={
+        "ante_cents": 100, "idempotency_key": "b1"}), 201)
+    assert client.get(f"/jogadas/{jogada_id}/steps", headers=OPERATOR).status_code == 409
+    clock.advance(16)  # the betting period (15 s) is over: the operator deals (rule 14)
+    ok(client.post(f"/semdescarte/tables/{tid}/deal", json={}, headers=OPERATOR))
+    ok(client.post(f"/semdescarte/tables/{tid}/decisions", headers=bia,
+                   json={"jogada_id": jogada_id, "decision": "fold"}))
+    ok(client.post(f"/semdescarte/tables/{tid}/decisions", headers=ana,
+                   json={"jogada_id": jogada_id, "decision": "continue"}))
+
+    shown = steps_of(client, jogada_id)
+    assert (shown["jogada_id"], shown["game"]) == (jogada_id, "semdescarte")
+    assert_one_step_per_event(client, shown, jogada_id)
+    by_event = {s["event"]["name"]: s for s in shown["steps"]}
+    names = [s["event"]["name"] for s in shown["steps"]]
+    before_deal = shown["steps"][:names.index("CardsDealt")]
+    assert all(not items(s, "cards") for s in before_deal)  # nothing dealt yet
+    dealt = cards_by_label(by_event["CardsDealt"])
+    assert dealt == {"Burned card": (["Qs"], 0), "Seat 1": (FLUSH_HAND, 0),
+                     "Seat 2": (BIA_HAND, 0), "Bank": ([BANK_AK[-1]], 4)}
+    assert by_event["CardsDealt"]["rule"] == "póquer sem descarte rule 19"
+    assert "Seat 2 folds" in by_event["PlayerFolded"]["title"]
+    assert "Seat 1 continues" in by_event["PlayerContinued"]["title"]
+    assert cards_by_label(by_event["PlayerContinued"])["Bank"] == ([BANK_AK[-1]], 4)
+    assert cards_by_label(by_event["BankCardsRevealed"])["Bank"] == (BANK_AK, 0)
+    final = shown["steps"][-1]
+    assert cards_by_label(final)["Bank"] == (BANK_AK, 0)
+    [prizes] = items(final, "prizes")
+    assert [(p["winners"], p["value_cents"] > 0) for p in prizes["items"]] == [(["Seat 1"], True)]
+    [result] = [i for i in items(final, "facts") if i["label"] == "Result"]
+    assert [row[0] for row in result["rows"]] == ["Seat 1", "Seat 2"]
+    assert result["rows"][1][1].startswith("fold")
+    bets = [i for i in items(by_event["AntePlaced"], "facts") if i["label"] == "Bets"]
+    assert "side bet 1,00 €" in bets[0]["rows"][0][1]
+    assert by_event["JackpotBetsCollected"]["rule"] == "Portaria 461/2001 rule 4b"
+    assert by_event["RngCommitted"]["rule"] == "903-B 6.7.5"
+
+
+def test_903b_6_3_4_2_bingo_2h_the_cards_show_exactly_the_balls_drawn_so_far(make_client, clock):
+    """Bingo 30 (rules 2h, 21, 29, 30): at each ball the balls so far in order, and on every card
+    bought exactly the drawn numbers it holds marked; at each prize the cards that won it."""
+    client = make_client(certification_mode="1")
+    room = ok(client.post("/bingo/rooms", headers=OPERATOR, json={
+        "name": "Sala", "config": {**BINGO_30, "sale_seconds": 30, "draw_interval_ms": 1_000,
+                                   "prize_pause_ms": 0}}), 201)
+    rid = room["room_id"]
+    order = [7, 23, 1, 30, 12, 18, 5, 27, 14, 9, 21, 3, 16, 25, 11, 29, 2, 20, 8, 13, 26, 4,
+             17, 22, 10, 28, 6, 19, 15, 24]
+    ok(client.post(f"/bingo/rooms/{rid}/jogadas", json={"forced_balls": order},
+                   headers=OPERATOR), 201)
+    cards: dict[int, list[list[int | None]]] = {}
+    for name in ("Ana", "Bia", "Rui"):
+        pid, headers = player(client, OPERATOR, name, room["venue_id"], "bingo")
+        ok(client.post(f"/bingo/rooms/{rid}/players", json={}, headers=headers), 201)
+        bought = ok(client.post(f"/bingo/rooms/{rid}/cards", headers=headers,
+                                json={"count": 2, "idempotency_key": f"c-{name}"}), 201)
+        cards.update({c["card"]: c["numbers"] for c in bought["cards"]})
+    drive_to_end(client, clock, rid)
+    jogada_id = f"{rid}:1"
+
+    shown = steps_of(client, jogada_id)
+    assert_one_step_per_event(client, shown, jogada_id)
+    replayed = ok(client.get(f"/jogadas/{jogada_id}/replay", headers=OPERATOR))
+    drawn = replayed["final"]["drawn"]
+    assert drawn == order[:len(drawn)]  # the forced order, up to the bingo (rule 25)
+    ball_steps = [s for s in shown["steps"] if s["event"]["name"] == "BallDrawn"]
+    assert len(ball_steps) == len(drawn)
+    for k, step in enumerate(ball_steps, start=1):
+        assert step["title"] == f"Ball {k}: {drawn[k - 1]}"
+        [balls] = items(step, "balls")
+        assert balls["numbers"] == drawn[:k]
+        grids = items(step, "grid")
+        assert [g["label"].split(" · ")[0] for g in grids] == [f"Card {n}" for n in sorted(cards)]
+        for grid, number in zip(grids, sorted(cards)):
+            assert grid["rows"] == cards[number]
+            assert grid["marked"] == [n for row in cards[number] for n in row
+                                      if n is not None and n in drawn[:k]]
+    for prize, won in replayed["final"]["won"].items():
+        [step] = [s for s in shown["steps"] if s["event"]["name"] == "PrizeWon"
+                  and s["event"]["notification_id"] in {
+                      x["position"] for x in replayed["steps"]
+                      if x["event"] == "PrizeWon" and x["data"]["prize"] == prize}]
+        [table] = items(step, "prizes")
+        [item] = [i for i in table["items"] if i["name"] == viewer.words_of(prize)]
+        assert item["winners"] == [f"card {n}" for n in won["cards"]]
+        assert (item["ordinal"], item["ball"]) == (won["ordinal"], won["ball"])
+        for grid in items(step, "grid"):
+            number = int(grid["label"].split(" · ")[0].removeprefix("Card "))
+            assert (viewer.words_of(prize) in grid["won"]) is (number in won["cards"])
+    assert shown["checks"]["prizes_check"]["verified"] is True
+    first = shown["steps"][0]
+    assert first["event"]["name"] == "JogadaOpened" and first["rule"] == "bingo rule 16"
+
+
+def test_903b_6_3_4_2_a_game_defined_under_tests_is_shown_through_its_own_viewer_steps(
+        make_client):
+    """The coin toss (tests/cointoss/) gives its own steps; any game without them is shown
+    event by event as text (domain/viewer.py ``fallback_steps``)."""
+    client = make_client(games=COIN, cointoss_tick_interval=0)
+    table = ok(client.post("/cointoss/tables", headers=OPERATOR, json={
+        "name": "Moeda", "config": {"stake_cents": 100, "toss_after": 1}}), 201)
+    pid, headers = player(client, OPERATOR, "Ana", table["venue_id"], "cointoss")
+    bet = ok(client.post(f"/cointoss/tables/{table['table_id']}/bets", headers=headers, json={
+        "side": "tails", "stake_cents": 100, "idempotency_key": "b1"}), 201)
+    tossed = ok(client.post(f"/cointoss/tables/{table['table_id']}/toss", headers=OPERATOR))
+
+    shown = steps_of(client, bet["jogada_id"])
+    assert shown["game"] == "cointoss"
+    assert_one_step_per_event(client, shown, bet["jogada_id"])
+    [toss] = [s for s in shown["steps"] if s["event"]["name"] == "CoinTossed"]
+    assert {"kind": "text", "text": f"The coin shows {tossed['side']}."} in toss["scene"]
+    [payouts] = items(toss, "prizes")
+    assert payouts["items"] == [{"name": f"player {pid}", "value_cents": tossed["payouts"][pid],
+                                 "winners": [pid] if tossed["payouts"][pid] else []}]
+
+    game, events = jogada_views.jogada_events(client.app.state.ledger, bet["jogada_id"])
+    plain = viewer.show(None, game.replay(events), events)
+    assert [s["event"]["notification_id"] for s in plain["steps"]] == [p for p, _ in events]
+    assert all(kind == "text" for s in plain["steps"] for kind in
+               [i["kind"] for i in s["scene"] if i["kind"] != "money"])
+    assert plain["money"] == shown["money"]
+
+
+def test_903b_6_3_4_2_the_steps_are_for_staff_and_for_ended_jogadas(make_client):
+    """The roles of the replay (operator, auditor, complaint handler); a player is refused
+    (403), no key is 401, an unknown jogada 404, one still open 409 (903-B 6.7.5)."""
+    client = make_client(certification_mode="1")
+    api = Api(client)
+    played = individual_sem_descarte(client, OPERATOR)
+    jogada_id = played["jogada_id"]
+    for role in ("auditor", "complaint_handler"):
+        _, headers = api.staff(role)
+        assert steps_of(client, jogada_id, headers)["jogada_id"] == jogada_id
+    refused = client.get(f"/jogadas/{jogada_id}/steps", headers=played["player_headers"])
+    assert refused.status_code == 403 and refused.json()["error"]["field"] == "Authorization"
+    assert client.get(f"/jogadas/{jogada_id}/steps").status_code == 401
+    assert client.get(f"/jogadas/{jogada_id}/steps",
+                      headers=bearer("not-a-key")).status_code == 401
+    unknown = client.get("/jogadas/00000000-0000-4000-8000-000000000000:1/steps",
+                         headers=OPERATOR)
+    assert unknown.status_code == 404
+    table = ok(client.post("/semdescarte/tables", headers=OPERATOR, json={
+        "name": "Mesa 2", "config": {"kind": "individual", "min_ante_cents": 100,
+                                     "max_ante_cents": 2_500, "decision_seconds": 60,
+                                     "extra_seconds": 30, "jackpot": JACKPOT}}), 201)
+    _, bia = player(client, OPERATOR, "Bia", table["venue_id"], table["game"])
+    ok(client.post(f"/semdescarte/tables/{table['table_id']}/seats", json={}, headers=bia), 201)
+    open_id = ok(client.post(f"/semdescarte/tables/{table['table_id']}/antes", headers=bia,
+                             json={"ante_cents": 100, "idempotency_key": "o1"}), 201)["jogada_id"]
+    still_open = client.get(f"/jogadas/{open_id}/steps", headers=OPERATOR)
+    assert still_open.status_code == 409 and still_open.json()["error"]["rule"] == "903-B 6.7.5"
+
+
+@pytest.mark.parametrize("cents, shown", [(0, "0,00 €"), (5, "0,05 €"), (200, "2,00 €"),
+                                          (-170, "-1,70 €"), (1_000_000, "10 000,00 €")])
+def test_amounts_are_shown_as_euros_from_integer_cents(cents, shown):
+    assert viewer.euros(cents) == shown
