@@ -44,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.audit_store import build_store, open_ledger, size_mb  # noqa: E402
+from bench.audit_store import build_store, open_ledger, projection_names, size_mb  # noqa: E402
 from bench.http_driver import CpuMeter, load_average, pct  # noqa: E402
 from bench.ledger_core import (KEY, PG, fresh_pg, post, say, served_ledger,  # noqa: E402
                                server_pids, settle, wrk)
@@ -137,8 +137,8 @@ def http_section(backend: str, tmp: Path, seconds: int, connections: int, rounds
     say(f"  money load: {connections} connections, {seconds} s runs alternated (not sealing,"
         f" sealing) × {rounds}, not sealing")
     say(f"    {'':<9} {'deposits/s':>10} {'p50/p99 ms':>13} {'events/s':>9} {'sealed/s':>9}"
-        f" {'backlog':>8} {'drain s':>7} {'proj lag':>8} │ CPU µs/event " + "".join(f"{r[:5]:>7}" for r in ROLES)
-        + " │ load")
+        f" {'backlog':>8} {'drain s':>7} {'proj lag':>8} │ CPU µs/event "
+        + "".join(f"{r[:5]:>7}" for r in ROLES) + " │ load")
     for label, runs in (("off", offs), ("sealing", ons)):
         for r in runs:
             say(f"    {label:<9} {r['rps']:10.0f} {r['p50']:6.1f}/{r['p99']:6.1f} "
@@ -180,17 +180,21 @@ def the_store(backend: str, args: argparse.Namespace) -> tuple[str, dict, str]:
         url = f"{PG}/" + (
             "bench_audit" if args.events == 2_000_000 else f"bench_audit_{args.events}")
     if meta_path.exists() and not args.rebuild:
-        meta = json.loads(meta_path.read_text())
+        # Reused while its log and seal are as built and the code has the same projections
+        # (one added later would apply the SQL copies, which it must skip: built again).
+        meta, found = json.loads(meta_path.read_text()), {}
         ledger = open_ledger(url, key, projections=True)
         try:
-            head, sealed = ledger.app.recorder.max_notification_id(), ledger.audit.status()
+            found = {"head": ledger.app.recorder.max_notification_id(),
+                     "sealed": ledger.audit.status()["sealed_events"],
+                     "projections": projection_names(ledger)}
         except Exception:
-            head, sealed = None, {}
+            pass
         finally:
             ledger.close()
-        if head == meta["head"] and sealed.get("sealed_events") == head:
+        if found == {k: meta.get(k) for k in ("head", "sealed", "projections")}:
             return url, meta, key
-        say(f"  the stored record of {meta_path} does not match the store: building it again")
+        say(f"  {meta_path} does not describe the store as it is: building it again")
     if backend == "sqlite":
         for old in directory.glob(f"store_{args.events}.*"):
             old.unlink()

@@ -200,9 +200,14 @@ def build_store(url: str, events: int, key_file: str, *, sd_jogadas: int = 600,
     try:
         out.update(seal_store(ledger, checkpoint_every, say))
         out["head"] = ledger.app.recorder.max_notification_id()
+        out["projections"] = projection_names(ledger)
     finally:
         ledger.close()
     return out
+
+
+def projection_names(ledger: Any) -> list[str]:
+    return sorted(p.name for p in ledger.projections.projections)
 
 
 def seal_store(ledger: Any, checkpoint_every: int, say: Say) -> dict[str, Any]:
