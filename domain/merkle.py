@@ -2,7 +2,7 @@
 prefixes, the tree head of any size, inclusion proofs (audit paths) and consistency proofs, and
 their verification as the RFC writes it, so that any standard verifier checks our proofs.
 
-The first piece of the tamper-evident record (issue 15; 903-B, rules-digest-2 §3.1, §3.5, §3.6:
+The first piece of the tamper-evident record (issue 15; 903-B 1.5 "Log" (nothing recorded is changed) and 7.9.1 (automatic validation), rules-digest-2 §3.1:
 records cannot be altered without detection): every stored event, in the order of the log,
 becomes a leaf; signed checkpoints (tree size, root) bind the log; a jogada's events are shown
 to be in it with an inclusion proof, and two checkpoints to be one history with a consistency

@@ -1,7 +1,7 @@
 """The tamper-evident record (issue 15; docs/audit.md): the public keys that sign the
 checkpoints (no API key needed: anyone may check a signature), the signed checkpoints, the
 consistency proof between two of them (RFC 9162 §2.1.4), and a jogada's events with their
-inclusion proofs against a checkpoint (§2.1.3). 903-B, rules-digest-2 §3.1, §3.5, §3.6."""
+inclusion proofs against a checkpoint (§2.1.3). 903-B 1.5 "Log" (nothing recorded is changed) and 7.9.1 (automatic validation), rules-digest-2 §3.1."""
 
 from __future__ import annotations
 

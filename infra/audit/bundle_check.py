@@ -5,7 +5,7 @@ can copy this one file and run it:
 
     python3 bundle_check.py BUNDLE.json [--public-key HEX ...]
 
-It checks (docs/audit.md; RFC 9162 §2.1; 903-B, rules-digest-2 §3.1, §3.5, §3.6):
+It checks (docs/audit.md; RFC 9162 §2.1; 903-B 1.5 "Log" (nothing recorded is changed) and 7.9.1 (automatic validation), rules-digest-2 §3.1):
 1. each checkpoint's Ed25519 signature over its note, with a key the receiver trusts (the keys
    given with --public-key; without them, those in the bundle, which the output says);
 2. each event: its leaf recomputed from its canonical bytes, and its inclusion proof against

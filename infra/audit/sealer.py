@@ -1,7 +1,7 @@
 """The sealer: follows the event store's notification log, as the projections do, and binds every
 stored event into the hash chain and the Merkle tree (domain/audit_record.py, domain/merkle.py);
-from time to time it signs a checkpoint (domain/checkpoint.py). 903-B, rules-digest-2 §3.1,
-§3.5, §3.6: records cannot be altered without detection.
+from time to time it signs a checkpoint (domain/checkpoint.py). 903-B 1.5 "Log" and 7.9.1
+(rules-digest-2 §3.1): records cannot be altered without detection.
 
 Off the write path: it runs in the projection worker's loop (``ledger serve``) or the projection
 thread (one process), never in a command. Each page is one transaction: its leaves, the perfect

@@ -1,4 +1,4 @@
-"""The integrity part of ``ledger verify`` (issue 15; 903-B, rules-digest-2 §3.1, §3.5, §3.6):
+"""The integrity part of ``ledger verify`` (issue 15; 903-B 1.5 "Log" (nothing recorded is changed) and 7.9.1 (automatic validation), rules-digest-2 §3.1):
 every stored event is read again, in the order of the log, its leaf and the hash chain are
 recomputed (domain/audit_record.py), and compared with
 

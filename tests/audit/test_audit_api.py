@@ -15,7 +15,7 @@ from tests.api.conftest import OPERATOR, bearer, make_client, ok  # noqa: F401  
 from tests.audit.support import sd_jogada
 
 
-def test_903b_3_1_a_jogadas_proof_over_http_verifies_with_the_published_key(make_client):
+def test_903b_1_5_a_jogadas_proof_over_http_verifies_with_the_published_key(make_client):
     client = make_client(certification_mode="1")
     ledger = client.app.state.ledger
     jogada_id = sd_jogada(ledger)
@@ -40,7 +40,7 @@ def test_903b_3_1_a_jogadas_proof_over_http_verifies_with_the_published_key(make
     assert proof["verified"] is True and proof["jogada_id"] == jogada_id
 
 
-def test_903b_3_6_checkpoints_and_consistency_over_http(make_client):
+def test_903b_1_5_checkpoints_and_consistency_over_http(make_client):
     client = make_client(certification_mode="1")
     ledger = client.app.state.ledger
     sd_jogada(ledger)

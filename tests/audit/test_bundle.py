@@ -2,7 +2,7 @@
 proofs, the checkpoint and the public keys; ``ledger audit check`` — and the standalone
 bundle_check.py, copied alone into an empty directory and run with no database and no project
 code — verifies it, and names each event, jogada or checkpoint an alteration of the bundle
-touches (903-B, rules-digest-2 §3.1, §3.5, §3.6)."""
+touches (903-B 1.5 "Log" (nothing recorded is changed) and 7.9.1 (automatic validation), rules-digest-2 §3.1)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def run_alone(tmp_path: Path, bundle: Path, *args: str) -> subprocess.CompletedP
                           capture_output=True, text=True, timeout=60)
 
 
-def test_903b_3_1_the_standalone_checker_imports_only_the_standard_library_and_cryptography():
+def test_903b_1_5_the_standalone_checker_imports_only_the_standard_library_and_cryptography():
     tree = ast.parse(Path(bundle_check.__file__).read_text())
     roots = {(n.module if isinstance(n, ast.ImportFrom) else a.name).split(".")[0]
              for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
@@ -70,7 +70,7 @@ def test_903b_3_1_the_standalone_checker_imports_only_the_standard_library_and_c
     assert roots - {"cryptography", "__future__"} <= set(sys.stdlib_module_names)
 
 
-def test_903b_3_1_a_bundle_of_two_games_jogadas_checks_alone_and_with_ledger_audit_check(
+def test_903b_1_5_a_bundle_of_two_games_jogadas_checks_alone_and_with_ledger_audit_check(
         exported, tmp_path, capsys):
     ledger, path, bundle = exported
     assert {j["game"] for j in bundle["jogadas"]} == {"semdescarte", "bingo"}
@@ -98,7 +98,7 @@ def _flip_state(event: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("alteration", ["state", "data", "drop", "swap", "note", "key"])
-def test_903b_3_5_each_alteration_of_a_bundle_is_named(exported, tmp_path, alteration):
+def test_903b_1_5_each_alteration_of_a_bundle_is_named(exported, tmp_path, alteration):
     ledger, path, bundle = exported
     events = bundle["events"]
     target = events[3]["notification_id"]
@@ -132,7 +132,7 @@ def test_903b_3_5_each_alteration_of_a_bundle_is_named(exported, tmp_path, alter
         assert "checkpoint" in said
 
 
-def test_903b_3_6_the_bundle_carries_the_consistency_proof_from_a_checkpoint_the_receiver_holds(
+def test_903b_1_5_the_bundle_carries_the_consistency_proof_from_a_checkpoint_the_receiver_holds(
         ledger, clock, tmp_path):
     first = sd_jogada(ledger)
     ledger.audit.seal()

@@ -2,7 +2,7 @@
 test vectors of the Certificate Transparency reference implementations (the eight leaves and
 the tree heads of sizes 1 to 8), and every proof of every tree up to 33 leaves checked by the
 RFC's own verification algorithms, which must refuse any altered proof, leaf or root
-(903-B, rules-digest-2 §3.1, §3.5, §3.6: an alteration is detected)."""
+(903-B 1.5 "Log" (nothing recorded is changed) and 7.9.1 (automatic validation), rules-digest-2 §3.1: an alteration is detected)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The tamper-evident record (issue 15; 903-B, rules-digest-2 §3.1, §3.5, §3.6: records cannot
+"""The tamper-evident record (issue 15; 903-B 1.5 "Log" (nothing recorded is changed) and 7.9.1 (automatic validation), rules-digest-2 §3.1: records cannot
 be altered without detection; GLI-19 §2.3.2 integrity): every stored event is sealed into the
 hash chain and the Merkle tree, checkpoints are signed, and the integrity check of ``ledger
 verify`` names each event and checkpoint an edit of the database by hand changed, on SQLite and
@@ -50,7 +50,7 @@ def problems(ledger: Any) -> list[dict[str, Any]]:
     return check_integrity(ledger)["problems"]
 
 
-def test_903b_3_1_an_untouched_store_is_sealed_and_verifies_clean(bare):
+def test_903b_1_5_an_untouched_store_is_sealed_and_verifies_clean(bare):
     deposits(bare)
     first = bare.audit.seal()
     sd_jogada(bare)
@@ -63,7 +63,7 @@ def test_903b_3_1_an_untouched_store_is_sealed_and_verifies_clean(bare):
     assert report["unsealed"] == 0 and report["checkpoints"] == 2
 
 
-def test_903b_3_1_the_checkpoint_root_and_chain_are_those_of_the_events_in_the_store(bare):
+def test_903b_1_5_the_checkpoint_root_and_chain_are_those_of_the_events_in_the_store(bare):
     """Recomputed here from the store's rows with the documented canonical bytes alone."""
     deposits(bare)
     checkpoint = bare.audit.seal()
@@ -82,7 +82,7 @@ def test_903b_3_1_the_checkpoint_root_and_chain_are_those_of_the_events_in_the_s
                             base64.b64decode(stored["signature"]), stored["note"].encode())
 
 
-def test_903b_3_5_one_byte_altered_in_one_event_is_named_with_its_checkpoint(bare):
+def test_903b_1_5_one_byte_altered_in_one_event_is_named_with_its_checkpoint(bare):
     deposits(bare)
     bare.audit.seal()
     target = head(bare) - 2
@@ -93,7 +93,7 @@ def test_903b_3_5_one_byte_altered_in_one_event_is_named_with_its_checkpoint(bar
     assert found[1]["checkpoint"] == 1
 
 
-def test_903b_3_5_a_deleted_event_is_named(bare):
+def test_903b_1_5_a_deleted_event_is_named(bare):
     deposits(bare)
     bare.audit.seal()
     target = 5
@@ -103,7 +103,7 @@ def test_903b_3_5_a_deleted_event_is_named(bare):
     assert any(p["check"] == "checkpoint" and p["checkpoint"] == 1 for p in found)
 
 
-def test_903b_3_5_two_swapped_events_are_both_named(bare):
+def test_903b_1_5_two_swapped_events_are_both_named(bare):
     deposits(bare)
     bare.audit.seal()
     swap_events(bare, 6, 7)
@@ -113,7 +113,7 @@ def test_903b_3_5_two_swapped_events_are_both_named(bare):
     assert any(p["check"] == "checkpoint" for p in found)
 
 
-def test_903b_3_5_an_event_added_by_hand_after_sealing_is_named(bare):
+def test_903b_1_5_an_event_added_by_hand_after_sealing_is_named(bare):
     deposits(bare)
     bare.audit.seal()
     audit_sql(bare, "DELETE FROM audit_leaves WHERE leaf_index = 3")  # as if never sealed
@@ -121,7 +121,7 @@ def test_903b_3_5_an_event_added_by_hand_after_sealing_is_named(bare):
     assert ("inserted", 4) in [(p["check"], p.get("notification_id")) for p in found]
 
 
-def test_903b_3_6_an_altered_checkpoint_is_named(bare):
+def test_903b_1_5_an_altered_checkpoint_is_named(bare):
     deposits(bare)
     bare.audit.seal()
     deposits(bare, 1)
@@ -135,7 +135,7 @@ def test_903b_3_6_an_altered_checkpoint_is_named(bare):
                                                               ("checkpoint", 2)]
 
 
-def test_903b_3_6_a_removed_checkpoint_and_an_unknown_key_are_named(bare):
+def test_903b_1_5_a_removed_checkpoint_and_an_unknown_key_are_named(bare):
     deposits(bare)
     for n in range(3):
         bare.audit.seal()
@@ -148,7 +148,7 @@ def test_903b_3_6_a_removed_checkpoint_and_an_unknown_key_are_named(bare):
     assert {p["check"] for p in pinned} == {"signature", "checkpoint"}
 
 
-def test_903b_3_1_a_jogadas_events_are_proved_included_in_a_signed_checkpoint(bare):
+def test_903b_1_5_a_jogadas_events_are_proved_included_in_a_signed_checkpoint(bare):
     jogada_id = sd_jogada(bare)
     with pytest.raises(Exception) as early:
         bare.audit.jogada_proof(jogada_id)
@@ -170,7 +170,7 @@ def test_903b_3_1_a_jogadas_events_are_proved_included_in_a_signed_checkpoint(ba
                                        checkpoint.root)
 
 
-def test_903b_3_6_consistency_proofs_between_every_pair_of_checkpoints_verify(bare):
+def test_903b_1_5_consistency_proofs_between_every_pair_of_checkpoints_verify(bare):
     for n in range(4):
         deposits(bare, n + 1)
         bare.audit.seal()

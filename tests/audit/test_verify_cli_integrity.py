@@ -32,7 +32,7 @@ def key_of(ledger: Any) -> str:
     return ledger.audit.sealer.signer.public_key.hex()
 
 
-def test_903b_3_1_verify_with_the_pinned_key_passes_an_untouched_store(sealed, env, capsys):
+def test_903b_1_5_verify_with_the_pinned_key_passes_an_untouched_store(sealed, env, capsys):
     code, out, err = run(capsys, "verify", "--only", "integrity", "--public-key", key_of(sealed))
     assert code == 0, out + err
     assert "signed checkpoints checked with the pinned keys" in out
@@ -44,7 +44,7 @@ def test_903b_3_1_verify_with_the_pinned_key_passes_an_untouched_store(sealed, e
 
 @pytest.mark.not_adjudicated(reason=ALTERED)
 @pytest.mark.parametrize("tamper", ["byte", "delete", "swap", "checkpoint"])
-def test_903b_3_5_verify_names_each_tampering(sealed, env, capsys, tamper):
+def test_903b_1_5_verify_names_each_tampering(sealed, env, capsys, tamper):
     head = sealed.app.recorder.max_notification_id()
     target = head - 3
     if tamper == "byte":

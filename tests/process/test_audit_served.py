@@ -1,7 +1,7 @@
 """The sealer under ``ledger serve`` (issue 15): it runs in the projection worker, follows the
 log while commands are served, signs checkpoints on its interval, and after a SIGKILL of the
 whole service in the middle of a load it goes on from where its last committed page ended:
-every event sealed once, the record verifies clean (903-B, rules-digest-2 §3.1, §3.5)."""
+every event sealed once, the record verifies clean (903-B 1.5 "Log", rules-digest-2 §3.1)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _sealed(client, head: int, timeout: float = 30.0) -> dict:
     raise AssertionError(f"no checkpoint reached {head}")
 
 
-def test_903b_3_1_the_worker_seals_and_signs_while_serving_and_after_a_sigkill(
+def test_903b_1_5_the_worker_seals_and_signs_while_serving_and_after_a_sigkill(
         server, audit_key_file, database_url):
     env = {"LEDGER_AUDIT_KEY_FILE": audit_key_file, "LEDGER_AUDIT_CHECKPOINT_INTERVAL": "0.2"}
     srv = server(**env)
