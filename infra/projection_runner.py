@@ -80,7 +80,10 @@ class ProjectionRunner:
         self.position = 0  # every projection has applied at least up to here
         self.follower = False  # True: a separate worker process applies the events
         # Run after each round of the background loop (the audit sealer, infra/audit/).
-        self.followers: list[Callable[[], None]] = []
+        # Each is given the head of the log this runner's last catch-up read (None: not known),
+        # so that it need not read it again.
+        self.followers: list[Callable[[int | None], None]] = []
+        self.last_head: int | None = None
         self.last_error: str | None = None
         self._tracking_ready = False
         self._reader = notification_reader(app.recorder)
@@ -176,6 +179,7 @@ class ProjectionRunner:
                     progress(projection.name, last, head)
         self._positions = positions
         self._publish(min(positions.values(), default=head))
+        self.last_head = head
         return applied
 
     @contextmanager
@@ -347,7 +351,7 @@ class ProjectionRunner:
                 log.exception("projection_catch_up_failed")
                 self._stop.wait(1.0)
             for follow in self.followers:  # each catches its own errors
-                follow()
+                follow(self.last_head)
 
 
 def all_projections(games: Games) -> list[Projection]:
@@ -398,7 +402,7 @@ def run_worker(runner: ProjectionRunner, stop: threading.Event, *,
             log.exception("projection_catch_up_failed")
             stop.wait(1.0)
         for follow in runner.followers:  # the audit sealer: each catches its own errors
-            follow()
+            follow(runner.last_head)
         if parent_pid is not None and os.getppid() != parent_pid:
             log.warning("projection_worker_parent_gone")
             return

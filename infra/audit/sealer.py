@@ -219,10 +219,11 @@ class Sealer:
         self.catch_up()
         return self.checkpoint() if checkpoint else None
 
-    def follow(self) -> None:
-        """One round of the follower: seal what is new; sign a checkpoint when one is due."""
+    def follow(self, head: int | None = None) -> None:
+        """One round of the follower: seal what is new (up to ``head``, the log's head as the
+        projection runner last read it); sign a checkpoint when one is due."""
         try:
-            self.catch_up()
+            self.catch_up(head=head)
             now = time.monotonic()
             if self.checkpoint_interval > 0 and now >= self._next_checkpoint:
                 self._next_checkpoint = now + self.checkpoint_interval
