@@ -13,6 +13,7 @@ import structlog
 
 from domain import bootstrap_key  # noqa: F401  its event's topic must resolve in every process
 from domain import core_commands as core
+from domain.complaints import commands as complaint_commands
 from domain.audit_log import AuditLog
 from domain import wallets
 from domain.actors import system_actor
@@ -63,7 +64,8 @@ def unwrap(result: Any) -> Any:
 def command_handlers(games: Games) -> dict[type, Handler]:
     """The whole command vocabulary: the core's (domain/core_commands.py), each game's
     (``Game.commands``) and infra's own (the metrics scrape, a rendered answer)."""
-    handlers: dict[type, Handler] = {**core.HANDLERS, Scrape: scrape, Rendered: run_rendered}
+    handlers: dict[type, Handler] = {**core.HANDLERS, **complaint_commands.HANDLERS,
+                                     Scrape: scrape, Rendered: run_rendered}
     for command_type, handler in games.handlers.items():
         if command_type in handlers:
             raise ValueError(f"command {command_type.__name__} is registered twice")

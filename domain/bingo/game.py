@@ -159,6 +159,14 @@ def adjudicate(events: list[tuple[int, Any]],
     return recompute(events, opening_balances)
 
 
+def _void_disputed(uow: Any, room_id: str, jogada_id: str, reason: str,
+                   actor: str) -> dict[str, Any]:
+    """A complaint case's remedy for a jogada left hanging: rules 45–47, as for any fault of
+    the system, if it is the jogada open in the room."""
+    faults.get_room(uow, room_id).open_jogada(jogada_id)
+    return faults.void_jogada(uow, room_id=room_id, reason=reason, actor=actor)
+
+
 def _open_jogadas(uow: Any) -> int:
     rooms = uow.find(REGISTRY_ID, BingoRoomRegistry)
     count = 0
@@ -204,6 +212,7 @@ GAME = Game(
     clock=GameClock(interval=0.2, due=DueRooms(),
                     tick=lambda room_id, actor: TickRoom(room_id=room_id, actor=actor)),
     open_jogadas=_open_jogadas,
+    void_jogada=_void_disputed,  # a complaint's remedy: rules 45-47
     listing=listing_facts,  # its rooms and each player's jogadas (rules 4, 52)
     listing_events=LISTING_EVENTS,
     replay_alias="/bingo/jogadas/{jogada_id}/replay",  # api/routes/bingo.py

@@ -165,6 +165,14 @@ def adjudicate(events: list[tuple[int, Any]],
     return recompute(events, opening_balances)
 
 
+def _void_disputed(uow: Any, table_id: str, jogada_id: str, reason: str,
+                   actor: str) -> dict[str, Any]:
+    """A complaint case's remedy for a jogada left hanging: rule 33, as for any fault of the
+    system (every bet back, no fee), if it is the jogada open at the table."""
+    seats.get_table(uow, table_id).open_jogada(jogada_id)
+    return faults.void_jogada(uow, table_id=table_id, reason=reason, actor=actor)
+
+
 def _open_jogadas(uow: Any) -> int:
     registry = uow.find(registry_id(), TableRegistry)
     count = 0
@@ -212,6 +220,7 @@ GAME = Game(
                     tick=lambda table_id, actor: TickTable(table_id=table_id, actor=actor)),
     recovery=lambda actor: RecoverTables(actor=actor),
     open_jogadas=_open_jogadas,
+    void_jogada=_void_disputed,  # a complaint's remedy: rule 33
     listing=listing_facts,  # its tables and each player's jogadas (rules 38, 39)
     listing_events=LISTING_EVENTS,
     replay_alias="/semdescarte/jogadas/{jogada_id}/replay",  # api/routes/semdescarte.py
