@@ -82,6 +82,7 @@ class Ledger:
     writer: GroupCommitWriter | RemoteWriter
     projections: Any = None  # infra.projection_runner.ProjectionRunner
     audit: Any = None  # infra.audit.service.Audit: the tamper-evident record (with projections)
+    complaints: Any = None  # infra.complaints.service.Complaints: complaint cases (issue 16)
     services: bool = True  # background services run in this process (see _start_services)
     # Where jogadas get their seed material (903-B 6.7): the OS CSPRNG, or a seeded source in
     # tests. Draw the seed here, outside the command, so a re-run commits to the same seed.
@@ -368,6 +369,9 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
                                    sealing=not projection_worker and settings.audit_seal)
         if ledger.audit.sealer is not None:
             ledger.projections.followers.append(ledger.audit.sealer.follow)
+    from infra.complaints.service import Complaints
+
+    ledger.complaints = Complaints(ledger)
     if start:
         ledger.start()
     return ledger
