@@ -251,12 +251,9 @@ def final_letter(case: dict[str, Any], timeline: list[dict[str, Any]],
     lines.append(_received_line(case, timeline, language)
                  + (" foi analisada e decidida." if pt else " has been examined and decided."))
     lines.append("")
-    if pt:
-        lines.append(f"Decisão: a sua reclamação foi considerada {word.upper()}"
-                     + (f", em {resolved_on}." if resolved_on else "."))
-    else:
-        lines.append(f"Decision: your complaint is {word.upper()}"
-                     + (f" ({resolved_on})." if resolved_on else "."))
+    when = ((f", em {resolved_on}" if pt else f" ({resolved_on})") if resolved_on else "") + "."
+    lines.append((f"Decisão: a sua reclamação foi considerada {word.upper()}" if pt else
+                  f"Decision: your complaint is {word.upper()}") + when)
     lines += ["", "Fundamentação:" if pt else "Reasons:", str(decision.get("reasons") or "—"),
               "", "Compensação:" if pt else "Compensation:",
               _compensation_text(compensation, paid, language)]
@@ -266,12 +263,10 @@ def final_letter(case: dict[str, Any], timeline: list[dict[str, Any]],
         for escalation in escalations:
             body = BODY_WORDS[language].get(escalation.get("body"), escalation.get("body"))
             ref = escalation.get("reference")
-            if pt:
-                lines.append(f"O processo foi também remetido {body}"
-                             + (f" (referência {ref})." if ref else "."))
-            else:
-                lines.append(f"The case was also referred {body}"
-                             + (f" (reference {ref})." if ref else "."))
+            lines.append((f"O processo foi também remetido {body}" if pt else
+                          f"The case was also referred {body}")
+                         + ((f" (referência {ref})" if pt else f" (reference {ref})")
+                            if ref else "") + ".")
     lines += ["", _escalation_text(language), *_closing(reference, language)]
     subject = (f"Reclamação {reference}: resposta final ({word})" if pt else
                f"Complaint {reference}: final answer ({word})")
