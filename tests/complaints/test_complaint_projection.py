@@ -15,8 +15,8 @@ from infra.projection_runner import ProjectionRunner
 from infra.verify import verify
 from projections import complaint_queries as q
 from projections.complaints import KINDS, ComplaintCasesProjection, complaint_cases
-from tests.complaints.support import (MONDAY, NAME, STAFF_A, STAFF_B, acknowledge, day, decide,
-                                      engine, jan, new_player, open_case)
+from tests.complaints.case_support import (MONDAY, NAME, STAFF_A, STAFF_B, acknowledge, day,
+                                           decide, engine, jan, new_player, open_case)
 from tests.projections.support import migration_diffs, snapshot
 
 SHA = "ab" * 32
