@@ -159,6 +159,6 @@ async def exposition(ledger: Any, http: HttpMetrics) -> bytes:
     except Exception as error:  # the writer restarting, or too busy: say so, answer the rest
         log.warning("metrics_writer_unavailable", error=f"{type(error).__name__}: {error}")
         writer_ok = False
-    parts.append(generate_latest(_ScrapeOk({"database": ok, "writer": writer_ok,  # type: ignore[arg-type]
-                                            "complaints": complaints_ok})))
+    scraped = {"database": ok, "writer": writer_ok, "complaints": complaints_ok}
+    parts.append(generate_latest(_ScrapeOk(scraped)))  # type: ignore[arg-type]
     return b"".join(parts)

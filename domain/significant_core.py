@@ -12,9 +12,9 @@ changes the projection finds itself. The games declare theirs in ``Game.signific
 | ``integrity_failure`` | ``AuditLog.IntegrityFailureReported`` (903-B 6.3.3(3)) | error |
 | ``rng_failure`` | ``AuditLog.RngFailureReported`` (903-B 6.7.3) | error |
 | ``certification_mode_changed`` | the first event recorded in another mode (api-contract) | warning |
-| ``complaint_compensation_paid`` | ``ComplaintCase.CompensationPaid``: money moved by a case (903-B 1.5) | warning |
-| ``complaint_escalated`` | ``ComplaintCase.Escalated``: to SRIJ or an ADR body | warning |
-| ``complaint_policy_published`` | ``ComplaintPolicy.PolicyPublished``: deadlines, four eyes (903-B 6.3.6(6)) | info |
+| ``complaint_compensation_paid`` | ``ComplaintCase.CompensationPaid`` (money moved) | warning |
+| ``complaint_escalated`` | ``ComplaintCase.Escalated`` (to SRIJ or an ADR body) | warning |
+| ``complaint_policy_published`` | ``ComplaintPolicy.PolicyPublished`` (903-B 6.3.6(6)) | info |
 
 A complaint case's later events do not carry its reference: its ``Opened`` names the stream
 (``NameOfStream``) and the entries of its payments and escalations are ``Named`` by it.

@@ -15,13 +15,11 @@ so a replay never needs the calendar that was in force.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
-from zoneinfo import ZoneInfo
 
 from domain.errors import InvalidInputError
 
-LISBON = ZoneInfo("Europe/Lisbon")
 WEEKEND = (5, 6)  # Saturday, Sunday
 MAX_WORKING_DAYS = 365
 
@@ -51,9 +49,21 @@ def portuguese_holidays(year: int) -> frozenset[date]:
     return frozenset([date(year, m, d) for m, d in fixed] + movable)
 
 
+def _last_sunday(year: int, month: int) -> date:
+    day = date(year, month, 31)
+    return day - timedelta(days=(day.weekday() + 1) % 7)
+
+
 def lisbon_date(at: datetime) -> date:
-    """The calendar day in Portugal (mainland) of an instant."""
-    return at.astimezone(LISBON).date()
+    """The calendar day in mainland Portugal of an instant: UTC in winter, UTC+1 in summer,
+    from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October
+    (Directive 2000/84/EC, as Portugal applies it). Computed, not read from a time-zone
+    database, so the domain stays pure."""
+    utc = at.astimezone(timezone.utc)
+    start = datetime.combine(_last_sunday(utc.year, 3), datetime.min.time(), timezone.utc)
+    end = datetime.combine(_last_sunday(utc.year, 10), datetime.min.time(), timezone.utc)
+    summer = start + timedelta(hours=1) <= utc < end + timedelta(hours=1)
+    return (utc + timedelta(hours=1 if summer else 0)).date()
 
 
 def parse_holidays(values: Iterable[object], field: str = "holidays") -> list[str]:

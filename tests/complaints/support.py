@@ -1,75 +1,16 @@
-"""Helpers of the complaint tests (issue 16): real commands through the ledger's writer, at the
-test's ManualClock, and the projection caught up before reading (the read side); what the
-evidence pack tests play: a póquer sem descarte jogada from a forced deck (rule 19) and a bingo
-jogada run to its end on the ManualClock, both through the ledger's own commands
-(tests/semdescarte/support.py, tests/bingo/support.py), and a pack's spec, built and printed."""
+"""What the evidence pack tests play (issue 16 evidence packs): a póquer sem descarte jogada from
+a forced deck (rule 19) and a bingo jogada run to its end on the ManualClock, both through the
+ledger's own commands (tests/semdescarte/support.py, tests/bingo/support.py); and a pack's
+spec, built and printed."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import Engine
-
-from domain.complaints import commands as cc
 from infra.complaints.evidence import build_pack, pack_json_bytes, pack_pdf_bytes, pack_spec
 from tests.bingo import support as bingo
 from tests.semdescarte import support as sd
-
-STAFF_A = "staff:00000000-0000-4000-8000-00000000000a"
-STAFF_B = "staff:00000000-0000-4000-8000-00000000000b"
-# Monday 5 January 2026, noon in Lisbon (winter: UTC): the tests' first day.
-MONDAY = datetime(2026, 1, 5, 12, tzinfo=timezone.utc)
-NAME = "complaint_cases"
-
-
-def day(d: int, hour: int = 12) -> datetime:
-    """An instant in January 2026 (UTC, which is Lisbon's time in winter)."""
-    return datetime(2026, 1, d, hour, tzinfo=timezone.utc)
-
-
-def jan(d: int) -> date:
-    return date(2026, 1, d)
-
-
-def new_player(ledger: Any, name: str = "Ana") -> str:
-    player_id, _ = ledger.register_player(display_name=name, actor="system")
-    return str(player_id)
-
-
-def open_case(ledger: Any, player: str, key: str, *, case_type: str = "account",
-              channel: str = "operator", actor: str | None = None, **extra: Any) -> str:
-    if channel != "operator":
-        extra.setdefault("external_reference", f"{channel.upper()}-{key}")
-    if case_type == "payment":
-        extra.setdefault("transfer_ids", [f"deposit:{key}"])
-    return ledger.run(cc.OpenCase(
-        player_id=player, case_type=case_type, channel=channel, subject=f"Assunto {key}",
-        description="O saldo não bate certo", idempotency_key=key,
-        actor=actor or f"player:{player}", **extra))["case_id"]
-
-
-def acknowledge(ledger: Any, case_id: str) -> None:
-    ledger.run(cc.AcknowledgeCase(case_id=case_id, actor=STAFF_A, message="Recebida"))
-
-
-def decide(ledger: Any, case_id: str, outcome: str = "rejected",
-           compensation: dict[str, Any] | None = None) -> None:
-    """Propose, approve (the second staff member), pay what it pays, resolve."""
-    ledger.run(cc.ProposeDecision(case_id=case_id, outcome=outcome, reasons="Analisado",
-                                  compensation=compensation, actor=STAFF_A))
-    ledger.run(cc.ApproveDecision(case_id=case_id, actor=STAFF_B))
-    if compensation is not None:
-        ledger.run(cc.PayCompensation(case_id=case_id, idempotency_key=f"pay-{case_id}",
-                                      actor=STAFF_A))
-    ledger.run(cc.ResolveCase(case_id=case_id, actor=STAFF_A))
-
-
-def engine(ledger: Any) -> Engine:
-    """The projections' engine, once every projection has applied what was written."""
-    assert ledger.projections.wait(ledger.writer.last_position, timeout=30)
-    return ledger.projections.engine
-
 
 FLUSH = ["Kh", "Th", "8h", "5h", "2h"]  # a flush: beats the bank, pays 5 × the bet (rule 27)
 BANK_AK = ["Ac", "Kd", "9s", "4c", "7d"]  # ace-king high: the bank qualifies (rule 25)

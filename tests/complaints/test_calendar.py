@@ -63,3 +63,17 @@ def test_the_answer_deadline_moves_by_the_working_days_the_player_took(ledger, c
     # stood still 3–10 March: 6 working days (Tue 3 … Tue 10); 9 March + 6 working days,
     # skipping the operator's holiday on the 11th: Wednesday 18 March
     assert answered["answer_due"] == "2026-03-18"
+
+
+def test_lisbon_dates_agree_with_the_time_zone_database_hour_by_hour():
+    """The domain computes Lisbon's day without a time-zone database (domain/ is pure); the
+    test checks it against one, every hour of two years, both changes of the clock included."""
+    from zoneinfo import ZoneInfo
+
+    from domain.complaints.calendar import lisbon_date
+
+    lisbon = ZoneInfo("Europe/Lisbon")
+    at = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    while at < datetime(2028, 1, 1, tzinfo=timezone.utc):
+        assert lisbon_date(at) == at.astimezone(lisbon).date(), at
+        at += timedelta(minutes=30)

@@ -8,7 +8,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from api.main import create_app
 from domain.complaints import commands as cc
-from tests.complaints.support import MONDAY, STAFF_A, acknowledge, day, new_player, open_case
+from tests.complaints.case_support import (MONDAY, STAFF_A, acknowledge, day, new_player,
+                                           open_case)
 
 OPERATOR = {"Authorization": "Bearer test-operator-key"}  # make_settings' bootstrap key
 

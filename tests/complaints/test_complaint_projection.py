@@ -8,13 +8,15 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
+from sqlalchemy import update
 
 from domain.complaints import commands as cc
 from infra.projection_runner import ProjectionRunner
+from infra.verify import verify
 from projections import complaint_queries as q
-from projections.complaints import KINDS, ComplaintCasesProjection
-from tests.complaints.support import (MONDAY, NAME, STAFF_A, STAFF_B, acknowledge, day, decide,
-                                      engine, jan, new_player, open_case)
+from projections.complaints import KINDS, ComplaintCasesProjection, complaint_cases
+from tests.complaints.case_support import (MONDAY, NAME, STAFF_A, STAFF_B, acknowledge, day,
+                                           decide, engine, jan, new_player, open_case)
 from tests.projections.support import migration_diffs, snapshot
 
 SHA = "ab" * 32
@@ -224,6 +226,22 @@ def test_the_projection_rebuilt_from_the_events_alone_gives_the_same_rows(ledger
         ProjectionRunner(ledger.app, ledger.projections.engine,
                          [ComplaintCasesProjection()], page_size=page_size).rebuild()
         assert snapshot(ledger, (NAME,)) == live
+
+
+def test_ledger_verify_rebuilds_the_cases_and_finds_an_altered_row(ledger, clock):
+    """903-B 7.9.1: ``ledger verify``'s read_models section rebuilds the projection into a
+    scratch database and compares it row by row; an altered deadline is named."""
+    player = new_player(ledger)
+    cid = whole_life(ledger, clock, player)
+    engine(ledger)
+    report = verify(ledger, ["read_models"])
+    assert report["ok"] is True, report
+    with ledger.projections.engine.begin() as conn:
+        conn.execute(update(complaint_cases).where(complaint_cases.c.case_id == cid)
+                     .values(answer_due=jan(30)))
+    (problem,) = verify(ledger, ["read_models"])["sections"]["read_models"]["problems"]
+    assert (problem["table"], problem["key"], problem["column"]) == (
+        "complaint_cases", {"case_id": cid}, "answer_due")
 
 
 def test_the_migration_creates_exactly_the_declared_tables(ledger):

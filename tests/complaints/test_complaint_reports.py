@@ -13,8 +13,8 @@ import pytest
 
 from projections.complaint_reports import (CSV_COLUMNS, hours, nearest_rank, report,
                                            report_csv, report_rows)
-from tests.complaints.support import (MONDAY, acknowledge, day, decide, engine, new_player,
-                                      open_case)
+from tests.complaints.case_support import (MONDAY, acknowledge, day, decide, engine, new_player,
+                                           open_case)
 
 SESSION = "00000000-0000-4000-8000-000000000001"
 UNTIL = day(7)

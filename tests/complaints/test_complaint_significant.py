@@ -15,8 +15,8 @@ from domain.significant_core import CORE
 from infra.projection_runner import ProjectionRunner
 from projections import significant_events as model
 from projections.significant_events import SignificantEventsProjection
-from tests.complaints.support import STAFF_A, STAFF_B, acknowledge, decide, engine, new_player
-from tests.complaints.support import open_case
+from tests.complaints.case_support import (STAFF_A, STAFF_B, acknowledge, decide, engine,
+                                           new_player, open_case)
 from tests.projections.support import snapshot
 
 CASE_ID = UUID("00000000-0000-4000-8000-0000000000c1")
