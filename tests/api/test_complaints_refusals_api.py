@@ -244,3 +244,29 @@ def test_issue_16_assigning_needs_a_handler_or_an_operator(setting):
                                     {"assignee_id": "00000000-0000-4000-8000-000000000001"}), 404)
     assert error["field"] == "assignee_id"
     assert recorded(s["cases"], case_id) == before
+
+
+def test_issue_16_a_player_fetches_only_the_evidence_shown_to_it(setting):
+    """Issue 16: an evidence pack kept internal is 403 to the player (naming ``number``);
+    one shown to it is served with its recorded SHA-256; an unknown number is 404."""
+    s, case_id, client = setting, setting["case_id"], setting["client"]
+    internal = ok(s["cases"].act(case_id, "evidence", s["ines_h"], {"description": "interno"}),
+                  201)["evidence_number"]
+    shown = ok(s["cases"].act(case_id, "evidence", s["ines_h"], {"shown_to_player": True}),
+               201)["evidence_number"]
+    assert (internal, shown) == (1, 2)
+    for suffix in ("", ".pdf"):
+        assert error_of(client.get(f"/complaints/{case_id}/evidence/{internal}{suffix}",
+                                   headers=s["ana_h"]), 403)["field"] == "number"
+        served = client.get(f"/complaints/{case_id}/evidence/{shown}{suffix}",
+                            headers=s["ana_h"])
+        assert served.status_code == 200 and served.headers["X-Evidence-Matches"] == "true"
+        assert error_of(client.get(f"/complaints/{case_id}/evidence/3{suffix}",
+                                   headers=s["ines_h"]), 404)["field"] == "number"
+    kinds = [e["kind"] for e in s["cases"].case(case_id, s["ana_h"])["timeline"]]
+    assert kinds.count("evidence_attached") == 1  # the internal pack is not on her timeline
+    # A pack names only what the case is about.
+    other = "not-of-the-case"
+    error = error_of(s["cases"].act(case_id, "evidence", s["ines_h"], {"jogada_ids": [other]}),
+                     422)
+    assert error["field"] == "jogada_ids"
