@@ -8,11 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from tests.api.conftest import OPERATOR, Api, ok
-from tests.api.semdescarte_support import (FUNDS, ante, audit, create_table, deal, decide,
+from tests.api.semdescarte_support import (FUNDS, ante, create_table, deal, decide,
                                            individual_config, seated)
 from tests.api.test_bingo_api import buy, create_room, drive_to_end, player_in, room_config
 
-ISSUE = "issue 16"
 
 
 class Cases:
@@ -98,5 +97,5 @@ def error_of(r, status: int) -> dict[str, Any]:
     return r.json()["error"]
 
 
-__all__ = ["FUNDS", "ISSUE", "Cases", "audit", "balances", "error_of", "played_bingo",
+__all__ = ["FUNDS", "Cases", "balances", "error_of", "played_bingo",
            "played_semdescarte", "recorded"]
