@@ -13,7 +13,6 @@ from tests.api.semdescarte_support import (FUNDS, ante, create_table, deal, deci
 from tests.api.test_bingo_api import buy, create_room, drive_to_end, player_in, room_config
 
 
-
 class Cases:
     """The complaint routes as a client calls them; each returns the response."""
 
