@@ -38,3 +38,8 @@ PROJECTIONS += [JogadasListingProjection]
 from projections.significant_events import SignificantEventsProjection  # noqa: E402
 
 PROJECTIONS += [SignificantEventsProjection]
+
+# Complaint cases and their timelines (projections/complaints.py; issue 16).
+from projections.complaints import ComplaintCasesProjection  # noqa: E402
+
+PROJECTIONS += [_fixed(ComplaintCasesProjection)]

@@ -10,8 +10,9 @@ from importlib import import_module
 
 from fastapi import APIRouter
 
-from api.routes import (audit, bootstrap, corrections, health, jogadas, listings, metrics, players,
-                        reports, rulesets, sessions, significant_events, staff, wallet)
+from api.routes import (audit, bootstrap, complaints, corrections, health, jogadas, listings,
+                        metrics, players, reports, rulesets, sessions, significant_events, staff,
+                        wallet)
 from domain.game import Game, Games
 
 
@@ -31,5 +32,5 @@ def routers(games: Games) -> list[APIRouter]:
             rulesets.router, corrections.router,
             *(game_router(game) for game in games),
             jogadas.router, audit.router, listings.router, listings.jogadas_router(games),
-            bootstrap.router, significant_events.router, significant_events.significant_events_router(games),
+            complaints.router, bootstrap.router, significant_events.router, significant_events.significant_events_router(games),
             health.router, metrics.router]

@@ -21,7 +21,7 @@ from eventsourcing.domain import event
 
 from domain.base import LedgerAggregate
 from domain.complaints.calendar import MAX_WORKING_DAYS, Calendar, parse_holidays
-from domain.errors import InvalidInputError
+from domain.errors import ConflictError, InvalidInputError
 
 POLICY_ID: UUID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/complaint-policy")
 
@@ -77,8 +77,8 @@ def check_policy(*, holidays: Any, national_holidays: Any, deadlines: Any,
                                         field=field)
             clean_deadlines[case_type][name] = days
         if clean_deadlines[case_type]["acknowledge"] > clean_deadlines[case_type]["answer"]:
-            raise InvalidInputError(f"deadlines.{case_type}: the acknowledgement cannot be due"
-                                    " after the answer", field=f"deadlines.{case_type}")
+            raise ConflictError(f"deadlines.{case_type}: the acknowledgement cannot be due"
+                                " after the answer", field=f"deadlines.{case_type}")
     four_eyes = _cents(four_eyes_above_cents, "four_eyes_above_cents", 0)
     maximum = _cents(max_compensation_cents, "max_compensation_cents", 1)
     return {"national_holidays": national_holidays, "holidays": clean_holidays,

@@ -125,9 +125,11 @@ class Complaints:
         from projections import queries
 
         staff = queries.principal(self.caught_up(), check_uuid(assignee_id, "assignee_id"))
-        if staff is None or staff["role"] not in HANDLER_ROLES:
-            raise InvalidInputError("assignee_id must be a complaint handler or an operator",
-                                    field="assignee_id")
+        if staff is None:
+            raise NotFoundError(f"staff member {assignee_id} not found", field="assignee_id")
+        if staff["role"] not in HANDLER_ROLES:
+            raise ConflictError("assignee_id must be a complaint handler or an operator",
+                                field="assignee_id")
         return self.ledger.run(cc.AssignCase(case_id=case_id, assignee=f"staff:{assignee_id}",
                                              actor=actor))
 
