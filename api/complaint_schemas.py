@@ -303,3 +303,80 @@ class LetterPublic(BaseModel):
     outcome: Outcome | None = None
     subject: str
     body: str = Field(description="Plain text, lines separated by \\n")
+
+
+# The read model (projections/complaints.py) --------------------------------------------------------
+class TimelineEntryPublic(BaseModel):
+    """One event of the case: ``kind`` (``opened``, ``acknowledged``, ``assigned``,
+    ``note_added``, ``evidence_attached``, ``information_requested``,
+    ``information_received``, ``decision_proposed``, ``proposal_declined``,
+    ``decision_approved``, ``compensation_paid``, ``resolved``, ``escalated``, ``closed``,
+    ``reopened``), who and when, and its fields (``detail``)."""
+
+    notification_id: int
+    kind: str
+    actor: str
+    at: datetime
+    visible_to_player: bool
+    detail: dict[str, Any]
+
+
+class CaseListed(BaseModel):
+    """A case as the read model holds it. ``due``: the acknowledgement's deadline until it is
+    acknowledged, then the answer's; ``overdue``: open, not awaiting the player, and today
+    (Lisbon, the service's clock) after ``due``."""
+
+    case_id: UUID
+    reference: str
+    player_id: UUID
+    case_type: CaseType
+    channel: Channel
+    external_reference: str | None = None
+    subject: str
+    state: CaseState
+    assignee: str | None = None
+    opened_at: datetime
+    opened_by: str
+    acknowledged_at: datetime | None = None
+    resolved_at: datetime | None = None
+    closed_at: datetime | None = None
+    acknowledge_due: date
+    answer_due: date
+    due: date
+    overdue: bool
+    paused: bool = Field(description="Awaiting the player: the clock stands still")
+    outcome: Outcome | None = None
+    compensation_paid_cents: int
+    decisions: int = Field(description="Decisions proposed so far")
+    escalated_to: EscalationBody | None = None
+    last_event_at: datetime
+    position: int = Field(description="Notification id of the case's last event")
+    cursor: int = Field(description="The case's place in the listing (its opening's "
+                        "notification id)")
+
+
+class CaseDetailPublic(CaseListed):
+    """The case and its timeline, oldest first. A player sees what concerns it: its case's
+    changes of state, the requests for information and its answers, the approved decision,
+    the payment, the escalation, and the notes and evidence marked for it."""
+
+    timeline: list[TimelineEntryPublic]
+
+
+class CasesPage(BaseModel):
+    """To page on, pass ``next_cursor`` as ``cursor`` (null: the last page)."""
+
+    data: list[CaseListed]
+    count: int
+    next_cursor: int | None = None
+
+
+class QueuePublic(BaseModel):
+    """The open cases, the overdue first (the longest overdue first), then by the nearest
+    deadline, the ones awaiting the player last; with the open and overdue cases counted by
+    state."""
+
+    data: list[CaseListed]
+    count: int
+    open_by_state: dict[str, int]
+    overdue_by_state: dict[str, int]

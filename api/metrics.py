@@ -10,6 +10,10 @@
 - ``ledger_event_position``, ``ledger_projection_position{projection}``,
   ``ledger_projection_lag_events{projection}``: read at scrape time, as ``GET /health`` does;
   ``ledger_audit_unsealed_events``, ``ledger_audit_checkpoint_tree_size``: the sealer's.
+- ``ledger_complaints_open{state}`` and ``ledger_complaints_overdue{state}``: the complaint
+  cases open (not resolved or closed) and overdue (past their deadline, not awaiting the
+  player) in each open state, read from their projection at scrape time, today being the
+  Lisbon date of the ledger's clock (infra/metrics.py ``complaint_counts``).
 - the writer's families (commands, groups, commits, open jogadas: infra/metrics.py), fetched
   from the writer with its ``scrape`` command.
 - ``ledger_scrape_ok{part}``: 0 when the database or the writer could not be read in time
@@ -35,6 +39,7 @@ DURATION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 
                     2.5, 5.0, 10.0)
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 WRITER_TIMEOUT = 5.0  # seconds a scrape waits for the writer's part
+COMPLAINTS_TIMEOUT = 3.0  # seconds a scrape waits for the complaint counts
 
 
 class HttpMetrics:
@@ -99,6 +104,22 @@ class _Positions:
                                     value=0 if last is None else last["tree_size"])
 
 
+class _Complaints:
+    """The complaint cases open and overdue, by state."""
+
+    def __init__(self, counts: dict[str, dict[str, int]]) -> None:
+        self.counts = counts
+
+    def collect(self) -> Any:
+        for name, what in (("open", "Complaint cases not resolved or closed, by state"),
+                           ("overdue", "Open complaint cases past their deadline (not"
+                            " awaiting the player), by state")):
+            family = GaugeMetricFamily(f"ledger_complaints_{name}", what, labels=["state"])
+            for state, count in self.counts[name].items():
+                family.add_metric([state], count)
+            yield family
+
+
 class _ScrapeOk:
     def __init__(self, parts: dict[str, bool]) -> None:
         self.parts = parts
@@ -121,6 +142,16 @@ async def exposition(ledger: Any, http: HttpMetrics) -> bytes:
     if ok:
         parts.append(generate_latest(_Positions(body["event_position"],  # type: ignore[arg-type]
                                                 body["projections"], body.get("audit"))))
+    complaints_ok = False
+    if ok:
+        try:
+            counts = await asyncio.wait_for(run_in_threadpool(
+                writer_metrics.complaint_counts, ledger), COMPLAINTS_TIMEOUT)
+            if counts is not None:
+                parts.append(generate_latest(_Complaints(counts)))  # type: ignore[arg-type]
+            complaints_ok = True
+        except Exception as error:  # the database too slow: say so, answer the rest
+            log.warning("metrics_complaints_unavailable", error=f"{type(error).__name__}: {error}")
     try:
         parts.append(await asyncio.wait_for(
             ledger.writer.run_async(writer_metrics.Scrape(), writer_metrics.SCRAPE), WRITER_TIMEOUT))
@@ -128,5 +159,6 @@ async def exposition(ledger: Any, http: HttpMetrics) -> bytes:
     except Exception as error:  # the writer restarting, or too busy: say so, answer the rest
         log.warning("metrics_writer_unavailable", error=f"{type(error).__name__}: {error}")
         writer_ok = False
-    parts.append(generate_latest(_ScrapeOk({"database": ok, "writer": writer_ok})))  # type: ignore[arg-type]
+    parts.append(generate_latest(_ScrapeOk({"database": ok, "writer": writer_ok,  # type: ignore[arg-type]
+                                            "complaints": complaints_ok})))
     return b"".join(parts)

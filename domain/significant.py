@@ -70,7 +70,25 @@ class VenueOfStream:
     venue_id: str
 
 
-Classify = Callable[[Any], "Significant | VenueOfStream | None"]
+@dataclass(frozen=True)
+class NameOfStream:
+    """Not an entry: the event's stream is known by ``name`` (a complaint case by its
+    reference, from its ``Opened``), so that later events of the stream, which do not carry
+    it, can name it (``Named``)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Named:
+    """An entry that names its stream: ``entry(name)`` is the entry, given the name an earlier
+    event of the stream declared (``NameOfStream``; None if none did). Pure, as ``classify``
+    is."""
+
+    entry: Callable[[str | None], Significant]
+
+
+Classify = Callable[[Any], "Significant | VenueOfStream | NameOfStream | Named | None"]
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,12 @@ changes the projection finds itself. The games declare theirs in ``Game.signific
 | ``integrity_failure`` | ``AuditLog.IntegrityFailureReported`` (903-B 6.3.3(3)) | error |
 | ``rng_failure`` | ``AuditLog.RngFailureReported`` (903-B 6.7.3) | error |
 | ``certification_mode_changed`` | the first event recorded in another mode (api-contract) | warning |
+| ``complaint_compensation_paid`` | ``ComplaintCase.CompensationPaid``: money moved by a case (903-B 1.5) | warning |
+| ``complaint_escalated`` | ``ComplaintCase.Escalated``: to SRIJ or an ADR body | warning |
+| ``complaint_policy_published`` | ``ComplaintPolicy.PolicyPublished``: deadlines, four eyes (903-B 6.3.6(6)) | info |
+
+A complaint case's later events do not carry its reference: its ``Opened`` names the stream
+(``NameOfStream``) and the entries of its payments and escalations are ``Named`` by it.
 """
 
 from __future__ import annotations
@@ -23,11 +29,14 @@ from typing import Any
 from domain.accounts import Account
 from domain.audit_log import AuditLog
 from domain.bootstrap_key import BootstrapKey
+from domain.complaints.case import ComplaintCase
+from domain.complaints.policy import ComplaintPolicy
 from domain.game import Games
 from domain.principals import Principal
 from domain.rulesets import RuleSet
-from domain.significant import (CERTIFICATION_MODE_CHANGED, ERROR, INFO, WARNING, Significant,
-                                SignificantEvents, VenueOfStream, check_kinds)
+from domain.significant import (CERTIFICATION_MODE_CHANGED, ERROR, INFO, WARNING, Named,
+                                NameOfStream, Significant, SignificantEvents, VenueOfStream,
+                                check_kinds)
 
 RULESET_PUBLISHED = "ruleset_published"
 API_KEY_ROTATED = "api_key_rotated"
@@ -36,6 +45,10 @@ BOOTSTRAP_KEY_DISABLED = "bootstrap_key_disabled"
 CORRECTION = "correction"
 INTEGRITY_FAILURE = "integrity_failure"
 RNG_FAILURE = "rng_failure"
+COMPLAINT_COMPENSATION_PAID = "complaint_compensation_paid"
+COMPLAINT_ESCALATED = "complaint_escalated"
+COMPLAINT_POLICY_PUBLISHED = "complaint_policy_published"
+_BODY_NAMES = {"srij": "SRIJ", "adr": "an ADR body (resolução alternativa de litígios)"}
 # The references of a correction's legs (domain/corrections.py: refs.corrects names the
 # original): only account events holding these bytes are decoded for this read model.
 CORRECTION_MARKER = b'"corrects"'
@@ -90,6 +103,58 @@ def _failure(kind: str, what: str) -> Any:
     return classify
 
 
+def _case(e: Any, reference: str | None) -> dict[str, Any]:
+    return {"case_id": str(e.originator_id), "case_reference": reference}
+
+
+def _compensation_paid(e: Any) -> Named:
+    """Money moved by a complaint case (through the ledger only: a payment from the house, a
+    correction, or the game's own void), naming the case and the amount."""
+    def entry(reference: str | None) -> Significant:
+        jogada_id = None
+        if e.kind == "game_refund":  # the jogada voided by its game: "void:<jogada id>"
+            jogada_id = next((t.partition(":")[2] for t in e.transfer_ids
+                              if t.startswith("void:")), None)
+        return Significant(
+            COMPLAINT_COMPENSATION_PAID, f"complaint case {reference or e.originator_id}:"
+            f" compensation of {e.amount_cents} cents paid ({e.kind}, decision {e.number})",
+            WARNING, target_id=str(e.originator_id), jogada_id=jogada_id,
+            detail={**_case(e, reference), "decision": e.number, "kind": e.kind,
+                    "amount_cents": e.amount_cents, "transfer_ids": list(e.transfer_ids)})
+    return Named(entry)
+
+
+def _escalated(e: Any) -> Named:
+    def entry(reference: str | None) -> Significant:
+        theirs = f" (their reference {e.reference})" if e.reference else ""
+        return Significant(
+            COMPLAINT_ESCALATED, f"complaint case {reference or e.originator_id} escalated to"
+            f" {_BODY_NAMES.get(e.body, e.body)}{theirs}", WARNING,
+            target_id=str(e.originator_id),
+            detail={**_case(e, reference), "body": e.body, "reference": e.reference})
+    return Named(entry)
+
+
+def _policy_published(e: Any) -> Significant:
+    """903-B 6.3.6(6)-like: a change of the complaints configuration (deadlines, the holiday
+    calendar, the four-eyes amount, the largest compensation)."""
+    p = e.settings
+    deadlines = ", ".join(f"{case_type} {days['acknowledge']}/{days['answer']}"
+                          for case_type, days in p["deadlines"].items())
+    extra = len(p["holidays"])
+    calendar = ("national holidays" if p["national_holidays"] else "no national holidays") + (
+        f" and {extra} more dates" if extra else "")
+    return Significant(
+        COMPLAINT_POLICY_PUBLISHED, f"complaint policy version {e.version} published:"
+        f" deadlines (acknowledge/answer, working days) {deadlines}; {calendar}; four eyes"
+        f" above {p['four_eyes_above_cents']} cents; at most {p['max_compensation_cents']}"
+        " cents per compensation", INFO,
+        detail={"version": e.version, "deadlines": p["deadlines"],
+                "national_holidays": p["national_holidays"], "extra_holidays": extra,
+                "four_eyes_above_cents": p["four_eyes_above_cents"],
+                "max_compensation_cents": p["max_compensation_cents"]})
+
+
 CORE = SignificantEvents(
     kinds={
         RULESET_PUBLISHED: "a new rule-set version of a table or room was published"
@@ -102,6 +167,11 @@ CORE = SignificantEvents(
         RNG_FAILURE: "the RNG failed its health test (903-B 6.7.3)",
         CERTIFICATION_MODE_CHANGED: "events began to be recorded in the other certification"
                                     " mode (api-contract: certification mode)",
+        COMPLAINT_COMPENSATION_PAID: "a complaint case paid compensation through the ledger"
+                                     " (issue 16; 903-B 1.5)",
+        COMPLAINT_ESCALATED: "a complaint case was escalated to SRIJ or an ADR body (issue 16)",
+        COMPLAINT_POLICY_PUBLISHED: "a new complaint policy version (deadlines, holidays, four"
+                                    " eyes, compensation limit) was published (903-B 6.3.6(6))",
     },
     classify={
         RuleSet.Created: lambda e: VenueOfStream(e.venue_id),
@@ -119,6 +189,10 @@ CORE = SignificantEvents(
         Account.Credited: _correction,
         AuditLog.IntegrityFailureReported: _failure(INTEGRITY_FAILURE, "integrity check"),
         AuditLog.RngFailureReported: _failure(RNG_FAILURE, "RNG check"),
+        ComplaintCase.Opened: lambda e: NameOfStream(e.reference),
+        ComplaintCase.CompensationPaid: _compensation_paid,
+        ComplaintCase.Escalated: _escalated,
+        ComplaintPolicy.PolicyPublished: _policy_published,
     },
 )
 # Only a correction's account events are read (the other money events are most of the log).

@@ -1,5 +1,7 @@
 """The writer's Prometheus metrics: commands by type and outcome, group sizes, commit times,
-and the open jogadas per game, counted where the commands run (the writer).
+and the open jogadas per game, counted where the commands run (the writer); and the complaint
+cases open and overdue by state, read from their projection by the process that serves
+``GET /metrics`` (``complaint_counts``).
 
 Each ``GroupCommitWriter`` holds a ``WriterMetrics`` with a registry of its own (plain
 in-process counters: no multiprocess files). ``GET /metrics`` in the HTTP process asks the
@@ -20,6 +22,8 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.core import GaugeMetricFamily
 
 from domain.command import Command, command
+from domain.complaints.calendar import lisbon_date
+from projections.complaint_queries import open_counts, overdue_counts
 
 OK, REFUSED, ERROR = "ok", "refused", "error"
 SCRAPE = "metrics_scrape"  # the name of the scrape's own command: not counted
@@ -92,3 +96,14 @@ def scrape(uow: Any, cmd: Scrape | None = None) -> bytes:
     metrics: WriterMetrics = uow.metrics
     metrics.open_jogadas = open_jogadas(uow)
     return metrics.exposition()
+
+
+def complaint_counts(ledger: Any) -> dict[str, dict[str, int]] | None:
+    """``{"open": {state: n}, "overdue": {state: n}}`` from the projection "complaint_cases"
+    (projections/complaint_queries.py), every open state listed, 0 included; today is the
+    Lisbon date of the ledger's clock. None without projections."""
+    if ledger.projections is None:
+        return None
+    engine = ledger.projections.engine
+    return {"open": open_counts(engine),
+            "overdue": overdue_counts(engine, lisbon_date(ledger.clock.now()))}

@@ -19,8 +19,10 @@ incremental catch-up therefore record the same entries.
   ``severity``, ``game``, ``venue_id``, ``target_id``, ``jogada_id``, ``actor``, ``summary``,
   ``detail`` and ``events``: the events it links to (notification id, originator id and
   version, topic), several when events share a ``group`` (a correction's two legs).
-- ``significant_events_state``: ``certification_mode`` (the last event's mode, "0"/"1") and,
-  for streams whose later events do not name their venue (a rule set's), ``stream:<id>``.
+- ``significant_events_state``: ``certification_mode`` (the last event's mode, "0"/"1");
+  for streams whose later events do not name their venue (a rule set's), ``stream:<id>``;
+  for streams whose later entries name the stream by what an earlier event called it (a
+  complaint case's reference: ``NameOfStream``, ``Named``), ``name:<id>``.
 
 The Table definitions here are identical to migrations/versions/0009_significant_events.py.
 """
@@ -37,8 +39,8 @@ from sqlalchemy import (BigInteger, Column, Connection, DateTime, Engine, Index,
 
 from domain.certification import recorded_in_certification_mode
 from domain.game import Game, Games
-from domain.significant import (CERTIFICATION_MODE_CHANGED, WARNING, Classify, Significant,
-                                VenueOfStream)
+from domain.significant import (CERTIFICATION_MODE_CHANGED, WARNING, Classify, Named,
+                                NameOfStream, Significant, VenueOfStream)
 from domain.significant_core import CORE, STATE_MARKERS
 from projections.base import for_class
 from projections.listing_queries import paged
@@ -182,8 +184,12 @@ class SignificantEventsProjection:
                 page.add(self._mode_changed(position, e, marked))
             found = for_class(self._classify, type(e))
             fact = None if found is None else found[1](e)
+            if isinstance(fact, Named):
+                fact = fact.entry(page.get(f"name:{e.originator_id}"))
             if isinstance(fact, VenueOfStream):
                 page.set(f"stream:{e.originator_id}", fact.venue_id)
+            elif isinstance(fact, NameOfStream):
+                page.set(f"name:{e.originator_id}", fact.name)
             elif isinstance(fact, Significant):
                 grouped = None if fact.group is None else page.group(fact.group)
                 if grouped is not None:

@@ -13,8 +13,9 @@ What a letter reads, from the case (``public`` of domain/complaints/commands.py,
 model's row): ``reference``, ``outcome``, ``decision`` (``reasons``, ``compensation``),
 ``compensation_paid``, and where present ``subject``, ``channel``, ``external_reference``,
 ``opened_at``, ``answer_due``, ``escalations``; from the timeline (entries with ``kind`` and
-``at``, the event's fields beside them or under ``detail``): when the case was opened and
-resolved, and whatever the case row lacks of the above.
+``at``, the event's fields beside them or under ``detail``, as projections/complaints.py
+records them): when the case was opened and resolved, and whatever the case row lacks of the
+above (the approved decision, the payments, the escalations).
 """
 
 from __future__ import annotations
@@ -121,16 +122,18 @@ def _first(case: dict[str, Any], timeline: list[dict[str, Any]], name: str, kind
 
 
 def _decision(case: dict[str, Any], timeline: list[dict[str, Any]]) -> dict[str, Any]:
-    """The decision the case was resolved with: the case's own, else the last proposed."""
+    """The decision the case was resolved with: the case's own, else the last approved on
+    the timeline (the read model's approval carries its proposal's outcome, reasons and
+    compensation), else the last proposed."""
     decision = case.get("decision")
     if isinstance(decision, dict) and decision.get("reasons") is not None:
         return decision
-    proposed = _entries(timeline, "decision_proposed")
-    if not proposed:
-        return {}
-    last = proposed[-1]
-    return {name: _value(last, name) for name in ("number", "outcome", "reasons",
-                                                  "compensation")}
+    for kind in ("decision_approved", "decision_proposed"):
+        found = [e for e in _entries(timeline, kind) if _value(e, "reasons") is not None]
+        if found:
+            return {name: _value(found[-1], name) for name in ("number", "outcome", "reasons",
+                                                                "compensation")}
+    return {}
 
 
 def _paid(case: dict[str, Any], timeline: list[dict[str, Any]],
@@ -257,7 +260,10 @@ def final_letter(case: dict[str, Any], timeline: list[dict[str, Any]],
     lines += ["", "Fundamentação:" if pt else "Reasons:", str(decision.get("reasons") or "—"),
               "", "Compensação:" if pt else "Compensation:",
               _compensation_text(compensation, paid, language)]
-    escalations = case.get("escalations") or []
+    escalations = case.get("escalations")
+    if escalations is None:
+        escalations = [{"body": _value(e, "body"), "reference": _value(e, "reference")}
+                       for e in _entries(timeline, "escalated")]
     if escalations:
         lines.append("")
         for escalation in escalations:

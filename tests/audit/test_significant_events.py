@@ -8,7 +8,8 @@ The story (``story``): ledger 1 (certification mode off) registers an operator a
 rotates and revokes the player's key, disables the bootstrap key, corrects a deposit, opens a
 sem descarte table and publishes its rule set, loses a player's connection, voids a jogada,
 opens a bingo room where a player's connection drops and the jogada is voided, reports an
-integrity failure, and stops with a jogada open; ledger 2 voids it at start-up; ledger 3, in
+integrity failure, publishes a complaint policy, pays the compensation of a complaint case and
+escalates it to SRIJ, and stops with a jogada open; ledger 2 voids it at start-up; ledger 3, in
 certification mode, plays a forced flush for the jackpot; ledger 4 is off again.
 """
 
@@ -21,6 +22,7 @@ import pytest
 
 from domain.audit_log import AUDIT_LOG_ID
 from domain.bootstrap_key import BOOTSTRAP_KEY_ID
+from domain.complaints import commands as cc
 from domain.core_commands import ReportIntegrityFailure
 from domain.errors import InvalidInputError
 from domain.significant_core import CORE, kinds
@@ -68,6 +70,7 @@ class Story:
     jackpot_jogada: str = ""
     first_certified: int = 0
     first_uncertified: int = 0
+    case: dict[str, Any] = field(default_factory=dict)
 
 
 def story(make_settings: Any, clock: Any) -> tuple[Story, Ledger]:
@@ -109,6 +112,7 @@ def story(make_settings: Any, clock: Any) -> tuple[Story, Ledger]:
         ledger.run(ReportIntegrityFailure(source="verify", check="chain",
                                           detail="leaf 7 differs from the record\nsecond line",
                                           notification_id=7, jogada_id=s.voided, checkpoint=2))
+        s.case = complaint(ledger, s.player_id)
         s.recovered = ante(ledger, table, seated, 300)["jogada_id"]  # left open: a crash
     clock.advance(60)
     # Rule 33, A10: the open jogada is voided at start-up.
@@ -123,6 +127,30 @@ def story(make_settings: Any, clock: Any) -> tuple[Story, Ledger]:
     last = build_ledger(make_settings(), clock=clock, seeds=SeededSeedSource(4))
     last.deposit(player_id, 100, "after", actor=OPERATOR)
     return s, last
+
+
+def complaint(ledger: Ledger, player_id: str) -> dict[str, Any]:
+    """A complaint policy published, then a case whose compensation is paid, resolved and
+    escalated to SRIJ (issue 16)."""
+    ledger.run(cc.PublishComplaintPolicy(
+        holidays=["2026-06-13"], national_holidays=True,
+        deadlines={"payment": {"acknowledge": 1, "answer": 5}}, four_eyes_above_cents=5_000,
+        max_compensation_cents=50_000, actor=OPERATOR))
+    case = ledger.run(cc.OpenCase(player_id=player_id, case_type="account", channel="operator",
+                                  subject="Saldo", description="O saldo não bate certo",
+                                  idempotency_key="c1", actor=f"player:{player_id}"))
+    cid = case["case_id"]
+    for command in (cc.AcknowledgeCase(case_id=cid, actor=OPERATOR),
+                    cc.ProposeDecision(case_id=cid, outcome="upheld", reasons="Erro nosso",
+                                       compensation={"kind": "payment", "amount_cents": 2_500},
+                                       actor=OPERATOR),
+                    cc.ApproveDecision(case_id=cid, actor=OPERATOR),
+                    cc.PayCompensation(case_id=cid, idempotency_key="p1", actor=OPERATOR),
+                    cc.ResolveCase(case_id=cid, actor=OPERATOR),
+                    cc.EscalateCase(case_id=cid, body="srij", reference="SRIJ-1",
+                                    actor=OPERATOR)):
+        ledger.run(command)
+    return case
 
 
 def test_903b_6_3_3_gli19_2_8_each_kind_is_recorded_by_its_command(make_settings, clock):
@@ -187,6 +215,27 @@ def test_903b_6_3_3_gli19_2_8_each_kind_is_recorded_by_its_command(make_settings
                                      "notification_id": 7, "jogada_id": s.voided,
                                      "checkpoint": 2}
         assert failure["events"][0]["originator_id"] == str(AUDIT_LOG_ID)
+
+        reference, cid = s.case["reference"], s.case["case_id"]
+        paid = only(rows, "complaint_compensation_paid")  # named by the case's Opened
+        assert (paid["severity"], paid["target_id"], paid["actor"]) == ("warning", cid, OPERATOR)
+        assert paid["summary"] == (f"complaint case {reference}: compensation of 2500 cents"
+                                   " paid (payment, decision 1)")
+        assert paid["detail"] == {"case_id": cid, "case_reference": reference, "decision": 1,
+                                  "kind": "payment", "amount_cents": 2_500,
+                                  "transfer_ids": [f"compensation:{cid}:1"]}
+        escalated = only(rows, "complaint_escalated")
+        assert (escalated["severity"], escalated["target_id"]) == ("warning", cid)
+        assert escalated["summary"] == (f"complaint case {reference} escalated to SRIJ (their"
+                                        " reference SRIJ-1)")
+        policy = only(rows, "complaint_policy_published")  # 903-B 6.3.6(6)
+        assert (policy["severity"], policy["actor"]) == ("info", OPERATOR)
+        assert policy["detail"]["version"] == 1 and policy["detail"]["extra_holidays"] == 1
+        assert (policy["detail"]["four_eyes_above_cents"],
+                policy["detail"]["deadlines"]["payment"]) == (5_000,
+                                                              {"acknowledge": 1, "answer": 5})
+        assert "payment 1/5" in policy["summary"] and "four eyes above 5000 cents" in \
+            policy["summary"]
 
         jackpot = only(rows, "jackpot_won")  # Portaria r9e: a flush, 50 × the stake
         assert (jackpot["jogada_id"], jackpot["detail"]["amount_cents"]) == (

@@ -108,19 +108,31 @@ def test_no_final_letter_before_the_case_is_resolved_and_no_unknown_language():
 
 
 def test_the_decision_may_come_from_the_timeline_alone():
-    """A read model row without the decision: the last proposal on the timeline is used."""
+    """A read model row (projections/complaints.py) has no decision: the last approval on the
+    timeline carries its proposal's reasons and compensation; a declined proposal is not it."""
     timeline = [*TIMELINE[:2],
+                {"kind": "decision_proposed", "at": "2026-01-09T10:00:00+00:00",
+                 "detail": {"number": 1, "outcome": "rejected", "reasons": "Recusada.",
+                            "compensation": None}},
+                {"kind": "proposal_declined", "at": "2026-01-09T11:00:00+00:00",
+                 "detail": {"number": 1, "reason": "Não."}},
                 {"kind": "decision_proposed", "at": "2026-01-10T10:00:00+00:00",
-                 "detail": {"number": 1, "outcome": "upheld", "reasons": "Erro de pagamento.",
+                 "detail": {"number": 2, "outcome": "upheld", "reasons": "Erro de pagamento.",
+                            "compensation": {"kind": "payment", "amount_cents": 500}}},
+                {"kind": "decision_approved", "at": "2026-01-10T11:00:00+00:00",
+                 "detail": {"number": 2, "outcome": "upheld", "reasons": "Erro de pagamento.",
                             "compensation": {"kind": "payment", "amount_cents": 500}}},
                 {"kind": "compensation_paid", "at": "2026-01-11T10:00:00+00:00",
-                 "detail": {"number": 1, "kind": "payment", "amount_cents": 500,
-                            "transfer_ids": ["compensation:x:1"]}},
+                 "detail": {"number": 2, "kind": "payment", "amount_cents": 500,
+                            "transfer_ids": ["compensation:x:2"]}},
+                {"kind": "escalated", "at": "2026-01-12T10:00:00+00:00",
+                 "detail": {"body": "adr", "reference": "CNIACC-7"}},
                 TIMELINE[2]]
     row = {"reference": "RC-2026-00000001", "outcome": "upheld", "state": "closed"}
     body = final_letter(row, timeline, "en")["body"]
     assert "Erro de pagamento." in body and "We credited 5,00 €" in body
-    assert "compensation:x:1" in body
+    assert "compensation:x:2" in body and "Recusada." not in body
+    assert "referred to an alternative dispute resolution body (reference CNIACC-7)" in body
 
 
 @pytest.mark.parametrize("language,text", [
