@@ -109,7 +109,7 @@
   }
 
   // One request to the service with the key in the Authorization header. ``options``: method,
-  // body (sent as JSON), raw (answer the Response's bytes: {bytes, type}).
+  // body (sent as JSON), raw (answer the Response's bytes: {bytes, type, headers}).
   async function request(path, key, options) {
     const opts = options || {};
     const headers = { Authorization: `Bearer ${key}`, Accept: opts.raw ? "*/*"
@@ -130,7 +130,7 @@
     }
     if (response.ok && opts.raw) {
       return { bytes: new Uint8Array(await response.arrayBuffer()),
-        type: response.headers.get("Content-Type") || "" };
+        type: response.headers.get("Content-Type") || "", headers: response.headers };
     }
     let body = null;
     try {
