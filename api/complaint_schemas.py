@@ -160,7 +160,7 @@ class CompensationIn(RequestModel):
     jogada_id: LinkId | None = None
 
 
-class DecisionCreate(RequestModel):
+class CaseDecisionCreate(RequestModel):
     """The proposed decision. Above the policy's ``four_eyes_above_cents`` another staff
     member approves it (POST .../decision/approve); a rejected complaint pays nothing."""
 
@@ -380,3 +380,31 @@ class QueuePublic(BaseModel):
     count: int
     open_by_state: dict[str, int]
     overdue_by_state: dict[str, int]
+
+
+class DurationsPublic(BaseModel):
+    count: int
+    median: float | None = Field(description="Hours, nearest rank (one decimal)")
+    p90: float | None = Field(description="Hours, nearest rank (one decimal)")
+
+
+class ReportGroupPublic(BaseModel):
+    cases: int
+    acknowledged: int
+    resolved: int = Field(description="With a resolution in force (not reopened since)")
+    hours_to_acknowledge: DurationsPublic
+    hours_to_resolve: DurationsPublic
+    compensation_paid_cents: int
+    compensation_by_kind: dict[str, int]
+
+
+class ComplaintReportPublic(BaseModel):
+    """The cases opened in [since, until), in all and by case type, channel and outcome
+    (``none``: no resolution in force)."""
+
+    since: datetime
+    until: datetime
+    total: ReportGroupPublic
+    by_case_type: dict[str, ReportGroupPublic]
+    by_channel: dict[str, ReportGroupPublic]
+    by_outcome: dict[str, ReportGroupPublic]

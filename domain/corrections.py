@@ -21,6 +21,11 @@ from domain.wallets import get_account
 SCOPE = "corrections"
 
 
+def correction_id(transfer_id: str) -> str:
+    """The id of the transfer that corrects ``transfer_id`` (there is at most one)."""
+    return f"correction:{transfer_id}"
+
+
 def correct_transfer(uow: UnitOfWork, *, transfer_id: str, from_code: str, to_code: str,
                      amount_cents: int, note: str, actor: str) -> dict[str, Any]:
     """Reverse transfer ``transfer_id`` (which moved ``amount_cents`` from ``from_code`` to
@@ -33,11 +38,11 @@ def correct_transfer(uow: UnitOfWork, *, transfer_id: str, from_code: str, to_co
             raise ConflictError(f"transfer {transfer_id} was already corrected",
                                 field="transfer_id", rule=cite(T903B, "1.5"))
         return existing.replay(fp)
-    correction_id = f"correction:{transfer_id}"
+    correcting = correction_id(transfer_id)
     accounts.transfer(get_account(uow, to_code), get_account(uow, from_code),
-                      transfer_id=correction_id, amount_cents=amount_cents, reason="correction",
+                      transfer_id=correcting, amount_cents=amount_cents, reason="correction",
                       refs={"corrects": transfer_id, "note": note}, actor=actor, at=uow.at)
-    result = {"transfer_id": correction_id, "corrects": transfer_id, "from_code": to_code,
+    result = {"transfer_id": correcting, "corrects": transfer_id, "from_code": to_code,
               "to_code": from_code, "amount_cents": amount_cents, "reason": note,
               "at": uow.at.isoformat()}
     uow.add(CommandReceipt(scope=SCOPE, key=transfer_id, fingerprint=fp, operation="correction",

@@ -33,13 +33,16 @@ def views_engine(ledger: "Ledger", engine: Any = None) -> Any:
 
 
 def jogada_index(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
-                 game: Game | None = None) -> tuple[Game, list[int]]:
+                 game: Game | None = None, through: int | None = None) -> tuple[Game, list[int]]:
     """The game and the notification ids of one jogada's events, in order, from the jogada
-    index. NotFoundError unless one of them is a game's own (``game``'s, when given)."""
+    index (``through``: only those up to that notification id, the log as it was then).
+    NotFoundError unless one of them is a game's own (``game``'s, when given)."""
     from projections import queries
 
     check_text(jogada_id, "jogada_id")  # 903-B 7.9.1: 422 naming the field, never a 500
     rows = queries.jogada_events(views_engine(ledger, engine), str(jogada_id))
+    if through is not None:
+        rows = [row for row in rows if row["notification_id"] <= through]
     owner = next((g for row in rows for g in [ledger.games.for_topic(row["topic"])]
                   if g is not None), None)
     if owner is None or (game is not None and owner is not game):
@@ -49,15 +52,16 @@ def jogada_index(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
 
 
 def jogada_events(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
-                  game: Game | None = None) -> tuple[Game, list[tuple[int, Any]]]:
+                  game: Game | None = None, through: int | None = None
+                  ) -> tuple[Game, list[tuple[int, Any]]]:
     """The game and the (notification id, domain event) of one jogada, in notification order,
-    read from the store in one statement, not one per event. NotFoundError as
+    read from the store in one statement, not one per event. NotFoundError, ``through`` as
     ``jogada_index``."""
     from eventsourcing.persistence import StoredEvent
 
     from infra.notification_reader import notification_reader
 
-    owner, ids = jogada_index(ledger, jogada_id, engine, game=game)
+    owner, ids = jogada_index(ledger, jogada_id, engine, game=game, through=through)
     reader = notification_reader(ledger.app.recorder)
     stored = {row[0]: row for row in reader.rows(ids)}
     missing = [n for n in ids if n not in stored]
@@ -97,7 +101,12 @@ def steps(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any
     ``Game.viewer_steps``, or each event as text), the money its account events moved, the
     RNG check and the other checks of its replay, and its re-adjudication."""
     owner, events = jogada_events(ledger, jogada_id, engine)
-    replayed = require_ended(owner.replay(events))
+    return steps_of(ledger, owner, events, require_ended(owner.replay(events)), jogada_id)
+
+
+def steps_of(ledger: "Ledger", owner: Game, events: list[tuple[int, Any]],
+             replayed: dict[str, Any], jogada_id: str) -> dict[str, Any]:
+    """``steps`` of events already read and replayed (an ended jogada's: ``require_ended``)."""
     shown = viewer.show(owner.viewer_steps, replayed, events)
     return {"jogada_id": replayed.get("jogada_id") or jogada_id, "game": owner.name,
             "title": owner.title, "steps": shown["steps"], "money": shown["money"],

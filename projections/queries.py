@@ -184,3 +184,18 @@ def transfer(engine: Engine, transfer_id: str) -> dict[str, Any] | None:
             "to_code": item["counterparty"], "amount_cents": item["amount_cents"],
             "reason": item["reason"], "refs": item["refs"], "at": item["at"],
             "notification_id": item["notification_id"]}
+
+
+def transfer_activity(engine: Engine, transfer_ids: list[str], *,
+                      through: int | None = None) -> list[dict[str, Any]]:
+    """Every account activity row of these transfers (each side of each, a refused attempt,
+    ...), in log order; ``through``: only the rows up to that notification id (the log as it
+    was then: a later correction is not there)."""
+    if not transfer_ids:
+        return []
+    query = select(activity_t).where(activity_t.c.transfer_id.in_(list(transfer_ids)))
+    if through is not None:
+        query = query.where(activity_t.c.notification_id <= through)
+    with engine.connect() as conn:
+        return [_activity(row) for row in conn.execute(
+            query.order_by(activity_t.c.notification_id))]

@@ -22,6 +22,20 @@ def statement(engine: Engine, session_id: UUID | str) -> dict[str, Any] | None:
     return decode_row(found) if found is not None else None
 
 
+def player_sessions_among(engine: Engine, player_id: UUID | str,
+                          session_ids: Sequence[str]) -> list[str]:
+    """Which of ``session_ids`` are the player's (the sessions a jogada's events name: its
+    bets and wins are recorded on the session they were made from)."""
+    if not session_ids:
+        return []
+    t = session_statements
+    with engine.connect() as conn:
+        found = set(conn.execute(select(t.c.session_id).where(
+            t.c.player_id == str(player_id), t.c.session_id.in_([str(s) for s in session_ids])
+        )).scalars())
+    return [s for s in session_ids if str(s) in found]
+
+
 def sessions_of_player(engine: Engine, player_id: UUID | str, limit: int = 100) -> list[dict[str, Any]]:
     """The player's sessions, the most recent first."""
     limit = max(1, min(int(limit), MAX_LIMIT))

@@ -21,12 +21,13 @@ from fastapi.responses import Response
 
 from api.auth import Caller
 from api.complaint_schemas import (Acknowledge, Assign, CaseCreate, CaseDetailPublic,
-                                   CasePublic, CasesPage, CaseState, CaseType, Channel,
-                                   CloseCreate, CompensationPay, DeclineCreate, DecisionCreate,
+                                   CasePublic, ComplaintReportPublic, CasesPage, CaseState, CaseType, Channel,
+                                   CloseCreate, CompensationPay, DeclineCreate, CaseDecisionCreate,
                                    EscalationCreate, EvidenceCreate, InformationProvided,
                                    InformationRequest, Language, LetterPublic, NoteCreate,
                                    PolicyIn, PolicyPublic, QueuePublic, ReopenCreate)
 from api.deps import AccountReader, LedgerDep, OperatorCaller, Reviewer, require_roles
+from api.listing_schemas import AwareQueryInstant
 from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import LogPosition
@@ -36,6 +37,7 @@ from domain.complaints.case import OPEN
 from domain.errors import ConflictError, ForbiddenError, NotFoundError
 from infra.container import Ledger
 from projections import complaint_queries as queries
+from projections import complaint_reports
 
 router = APIRouter(tags=["complaints"])
 
@@ -143,7 +145,7 @@ def provide_information(case_id: CaseId, body: InformationProvided, ledger: Ledg
 
 
 @router.post("/complaints/{case_id}/decision", response_model=CasePublic, responses=ACTION)
-def propose_decision(case_id: CaseId, body: DecisionCreate, ledger: LedgerDep,
+def propose_decision(case_id: CaseId, body: CaseDecisionCreate, ledger: LedgerDep,
                      caller: HandlerCaller) -> dict[str, Any]:
     """Propose the decision: outcome, reasons (the letter quotes them), compensation. Above
     the policy's ``four_eyes_above_cents`` another staff member must approve it."""
@@ -381,3 +383,30 @@ def read_evidence(case_id: CaseId, number: EvidenceNumber, ledger: LedgerDep,
     recorded SHA-256 and whether the rebuilt bytes match it in the headers. A player: a pack
     of its own case shown to it only."""
     return _evidence(ledger, caller, case_id, number, "json")
+
+
+# Report ------------------------------------------------------------------------------------------
+@router.get("/reports/complaints", response_model=ComplaintReportPublic, tags=["reports"],
+            responses={200: {"description": "The report (JSON, or CSV with format=csv)",
+                             "content": {"text/csv": {"schema": {"type": "string"}}}},
+                       **READ})
+def complaints_report(
+    ledger: LedgerDep, caller: Reviewer,
+    since: Annotated[AwareQueryInstant, Query(description="Cases opened at or after (ISO 8601 "
+                                              "with an offset)")],
+    until: Annotated[AwareQueryInstant, Query(description="Cases opened before (ISO 8601 "
+                                              "with an offset)")],
+    format: Annotated[Literal["json", "csv"], Query(description="csv: one row for the total "
+                                                    "and per case type, channel and "
+                                                    "outcome")] = "json",
+) -> Any:
+    """The complaint cases opened in a period: how many, by case type, channel and outcome;
+    the hours to acknowledge and to resolve (median and p90, nearest rank); the compensation
+    paid, by kind (projections/complaint_reports.py). An empty period (``until`` not after
+    ``since``) reports nothing."""
+    engine = fresh_engine(ledger)
+    if format == "csv":
+        rows = complaint_reports.report_rows(engine, since=since, until=until)
+        return Response(complaint_reports.report_csv(rows), media_type="text/csv",
+                        headers={"Content-Disposition": 'attachment; filename="complaints.csv"'})
+    return complaint_reports.report(engine, since=since, until=until)

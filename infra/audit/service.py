@@ -101,10 +101,12 @@ class Audit:
                 "public_key": None if key is None else proofs.key_body(key), "events": events}
 
     def jogada_proof(self, jogada_id: str, sequence: int | None = None,
-                     engine: Any = None) -> dict[str, Any]:
+                     engine: Any = None, *, through: int | None = None) -> dict[str, Any]:
+        """``through``: only the jogada's events up to that notification id (an evidence pack's
+        log position, infra/complaints/evidence.py)."""
         from infra.jogada_views import jogada_index
 
-        _, notification_ids = jogada_index(self.ledger, jogada_id, engine)
+        _, notification_ids = jogada_index(self.ledger, jogada_id, engine, through=through)
         return {"jogada_id": jogada_id, **self.proof(notification_ids, sequence)}
 
     def consistency(self, first: int, second: int) -> dict[str, Any]:

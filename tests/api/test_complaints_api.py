@@ -201,3 +201,43 @@ def test_issue_16_acknowledgement_letter_and_the_queue_overdue_first(api, client
     assert [first["data"][0]["case_id"], second["data"][0]["case_id"]] == [late, fresh]
     assert ok(client.get("/complaints", params={"player_id": bia},
                          headers=OPERATOR))["count"] == 1
+
+
+def test_issue_16_report_of_the_cases_opened_in_a_period(api, client, clock):
+    """Issue 16: the cases opened in [since, until) by type, channel and outcome, the hours to
+    acknowledge and to resolve, the compensation paid; as JSON and CSV; staff only."""
+    cases = Cases(client)
+    ana, ana_h = api.player("Ana")
+    ines, ines_h = api.staff("complaint_handler", "Inês")
+    olga, olga_h = api.staff("auditor", "Olga")
+    first = ok(cases.open(ana_h, "r1"), 201)["case_id"]
+    ok(cases.open(ines_h, "r2", player_id=ana, case_type="other", channel="srij",
+                  external_reference="SRIJ-9"), 201)
+    clock.advance(hours=3)
+    ok(cases.act(first, "acknowledge", ines_h))
+    ok(cases.act(first, "decision", ines_h, {"outcome": "upheld", "reasons": "Erro nosso",
+                                              "compensation": {"kind": "payment",
+                                                               "amount_cents": 750}}))
+    ok(cases.act(first, "decision/approve", ines_h))
+    ok(cases.act(first, "compensation", ines_h, {"idempotency_key": "r1"}), 201)
+    clock.advance(hours=21)
+    ok(cases.act(first, "resolve", ines_h))
+    period = {"since": "2026-01-01T00:00:00+00:00", "until": "2026-02-01T00:00:00+00:00"}
+    report = ok(client.get("/reports/complaints", params=period, headers=olga_h))
+    assert report["total"]["cases"] == 2 and report["total"]["resolved"] == 1
+    assert report["total"]["hours_to_acknowledge"] == {"count": 1, "median": 3.0, "p90": 3.0}
+    assert report["total"]["hours_to_resolve"]["median"] == 24.0
+    assert report["total"]["compensation_by_kind"]["payment"] == 750
+    assert report["by_channel"]["srij"]["cases"] == 1
+    assert report["by_outcome"]["upheld"]["compensation_paid_cents"] == 750
+    assert report["by_case_type"]["account"]["cases"] == 1
+    csv = client.get("/reports/complaints", params={**period, "format": "csv"}, headers=ines_h)
+    assert csv.status_code == 200 and csv.headers["content-type"].startswith("text/csv")
+    lines = csv.text.splitlines()
+    assert lines[0].startswith("dimension,value,cases,") and lines[1].startswith("total,all,2,")
+    assert error_of(client.get("/reports/complaints", params=period, headers=ana_h), 403)
+    empty = ok(client.get("/reports/complaints", headers=OPERATOR, params={
+        "since": "2025-01-01T00:00:00+00:00", "until": "2025-02-01T00:00:00+00:00"}))
+    assert empty["total"]["cases"] == 0
+    assert error_of(client.get("/reports/complaints", headers=OPERATOR, params={
+        "since": "2026-01-01T00:00:00Z", "until": "x"}), 422)["field"] == "until"

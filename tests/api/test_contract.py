@@ -140,11 +140,13 @@ def test_api_contract_holds_for_an_operator(contract_app):
 
 
 # A player may leave out the `player_id` that names itself (api.schemas.ActingForPlayer), which
-# the document declares required: POST /sessions without it starts the player's session, as it
-# should, where negative_data_rejection expects a refusal. (At a table or room the same body
-# meets the 404 of the drawn id first.)
-PLAYER_MAY_OMIT_ITSELF = {"include-path": "/sessions", "include-method": "POST",
-                          "checks": {"negative_data_rejection": {"enabled": False}}}
+# the document declares required: POST /sessions without it starts the player's session, and
+# POST /complaints opens the player's own complaint case, as they should, where
+# negative_data_rejection expects a refusal. (At a table or room the same body meets the 404 of
+# the drawn id first.)
+PLAYER_MAY_OMIT_ITSELF = [{"include-path": path, "include-method": "POST",
+                           "checks": {"negative_data_rejection": {"enabled": False}}}
+                          for path in ("/sessions", "/complaints")]
 
 
 def test_api_contract_holds_for_a_player(contract_app):
@@ -152,6 +154,6 @@ def test_api_contract_holds_for_a_player(contract_app):
     what it may not is a declared 403."""
     player = _register(contract_app, "/players", {"display_name": "Contract Player"})
     outcome = run_contract(contract_app, player["api_key"], max_examples=PLAYER_MAX_EXAMPLES,
-                           operations=[PLAYER_MAY_OMIT_ITSELF])
+                           operations=PLAYER_MAY_OMIT_ITSELF)
     assert not outcome.failures and not outcome.errors, outcome.report()
     assert len(outcome.operations) > 30

@@ -1,0 +1,248 @@
+"""Evidence packs of a complaint case (issue 16): for each jogada the case names, its replay with
+the state after each event, the viewer's steps, the RNG check, the re-adjudication, the money
+it moved, the player's part, the player's session statement and the integrity proof; for each
+transfer, its movements and its correction, if any.
+
+A pack must be exactly reproducible later (its SHA-256 is recorded on the case: what the
+player was shown can be proven), so it is built in two steps:
+
+- ``pack_spec`` resolves, once, what the pack is built from — the log position it reflects
+  (``as_of``), each jogada's session and that session's version then, the signed checkpoint
+  whose tree covers the jogada — into a small JSON-able dict that rides in the case's event;
+- ``build_pack(ledger, spec)`` builds the pack from the record and the spec alone: the same
+  spec gives the same pack, byte for byte (``pack_json_bytes``, ``pack_pdf_bytes``), however
+  the log has grown since (another jogada, a later correction: only the log up to ``as_of``
+  is read; a session still open is loaded at its recorded version; the proof is against the
+  recorded checkpoint, which never changes). 903-B 1.5 "Log": nothing recorded changes, so
+  neither does a pack.
+
+The projections it reads (the jogada index, account activity, session statements, the
+principals) are rebuilt from the events alone, so they are the record too; the tamper-evident
+tables (infra/audit/) give the proof.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from domain.accounts import wallet_code
+from domain.corrections import correction_id
+from domain.errors import ConflictError, InvalidInputError, NotFoundError
+from domain.game import Game, topic_of
+from domain.replay_support import to_json
+from domain.rules import T903B, cite
+from domain.text import check_text, check_uuid
+from infra import jogada_views
+from infra.complaints.pdf import pack_pdf_bytes
+
+if TYPE_CHECKING:
+    from infra.container import Ledger
+
+__all__ = ["FORMAT", "pack_spec", "build_pack", "pack_json_bytes", "pack_pdf_bytes",
+           "sha256_hex"]
+
+FORMAT = "ledger-evidence-pack/1"  # what build_pack makes of a spec; a new layout, a new name
+SESSION_TOPICS = "ledger.GameSession."
+DEBIT_SIDES = ("debited", "hold_posted")
+
+
+# The spec ---------------------------------------------------------------------------------------
+def pack_spec(ledger: "Ledger", *, case_id: str, case_reference: str, player_id: str,
+              jogada_ids: list[str], transfer_ids: list[str],
+              generated_at: datetime) -> dict[str, Any]:
+    """What the pack will be built from, resolved now: a plain JSON-able dict (it rides in the
+    case's event). NotFoundError naming ``jogada_ids`` / ``transfer_ids`` for an id the log
+    does not hold (or that is not the player's: a jogada without a bet of the player, a
+    transfer that does not touch the player's wallet); ConflictError for a jogada not ended
+    yet (the replay in a pack is final, 903-B 6.7.5)."""
+    check_text(case_id, "case_id")
+    check_text(case_reference, "case_reference")
+    pid = str(check_uuid(player_id, "player_id"))
+    jogadas = _ids(jogada_ids, "jogada_ids")
+    transfers = _ids(transfer_ids, "transfer_ids")
+    if not isinstance(generated_at, datetime) or generated_at.tzinfo is None:
+        raise InvalidInputError("generated_at must be an aware datetime", field="generated_at")
+    as_of = ledger.writer.last_position
+    engine = _engine(ledger, as_of)
+    for transfer_id in transfers:
+        _transfer_rows(engine, transfer_id, pid, as_of)
+    return {"format": FORMAT, "case_id": case_id, "case_reference": case_reference,
+            "player_id": pid, "jogada_ids": jogadas, "transfer_ids": transfers,
+            "generated_at": generated_at.isoformat(), "as_of": as_of,
+            "jogadas": [_jogada_spec(ledger, engine, jogada_id, pid, as_of)
+                        for jogada_id in jogadas]}
+
+
+def _ids(values: Any, field: str) -> list[str]:
+    """The ids as given, each once, in their first order."""
+    if not isinstance(values, (list, tuple)):
+        raise InvalidInputError(f"{field} must be a list of ids", field=field)
+    return list(dict.fromkeys(check_text(v, field) for v in values))
+
+
+def _engine(ledger: "Ledger", position: int) -> Any:
+    """The projections' engine once they reflect the log up to ``position``."""
+    if ledger.projections is None:
+        raise NotFoundError("evidence packs read the projections, which this ledger does not"
+                            " run", field="projections")
+    ledger.projections.wait(position)
+    return ledger.projections.engine
+
+
+def _jogada_spec(ledger: "Ledger", engine: Any, jogada_id: str, player_id: str,
+                 as_of: int) -> dict[str, Any]:
+    owner, events = _jogada_events(ledger, engine, jogada_id, as_of)
+    if not owner.replay(events)["final"].get("ended"):
+        raise ConflictError(f"jogada {jogada_id} is still open: a pack holds its final replay,"
+                            " available when it ends", field="jogada_ids",
+                            rule=cite(T903B, "6.7.5"))
+    session_id = _player_session(engine, events, player_id, jogada_id)
+    return {"jogada_id": jogada_id, "session_id": session_id,
+            "session_version": ledger.app.repository.get(UUID(session_id)).version,
+            "checkpoint_sequence": _covering_checkpoint(ledger, events[-1][0])}
+
+
+def _jogada_events(ledger: "Ledger", engine: Any, jogada_id: str,
+                   as_of: int) -> tuple[Game, list[tuple[int, Any]]]:
+    try:
+        return jogada_views.jogada_events(ledger, jogada_id, engine, through=as_of)
+    except NotFoundError as error:
+        raise NotFoundError(error.message, field="jogada_ids") from None
+
+
+def _player_session(engine: Any, events: list[tuple[int, Any]], player_id: str,
+                    jogada_id: str) -> str:
+    """The player's game session the jogada's bets were recorded on: of the sessions its
+    events name, the player's."""
+    from projections.session_queries import player_sessions_among
+
+    named = list(dict.fromkeys(str(e.originator_id) for _, e in events
+                               if topic_of(e).startswith(SESSION_TOPICS)))
+    found = player_sessions_among(engine, player_id, named)
+    if not found:
+        raise NotFoundError(f"player {player_id} has no bet in jogada {jogada_id}",
+                            field="jogada_ids")
+    return found[0]
+
+
+def _covering_checkpoint(ledger: "Ledger", last_event: int) -> int | None:
+    """The latest signed checkpoint whose tree holds the jogada's last event; None if the
+    event is not sealed yet or no checkpoint was signed since."""
+    from infra.audit import proofs
+
+    if ledger.audit is None:
+        return None
+    with ledger.audit.engine.connect() as conn:
+        leaf = proofs.leaves_of(conn, [last_event]).get(last_event)
+        latest = proofs.checkpoint(conn)
+    if leaf is None or latest is None or latest.tree_size <= leaf[0]:
+        return None
+    return int(latest.sequence)
+
+
+# The pack ---------------------------------------------------------------------------------------
+def build_pack(ledger: "Ledger", spec: dict[str, Any]) -> dict[str, Any]:
+    """The evidence pack of ``spec`` (``pack_spec``), from the record alone: the same spec
+    and record give an equal dict (JSON values only; ``pack_json_bytes`` hashes it)."""
+    if not isinstance(spec, dict) or spec.get("format") != FORMAT:
+        raise InvalidInputError(f"an evidence pack spec of format {FORMAT} is needed",
+                                field="spec")
+    as_of = spec["as_of"]
+    engine = _engine(ledger, as_of)
+    pid = spec["player_id"]
+    from projections import queries
+
+    principal = queries.principal(engine, UUID(pid))
+    return to_json({
+        "format": FORMAT, "spec": spec,
+        "player": {"player_id": pid,
+                   "display_name": None if principal is None else principal["display_name"]},
+        "jogadas": [_jogada(ledger, engine, item, pid, as_of) for item in spec["jogadas"]],
+        "transfers": [_transfer(engine, transfer_id, pid, as_of)
+                      for transfer_id in spec["transfer_ids"]]})
+
+
+def _jogada(ledger: "Ledger", engine: Any, item: dict[str, Any], player_id: str,
+            as_of: int) -> dict[str, Any]:
+    jogada_id = item["jogada_id"]
+    owner, events = _jogada_events(ledger, engine, jogada_id, as_of)
+    replayed = jogada_views.require_ended(owner.replay(events))
+    shown = jogada_views.steps_of(ledger, owner, events, replayed, jogada_id)
+    session = ledger.app.repository.get(UUID(item["session_id"]),
+                                        version=item["session_version"])
+    sequence = item["checkpoint_sequence"]
+    integrity = ({"status": "not_sealed_yet"} if sequence is None else
+                 {"status": "sealed", **ledger.audit.jogada_proof(jogada_id, sequence, engine,
+                                                                  through=as_of)})
+    venue_id = next(owner.venue_of(e.originator_id) for _, e in events
+                    if owner.event_marker in topic_of(e))
+    return {"jogada_id": jogada_id, "game": owner.name, "title": owner.title,
+            "regulation": owner.regulation,
+            "venue": {"venue_id": venue_id, "name": _venue_name(engine, owner, venue_id)},
+            "player": owner.player_jogada(replayed, player_id),
+            "replay": replayed, "steps": shown["steps"], "money": shown["money"],
+            "adjudication": shown["adjudication"],
+            "session": {"session_id": item["session_id"], "version": item["session_version"],
+                        "statement": session.statement()},
+            "integrity": integrity}
+
+
+def _venue_name(engine: Any, owner: Game, venue_id: str) -> str | None:
+    """The table's or room's name, given when it was opened (the venues listing)."""
+    from projections.listing_queries import venues
+
+    rows, _ = venues(engine, owner.name, venue_id=venue_id, limit=1)
+    return rows[0]["name"] if rows else None
+
+
+def _transfer_rows(engine: Any, transfer_id: str, player_id: str,
+                   as_of: int) -> list[dict[str, Any]]:
+    """The transfer's account activity up to ``as_of`` and its correction's; NotFoundError
+    unless it is there and touches the player's wallet."""
+    from projections.queries import transfer_activity
+
+    rows = transfer_activity(engine, [transfer_id, correction_id(transfer_id)], through=as_of)
+    wallet = wallet_code(player_id)
+    if not any(r["transfer_id"] == transfer_id and wallet in (r["account_code"],
+                                                              r["counterparty"])
+               for r in rows):
+        raise NotFoundError(f"no transfer {transfer_id} of player {player_id}",
+                            field="transfer_ids")
+    return rows
+
+
+def _transfer(engine: Any, transfer_id: str, player_id: str, as_of: int) -> dict[str, Any]:
+    rows = _transfer_rows(engine, transfer_id, player_id, as_of)
+    own = [r for r in rows if r["transfer_id"] == transfer_id]
+    fixes = [r for r in rows if r["transfer_id"] != transfer_id
+             and r["refs"].get("corrects") == transfer_id]
+    corrections = [{"transfer_id": correction_id(transfer_id), "corrects": transfer_id,
+                    "note": fixes[0]["refs"].get("note"), **_summary(fixes),
+                    "movements": fixes}] if fixes else []
+    return {"transfer_id": transfer_id, **_summary(own), "movements": own,
+            "corrections": corrections}
+
+
+def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What moved: from the debited side (debited, or a posted hold) to its counterparty."""
+    debit = next((r for r in rows if r["type"] in DEBIT_SIDES), rows[0])
+    moved = debit["type"] in DEBIT_SIDES
+    return {"kind": debit["operation"] or debit["reason"] or debit["type"],
+            "from_code": debit["account_code"] if moved else None,
+            "to_code": debit["counterparty"] if moved else None,
+            "amount_cents": debit["amount_cents"], "at": debit["at"], "actor": debit["actor"]}
+
+
+# Bytes ------------------------------------------------------------------------------------------
+def pack_json_bytes(pack: dict[str, Any]) -> bytes:
+    """The canonical JSON of a pack (sorted keys, no spaces, UTF-8): the bytes to hash."""
+    return json.dumps(pack, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
