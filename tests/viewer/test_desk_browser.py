@@ -10,7 +10,8 @@ book. Each test opens the page in a fresh browser profile and types a handler's 
 
 A handler's day, click by click: the queue shows the overdue case first and marked; the
 jogada case opens with the jogada's cards drawn by the replay viewer's own drawing; it is
-acknowledged, noted (internal and for the player), proposed with a compensation in euros
+acknowledged, noted (internal and for the player), given an evidence pack (its JSON
+and PDF fetched and hashed again in the browser against the recorded SHA-256), proposed with a compensation in euros
 above the four-eyes amount, refused to its proposer (the API's message, field and rule shown),
 approved with the second handler's key, paid once although the first answer is lost and the
 button is double-clicked (one idempotency key, kept until an answer arrives), resolved (the
@@ -76,6 +77,7 @@ class Desk:
     jogada: dict[str, Any]
     jogada_case: str
     old_case: str
+    srij_case: str
     handlers: dict[str, dict[str, str]]  # name -> {"staff_id", "api_key"}
 
     @property
@@ -136,8 +138,14 @@ def desk(backend: str, tmp_path_factory) -> Iterator[Desk]:
                                         "description": "A banca não devia ter qualificado",
                                         "jogada_ids": [jogada["jogada_id"]],
                                         "idempotency_key": "lr-123"}), 201)
+            srij = ok(client.post("/complaints", headers=bearer(handlers["Duarte"]["api_key"]),
+                                  json={"player_id": jogada["player_id"], "case_type": "account",
+                                        "channel": "srij", "external_reference": "SRIJ-77",
+                                        "subject": "Limites de depósito",
+                                        "description": "O limite não foi aplicado",
+                                        "idempotency_key": "srij-77"}), 201)
         srv.wait_caught_up()
-        yield Desk(srv, jogada, case["case_id"], old_case, handlers)
+        yield Desk(srv, jogada, case["case_id"], old_case, srij["case_id"], handlers)
 
 
 def shot(driver, path, element_id: str | None = None) -> None:
@@ -224,6 +232,10 @@ def expected_offer(state: str, compensation_due: bool = False) -> list[str]:
     return offer
 
 
+def recorded_reference(desk: Desk, case_id: str) -> str:
+    return desk.get(f"/complaints/{case_id}")["reference"]
+
+
 def balance(desk: Desk, player_id: str) -> int:
     return desk.get(f"/players/{player_id}/balance")["balance_cents"]
 
@@ -241,9 +253,10 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
     shown = open_desk(browser, desk, carla)
     assert shown["error"] == ""
     queue = shown["queue"]
-    assert [r["case_id"] for r in queue] == [desk.old_case, cid]
+    assert [r["case_id"] for r in queue][0] == desk.old_case and cid in [
+        r["case_id"] for r in queue]
     assert queue[0]["overdue"] and queue[0]["marked"]
-    assert not queue[1]["overdue"] and not queue[1]["marked"]
+    assert not any(r["overdue"] or r["marked"] for r in queue[1:])
     assert "1 overdue" in browser.find_element(By.ID, "queue-counts").text
     browser.save_screenshot(str(shots / "01-queue.png"))
 
@@ -297,6 +310,28 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
         ("Ver a gravação da mesa", True, "internal"),
         ("Estamos a analisar a jogada", False, "seen by the player")]
     assert all(e["actor"] == desk.actor("Carla") for e in shown["timeline"][1:])
+
+    # An evidence pack of the jogada: its JSON and PDF fetched and hashed again in the
+    # browser, each the bytes whose SHA-256 the case recorded.
+    type_into(browser, "evidence-description", "Pacote da jogada")
+    shown = act(browser, "evidence", "investigating")
+    [attached] = [e for e in shown["timeline"] if e["kind"] == "evidence_attached"]
+    assert attached["internal"] and "pack 1: Pacote da jogada" in attached["text"]
+    [recorded] = [e["detail"] for e in desk.get(f"/complaints/{cid}")["timeline"]
+                  if e["kind"] == "evidence_attached"]
+    for fmt, digest in (("json", recorded["sha256"]), ("pdf", recorded["pdf_sha256"])):
+        row = f'.pack[data-number="1"] .pack-row[data-format="{fmt}"]'
+        assert browser.find_element(By.CSS_SELECTOR, f"{row} code.recorded").text == digest
+        browser.find_element(By.CSS_SELECTOR, f"{row} button").click()
+        check = wait_for(browser, lambda d: d.execute_script(
+            "const c = document.querySelector(arguments[0]);"
+            " return c.dataset.matches ? Object.assign({}, c.dataset) : null;",
+            f"{row} .check"), f"the {fmt} pack fetched")
+        assert check == {"format": fmt, "matches": "true", "serviceMatches": "true",
+                         "sha256": digest}, check
+        assert browser.find_element(By.CSS_SELECTOR, f"{row} a.download").get_attribute(
+            "download") == f"{recorded_reference(desk, cid)}-evidence-1.{fmt}"
+    shot(browser, shots / "02b-evidence.png", "evidence")
 
     # Propose 150,00 € (above the four-eyes amount, 100,00 €); a malformed amount first.
     type_into(browser, "propose-reasons", "A banca qualificou por erro do croupier")
@@ -392,7 +427,8 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
     record = desk.get(f"/complaints/{cid}")
     assert record["state"] == "closed" and record["outcome"] == "upheld"
     assert [e["kind"] for e in record["timeline"]] == [
-        "opened", "acknowledged", "note_added", "note_added", "decision_proposed",
+        "opened", "acknowledged", "note_added", "note_added", "evidence_attached",
+        "decision_proposed",
         "decision_approved", "compensation_paid", "resolved", "closed"]
     assert [e["kind"] for e in shown["timeline"]] == [e["kind"] for e in record["timeline"]]
 
@@ -406,7 +442,9 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
 def test_issue_16_the_desk_offers_only_what_the_state_allows(desk, browser):
     """The page's state machine is the domain's (domain/complaints/case.py ``ALLOWED``), and
     for the overdue case, still open, no decision, payment, resolution, closing or reopening
-    is offered; a filter by state and ``overdue only`` find it."""
+    is offered; once the case moved on behind the page's back, what the page still offered
+    is refused by the service and the page redraws the case; a filter by state and
+    ``overdue only`` find it."""
     from selenium.webdriver.common.by import By
 
     shots = artifacts("complaints", "offer")
@@ -431,13 +469,92 @@ def test_issue_16_the_desk_offers_only_what_the_state_allows(desk, browser):
     assert header.find_element(By.CSS_SELECTOR, ".badge.overdue").text == "overdue"
     browser.save_screenshot(str(shots / "old-case.png"))
 
+    # Acknowledged behind the page's back: the page's Acknowledge is refused (409, the state)
+    # with the API's message, and the page draws what the case allows now.
+    with desk.server.client() as client:
+        ok(client.post(f"/complaints/{desk.old_case}/acknowledge", json={},
+                       headers=bearer(desk.key("Carla"))))
+    desk.server.wait_caught_up()
+    browser.find_element(By.ID, "do-acknowledge").click()
+    shown = wait_for(browser, lambda d: (lambda p: p if p["state"] == "investigating"
+                                         else None)(probe(d)), "the case as it is now")
+    assert shown["error"].startswith("409") and "acknowledge is possible only when it is" \
+        " open" in shown["error"] and "(case_state, field case_id)" in shown["error"]
+    assert shown["actions"] == expected_offer("investigating")
+    wait_for(browser, lambda d: [r["state"] for r in probe(d)["queue"]
+                                 if r["case_id"] == desk.old_case] == ["investigating"],
+             "the queue as it is now")
+    shot(browser, shots / "stale-state.png")
+
     browser.find_element(By.ID, "queue-overdue").click()
     wait_for(browser, lambda d: [r["case_id"] for r in probe(d)["queue"]] == [desk.old_case],
              "the overdue cases only")
     browser.find_element(By.ID, "queue-overdue").click()
-    choose(browser, "queue-state", "open")
-    wait_for(browser, lambda d: [r["case_id"] for r in probe(d)["queue"]] == [desk.old_case],
-             "the cases in state open")
+    choose(browser, "queue-state", "investigating")
+    wait_for(browser, lambda d: (lambda q: desk.old_case in [r["case_id"] for r in q] and all(
+        r["state"] == "investigating" for r in q))(probe(d)["queue"]),
+        "the cases in state investigating")
+
+
+def test_issue_16_every_other_action_from_the_page(desk, browser):
+    """A case sent by SRIJ: assigned (a malformed staff id first: the API's 422 with its
+    field, marked on the page), information requested (the clock stands still: paused) and
+    answered, a rejection proposed and declined, escalated to an ADR body, closed and
+    reopened (a reason required before anything is sent)."""
+    from selenium.webdriver.common.by import By
+
+    shots = artifacts("complaints", "actions")
+    cid = desk.srij_case
+    open_desk(browser, desk, desk.key("Duarte"))
+    open_case(browser, cid)
+    act(browser, "acknowledge", "investigating")
+
+    type_into(browser, "assign-assignee_id", "Carla")
+    shown = act(browser, "assign")
+    assert shown["formErrors"]["assign"].startswith("422") and "field assignee_id" in \
+        shown["formErrors"]["assign"]
+    assert shown["invalid"] == ["assignee_id"]
+    type_into(browser, "assign-assignee_id", desk.handlers["Carla"]["staff_id"])
+    shown = act(browser, "assign", "investigating")
+    assert shown["formErrors"]["assign"] == "" and shown["invalid"] == []
+    assert desk.actor("Carla") in browser.find_element(By.ID, "case-header").text
+
+    type_into(browser, "request_information-question", "Que limite tinha definido?")
+    shown = act(browser, "request_information", "awaiting_player")
+    assert shown["actions"] == expected_offer("awaiting_player")
+    header = browser.find_element(By.ID, "case-header")
+    assert "awaiting the player" in header.find_element(By.CSS_SELECTOR, ".badge.paused").text
+    shot(browser, shots / "awaiting-player.png", "case")
+    type_into(browser, "provide_information-text", "50 € por semana")
+    act(browser, "provide_information", "investigating")
+
+    type_into(browser, "propose-reasons", "O limite foi aplicado no dia seguinte")
+    choose(browser, "propose-outcome", "rejected")
+    act(browser, "propose", "decision_proposed")
+    type_into(browser, "decline-reason", "Falta ver o registo do limite")
+    shown = act(browser, "decline", "investigating")
+    assert shown["decision"] == "none"
+    [declined] = [e for e in shown["timeline"] if e["kind"] == "proposal_declined"]
+    assert declined["internal"] and "Falta ver o registo do limite" in declined["text"]
+
+    choose(browser, "escalate-body", "adr")
+    type_into(browser, "escalate-reference", "CNIACC-2026-9")
+    shown = act(browser, "escalate", "escalated")
+    assert shown["actions"] == expected_offer("escalated")
+    act(browser, "close", "closed")
+    shown = act(browser, "reopen")
+    assert shown["formErrors"]["reopen"] == "Reason: required" and shown["invalid"] == ["reason"]
+    type_into(browser, "reopen-reason", "Nova informação do SRIJ")
+    shown = act(browser, "reopen", "investigating")
+    shot(browser, shots / "reopened.png", "case")
+    record = desk.get(f"/complaints/{cid}")
+    assert record["state"] == "investigating" and record["assignee"] == desk.actor("Carla")
+    assert [e["kind"] for e in record["timeline"]] == [e["kind"] for e in shown["timeline"]] == [
+        "opened", "acknowledged", "assigned", "information_requested", "information_received",
+        "decision_proposed", "proposal_declined", "escalated", "closed", "reopened"]
+    [escalated] = [e for e in record["timeline"] if e["kind"] == "escalated"]
+    assert escalated["detail"]["body"] == "adr"
+    assert escalated["detail"]["reference"] == "CNIACC-2026-9"
 
 
 def test_the_key_goes_only_into_the_authorization_header(desk, browser):

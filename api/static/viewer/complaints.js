@@ -762,8 +762,15 @@
         { method: "POST", body });
     } catch (err) {
       if (action.name === "pay" && err.status !== 0) state.payKey = null;  // it was answered
+      if (err.error.code === "case_state" && caseId === state.caseId) {
+        // The case moved on since the page drew it: say so, and draw what it allows now.
+        showError(err.message);
+        loadCase(caseId, true);
+        loadQueue();
+        return;
+      }
       showError(err.message, errorBox);
-      markField(box, err.error && err.error.field);
+      markField(box, err.error.field);
       return;
     } finally {
       state.busy[action.name] = false;
