@@ -19,7 +19,6 @@ import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,24 +26,13 @@ import pytest
 from domain import merkle
 from tests.conftest import fresh_database
 from tests.process.conftest import OPERATOR, Server, servers
+from tests.viewer.browser import NEEDS_BROWSER, ROOT, wait_until
 from tests.viewer.play import (bearer, bingo_30_served, cointoss_served, individual_sem_descarte,
                                ok)
 
-CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
-ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "viewer"
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--window-size=1400,1800")
-WAIT = 20.0
-BROWSER_MISSING = not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK))
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(BROWSER_MISSING, reason=f"the browser tests need Debian's chromium and"
-                       f" chromium-driver ({CHROMIUM}, {CHROMEDRIVER}): ./run test installs"
-                       " them with apt-get"),
-]
+pytestmark = NEEDS_BROWSER
 
 # What the page drew in the step shown, read in one call: each scene item's kind and label,
 # the cards face up and face down, a bingo card's numbers and marked cells, the balls.
@@ -109,35 +97,8 @@ def served(backend: str, tmp_path_factory) -> Iterator[Served]:
         yield Served(srv, jogadas, auditor["api_key"], player_key)
 
 
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[Any]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path / 'chromium-profile'}")
-    service = Service(executable_path=CHROMEDRIVER,
-                      log_output=str(tmp_path / "chromedriver.log"))
-    driver = webdriver.Chrome(service=service, options=options)
-    driver.set_script_timeout(WAIT)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
 def wait_for(driver, check, what: str) -> Any:
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    try:
-        return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(lambda d: check(d))
-    except Exception as error:
-        raise AssertionError(f"{what}: not seen within {WAIT} s; the page shows"
-                             f" {driver.execute_script(PROBE)}") from error
+    return wait_until(driver, check, what, lambda d: d.execute_script(PROBE))
 
 
 def open_viewer(driver, base: str, key: str, jogada_id: str) -> None:

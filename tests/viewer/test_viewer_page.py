@@ -12,9 +12,10 @@ from api.viewer import VIEWER_DIR
 
 
 def test_the_viewer_page_is_served_with_its_csp_and_names_nothing_outside_the_service(client):
-    """``GET /viewer`` and its two assets come from the service itself; the page has a password
-    field for the key and no form that could put the key in a URL; its Content-Security-Policy
-    lets it load and fetch only from the service (default-src 'self')."""
+    """``GET /viewer`` and its assets (common.* and scenes.*, shared with the complaint desk)
+    come from the service itself; the page has a password field for the key and no form that
+    could put the key in a URL; its Content-Security-Policy lets it load and fetch only from the
+    service (default-src 'self')."""
     page = client.get("/viewer")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     csp = page.headers["content-security-policy"]
@@ -25,9 +26,10 @@ def test_the_viewer_page_is_served_with_its_csp_and_names_nothing_outside_the_se
     assert "<form" not in html.lower()
     assert re.search(r'<input id="key"[^>]*type="password"', html)
     assets = re.findall(r'(?:src|href)="([^"]+)"', html)
-    assert sorted(assets) == ["/viewer/assets/viewer.css", "/viewer/assets/viewer.js"]
-    for url, kind in (("/viewer/assets/viewer.js", "javascript"),
-                      ("/viewer/assets/viewer.css", "text/css")):
+    assert assets == [f"/viewer/assets/{name}" for name in (
+        "common.css", "scenes.css", "viewer.css", "common.js", "scenes.js", "viewer.js")]
+    for url in assets:
+        kind = "javascript" if url.endswith(".js") else "text/css"
         asset = client.get(url)
         assert asset.status_code == 200 and kind in asset.headers["content-type"]
         assert asset.headers["content-security-policy"] == csp

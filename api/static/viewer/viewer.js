@@ -5,115 +5,16 @@
 // game-neutral vocabulary of domain/viewer.py, the money, the RNG check, the adjudication) and
 // GET /jogadas/{id}/proof (the integrity proof: 404 or 409 mean "not available yet"), with the
 // API key in the Authorization header only: the key is never put in a URL, and the page has
-// no form to submit. Everything is drawn with textContent and createElement: nothing from the
-// record is ever parsed as HTML.
+// no form to submit. The DOM helpers and the requests are common.js's (LedgerPage), the
+// drawing of a step's scene scenes.js's (LedgerScenes), shared with the complaint desk.
 "use strict";
 
 (function () {
-  const KEY_STORE = "ledger-viewer-key";
-  const SUITS = { c: ["♣", "clubs"], d: ["♦", "diamonds"], h: ["♥", "hearts"], s: ["♠", "spades"] };
-  const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
+  const { $, el, fill, euros, yesNo, table, pairs, showError, setStatus } = window.LedgerPage;
+  const { drawScene, stepMeta, movementRows, MOVEMENT_HEADERS } = window.LedgerScenes;
   const state = { key: null, jogada: null, summary: null, data: null, index: 0, loading: 0 };
 
-  const $ = (id) => document.getElementById(id);
-
-  // A DOM element: el("td", {className: "x", data: {card: "As"}, title: "…"}, child, "text")
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs || {})) {
-      if (value === undefined || value === null) continue;
-      if (name === "data") {
-        for (const [k, v] of Object.entries(value)) node.dataset[k] = String(v);
-      } else if (name === "className") {
-        node.className = value;
-      } else {
-        node.setAttribute(name, String(value));
-      }
-    }
-    for (const child of children.flat(Infinity)) {
-      if (child === undefined || child === null || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-
-  // Replace a node's children (nulls and falses left out, as el() does).
-  function fill(node, ...children) {
-    node.replaceChildren(...children.flat(Infinity).filter((c) => c !== undefined
-      && c !== null && c !== false));
-  }
-
-  function euros(cents) {
-    if (cents === undefined || cents === null) return "—";
-    const sign = cents < 0 ? "-" : "";
-    const abs = Math.abs(cents);
-    const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-    return `${sign}${whole},${String(abs % 100).padStart(2, "0")} €`;
-  }
-
-  function yesNo(value) {
-    return el("span", { className: value ? "yes" : "no" }, value ? "yes" : "no");
-  }
-
-  function table(headers, rows, className) {
-    return el("table", { className: className || "data" },
-      el("thead", {}, el("tr", {}, headers.map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, rows.map((row) => el("tr", {}, row.map((cell) => el("td", {
-        className: typeof cell !== "string" ? null : cell.endsWith(" €") ? "amount"
-          : cell.length <= 14 ? "short" : null,
-      }, cell))))));
-  }
-
-  function pairs(rows, className) {
-    return el("dl", { className: className || "facts" },
-      rows.filter(([, v]) => v !== undefined && v !== null && v !== "")
-        .map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
-  }
-
-  // Errors ------------------------------------------------------------------------------------
-  class ApiError extends Error {
-    constructor(status, message) {
-      super(message);
-      this.status = status;
-    }
-  }
-
-  function showError(message) {
-    const box = $("error");
-    box.textContent = message || "";
-    box.hidden = !message;
-  }
-
-  function setStatus(message) {
-    $("status").textContent = message || "";
-  }
-
-  async function api(path) {
-    let response;
-    try {
-      response = await fetch(path, {
-        headers: { Authorization: `Bearer ${state.key}`, Accept: "application/json" },
-        cache: "no-store", credentials: "omit", redirect: "error", referrerPolicy: "no-referrer",
-      });
-    } catch (err) {
-      throw new ApiError(0, `Network error: the service did not answer (${err.message}).`);
-    }
-    let body = null;
-    try {
-      body = await response.json();
-    } catch (_) {
-      body = null;
-    }
-    if (!response.ok) {
-      const error = body && body.error ? body.error : {};
-      const parts = [`${response.status} ${response.statusText || ""}`.trim() + ":",
-        error.message || "the service refused the request"];
-      if (error.code) parts.push(`(${error.code}${error.rule ? `, ${error.rule}` : ""})`);
-      if (error.request_id) parts.push(`request ${error.request_id}`);
-      throw new ApiError(response.status, parts.join(" "));
-    }
-    return body;
-  }
+  const api = (path) => window.LedgerPage.request(path, state.key);
 
   // The URL fragment: #jogada=<id>&step=<n> (never the key) ---------------------------------
   function readFragment() {
@@ -143,9 +44,7 @@
       return;
     }
     state.key = key;
-    try {
-      sessionStorage.setItem(KEY_STORE, key);
-    } catch (_) { /* storage refused: the key stays in memory only */ }
+    window.LedgerPage.keepKey(key);
     state.jogada = jogada;
     state.data = null;
     const ticket = ++state.loading;
@@ -235,13 +134,8 @@
     $("first").disabled = $("prev").disabled = state.index === 0;
     $("last").disabled = $("next").disabled = state.index === steps.length - 1;
     $("step-title").textContent = step.title;
-    const e = step.event || {};
-    $("step-meta").replaceChildren(...pairs([["rule", step.rule],
-      ["event", `#${e.notification_id} ${e.topic || e.name || ""}`],
-      ["at", e.at], ["actor", e.actor]]).childNodes);
-    const scene = $("scene");
-    scene.replaceChildren(...step.scene.map(drawItem));
-    scene.dataset.step = String(state.index);
+    $("step-meta").replaceChildren(...pairs(stepMeta(step)).childNodes);
+    drawScene($("scene"), step, state.index);
     writeFragment();
   }
 
@@ -253,87 +147,6 @@
       state.index = next;
       renderStep();
     }
-  }
-
-  // The scene vocabulary (domain/viewer.py) -----------------------------------------------------
-  function drawItem(item) {
-    const draw = {
-      cards: drawCards, grid: drawGrid, balls: drawBalls, prizes: drawPrizes,
-      money: drawMovements, facts: drawFacts, text: drawText,
-    }[item.kind];
-    if (!draw) return el("div", { className: "item unknown" }, `(${item.kind})`);
-    return draw(item);
-  }
-
-  function cardElement(code) {
-    const rank = code.charAt(0);
-    const suit = SUITS[code.charAt(1)] || ["?", "unknown suit"];
-    const shown = RANKS[rank] || rank;
-    const red = code.charAt(1) === "h" || code.charAt(1) === "d";
-    return el("span", {
-      className: `card ${red ? "red" : "black"}`, data: { card: code }, role: "img",
-      "aria-label": `${shown} of ${suit[1]}`, title: code,
-    }, el("span", { className: "rank" }, shown), el("span", { className: "suit" }, suit[0]));
-  }
-
-  function drawCards(item) {
-    const backs = Array.from({ length: item.hidden || 0 },
-      () => el("span", { className: "card back", data: { hidden: "1" }, role: "img",
-        "aria-label": "face-down card", title: "face down" }));
-    return el("div", { className: "item cards", data: { label: item.label } },
-      el("h3", {}, item.label),
-      el("div", { className: "hand" }, item.cards.map(cardElement), backs),
-      item.note ? el("p", { className: "note" }, item.note) : null);
-  }
-
-  function drawGrid(item) {
-    const marked = new Set(item.marked);
-    const rows = item.rows.map((row) => el("tr", {}, row.map((n) => n === null
-      ? el("td", { className: "blank" })
-      : el("td", { className: marked.has(n) ? "marked" : "", data: { number: n } }, n))));
-    return el("div", { className: `item grid${item.won.length ? " won" : ""}`,
-      data: { label: item.label } },
-    el("h3", {}, item.label, item.won.map((p) => el("span", { className: "badge" }, p))),
-    el("table", { className: "bingo-card" }, el("tbody", {}, rows)));
-  }
-
-  function drawBalls(item) {
-    const last = item.numbers.length - 1;
-    return el("div", { className: "item balls-item" }, el("h3", {}, item.label),
-      el("div", { className: "balls" }, item.numbers.map((n, i) => el("span", {
-        className: i === last ? "ball last" : "ball", data: { number: n }, title: `ball ${i + 1}`,
-      }, n))));
-  }
-
-  function drawPrizes(item) {
-    const rows = item.items.map((p) => [p.name, euros(p.value_cents),
-      p.ordinal ? `ball ${p.ordinal}${p.ball ? ` (${p.ball})` : ""}` : "—",
-      (p.winners || []).join(", ") || "—",
-      Object.entries(p.shares || {}).map(([who, c]) => `${who}: ${euros(c)}`).join("; ")
-        || p.note || p.rule || ""]);
-    return el("div", { className: "item prizes" }, el("h3", {}, item.label),
-      table(["prize", "value", "won at", "winners", "shares"], rows));
-  }
-
-  function movementRows(movements) {
-    return movements.map((m) => [`#${m.position}`, m.account, m.kind, euros(m.cents),
-      m.counterparty || "", m.reason || "", m.transfer_id || ""]);
-  }
-
-  function drawMovements(item) {
-    return el("div", { className: "item money" }, el("h3", {}, item.label),
-      table(["event", "account", "kind", "amount", "counterparty", "reason", "transfer"],
-        movementRows(item.movements)));
-  }
-
-  function drawFacts(item) {
-    return el("div", { className: "item facts-item" }, el("h3", {}, item.label),
-      pairs(item.rows.map(([k, v]) => [k, typeof v === "boolean" ? (v ? "yes" : "no") : v])));
-  }
-
-  function drawText(item) {
-    const code = /^[{[]/.test(item.text);  // a fallback step's event data, as JSON
-    return el("p", { className: code ? "item text code" : "item text" }, item.text);
   }
 
   // The checks --------------------------------------------------------------------------------
@@ -375,8 +188,7 @@
     const movements = state.data.money || [];
     $("money").dataset.count = String(movements.length);
     $("money").replaceChildren(movements.length
-      ? table(["event", "account", "kind", "amount", "counterparty", "reason", "transfer"],
-        movementRows(movements))
+      ? table(MOVEMENT_HEADERS, movementRows(movements))
       : el("p", {}, "No money moved in this jogada."));
   }
 
@@ -484,19 +296,14 @@
 
   // Wiring ------------------------------------------------------------------------------------
   function start() {
-    let stored = null;
-    try {
-      stored = sessionStorage.getItem(KEY_STORE);
-    } catch (_) { stored = null; }
+    const stored = window.LedgerPage.storedKey();
     if (stored) $("key").value = stored;
     const fragment = readFragment();
     if (fragment.jogada) $("jogada").value = fragment.jogada;
 
     $("load-button").addEventListener("click", () => load(null));
     $("forget-key").addEventListener("click", () => {
-      try {
-        sessionStorage.removeItem(KEY_STORE);
-      } catch (_) { /* nothing stored */ }
+      window.LedgerPage.forgetKey();
       state.key = null;
       $("key").value = "";
       setStatus("The key is forgotten.");
