@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from pydantic import ValidationError
 
 from infra.cli_audit import cmd_audit_check, cmd_audit_export, cmd_audit_keygen, cmd_audit_seal
+from infra.cli_complaints import cmd_complaints_queue, cmd_complaints_report
 from infra.cli_checks import cmd_health, cmd_verify
 from infra.cli_common import usage
 from infra.cli_db import cmd_db_current, cmd_db_upgrade
@@ -75,7 +76,8 @@ def build_parser(serve: Command | None = None) -> argparse.ArgumentParser:
         "staff rotate-key": cmd_staff_rotate_key, "player rotate-key": cmd_player_rotate_key,
         "verify": cmd_verify, "health": cmd_health,
         "audit keygen": cmd_audit_keygen, "audit seal": cmd_audit_seal,
-        "audit export": cmd_audit_export, "audit check": cmd_audit_check})
+        "audit export": cmd_audit_export, "audit check": cmd_audit_check,
+        "complaints queue": cmd_complaints_queue, "complaints report": cmd_complaints_report})
 
 
 def main(argv: Sequence[str] | None = None, *, serve: Command | None = None) -> int:

@@ -118,6 +118,19 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
     health.add_argument("--timeout", type=float, default=15.0, metavar="SECONDS",
                         help="give up (degraded) after this long")
 
+    complaints = _group(sub, "complaints", "complaint cases (docs/complaints.md)")
+    queue = _command(complaints, "queue", "print the open cases, overdue first, then by the"
+                     " nearest deadline", h["complaints queue"], "Reads only.")
+    queue.add_argument("--limit", type=int, default=100, help="at most this many cases")
+    queue.add_argument("--json", action="store_true", help="one JSON array instead of lines")
+    report = _command(complaints, "report", "print a period's cases by type, channel and"
+                      " outcome, the times to acknowledge and to resolve, and the compensation"
+                      " paid", h["complaints report"], "Reads only.")
+    report.add_argument("--since", required=True, metavar="TIME",
+                        help="cases opened at or after (ISO 8601 with its time zone)")
+    report.add_argument("--until", required=True, metavar="TIME",
+                        help="cases opened before (ISO 8601 with its time zone)")
+    report.add_argument("--csv", action="store_true", help="CSV rows instead of JSON")
     audit = _group(sub, "audit", "the tamper-evident record (docs/audit.md)")
     keygen = _command(audit, "keygen", "write a new Ed25519 key that signs the checkpoints and"
                       " print its public key", h["audit keygen"],
