@@ -117,7 +117,8 @@ VenueSettings = Annotated[TableConfigIn | RoomConfigIn, SkipValidation, Field(
     description=(
         "The venue's game configuration, checked as its game's creation checks it: for "
         "`semdescarte:<table_id>` a table's (POST /semdescarte/tables: same kind), for "
-        "`bingo:<room_id>` a room's (POST /bingo/rooms: same variant). Unknown fields, floats "
+        "`bingo:<room_id>` a room's (POST /bingo/rooms: same variant); the other game's "
+        "configuration is refused with 409 (settings_of_another_game). Unknown fields, floats "
         f"and out-of-range numbers are refused naming the field; at most {MAX_SETTINGS_BYTES} "
         "bytes of JSON. Kept as the game records it (defaults filled in)."),
     json_schema_extra=_one_of)]

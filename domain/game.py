@@ -99,6 +99,15 @@ class Game:
     # case's unit of work; refuses (ConflictError) before any event otherwise. None: no such
     # remedy from a case.
     void_jogada: Callable[[Any, str, str, str, str], dict[str, Any]] | None = None
+    # The top-level fields of its venues' configuration (what ``check_settings`` takes):
+    # settings made only of another game's fields are that game's, and a rule set of one of
+    # this game's venues refuses them with 409 naming both games (domain/venue_settings.py).
+    # Empty: no settings are told apart as this game's.
+    settings_fields: frozenset[str] = frozenset()
+    # The rule that makes one of its venues what it is (sem descarte rule 4: a table of that
+    # game, individual or multi; bingo rule 2f: a room and its variant), cited with 903-B
+    # 6.1.5(2) when a rule set would give the venue another game's settings.
+    venue_rule: str | None = None
 
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"

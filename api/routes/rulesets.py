@@ -31,7 +31,9 @@ _CONFLICT = {409: {"model": ErrorPublic, "description": (
     "Refused by a rule (rule_violation): effective_from in the past, or not later than the "
     "last version's (903-B 6.1.5(2)); settings that change the table's kind (sem descarte "
     "rule 4) or the room's variant (bingo rule 2f), or that break one of the game's rules "
-    "on combinations (e.g. bingo rules 32-38, 74, 83)")}}
+    "on combinations (e.g. bingo rules 32-38, 74, 83); settings_of_another_game, field "
+    "settings: another game's configuration (a room's at a table, a table's at a room; "
+    "903-B 6.1.5(2) and sem descarte rule 4 or bingo rule 2f)")}}
 _NO_GAME = {404: {"model": ErrorPublic, "description": (
     "The venue id names no existing table (`semdescarte:<table_id>`) or room "
     "(`bingo:<room_id>`): not_found, field venue_id")}}
@@ -48,7 +50,8 @@ def publish_version(venue_id: VenuePath, body: RuleSetCreate, ledger: LedgerDep,
                     caller: OperatorCaller) -> dict[str, Any]:
     """Publish a new version of the venue's settings, in force from ``effective_from``
     (default: now): a configuration of the venue's game, checked by that game's rules (422
-    or 409 naming the field ``settings.<name>`` and the rule). A change of game parameters
+    or 409 naming the field ``settings.<name>`` and the rule); another game's configuration is
+    a 409 naming the venue's game (``settings_of_another_game``). A change of game parameters
     is a significant event (903-B 6.3.6(6)(7)): the event names the operator."""
     return rulesets_service.publish_settings(ledger, venue_id, body.settings, caller.actor,
                                              effective_from=body.effective_from)

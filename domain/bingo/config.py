@@ -161,9 +161,12 @@ def _parse(value: str | None) -> datetime | None:
 
 
 # Validation -----------------------------------------------------------------------------------
-_KNOWN = {"variant", "card_price_cents", "max_cards", "pool_bp", "prizes", "line_directions",
-          "bingo_pattern", "mode", "session_opens_at", "session_closes_at", "min_players",
-          "sale_seconds", "draw_interval_ms", "prize_pause_ms", "jackpot"}
+# A room's configuration fields (also Game.settings_fields: settings made of other fields only
+# are another game's, domain/venue_settings.py).
+ROOM_FIELDS = frozenset({
+    "variant", "card_price_cents", "max_cards", "pool_bp", "prizes", "line_directions",
+    "bingo_pattern", "mode", "session_opens_at", "session_closes_at", "min_players",
+    "sale_seconds", "draw_interval_ms", "prize_pause_ms", "jackpot"})
 DEFAULTS = {"line_directions": None, "bingo_pattern": None, "mode": CONTINUOUS,
             "session_opens_at": None, "session_closes_at": None, "min_players": MIN_PLAYERS,
             "prize_pause_ms": 3_000, "jackpot": None}
@@ -179,7 +182,7 @@ def check_room_config(data: Any) -> tuple[RoomConfig, list[str]]:
     order, the jackpot's ball count against the variant)."""
     if not isinstance(data, dict):
         raise InvalidInputError("config must be an object", field="config")
-    unknown = sorted(set(data) - _KNOWN)
+    unknown = sorted(set(data) - ROOM_FIELDS)
     if unknown:
         raise InvalidInputError(f"unknown configuration field {unknown[0]}", field=unknown[0])
     for name in ("variant", "card_price_cents", "max_cards", "pool_bp", "prizes",

@@ -16,7 +16,7 @@ from domain import wallets
 from domain.bingo import clock, faults, prizes, rooms, sales
 from domain.bingo.views import describe
 from domain.bingo.cards import bingo_rule
-from domain.bingo.config import check_room_config
+from domain.bingo.config import ROOM_FIELDS, check_room_config
 from domain.bingo.listing import LISTING_EVENTS, listing_facts
 from domain.bingo.replay import player_jogada, replay
 from domain.bingo.room import REGISTRY_ID, BingoRoom, BingoRoomRegistry
@@ -204,6 +204,8 @@ GAME = Game(
     viewer_steps=viewer_steps,
     adjudicate=adjudicate,
     check_settings=_check_settings,
+    settings_fields=ROOM_FIELDS,
+    venue_rule=bingo_rule("2f"),  # a room (denominação) of bingo, with its variant
     stake_reason="bingo_cards",  # a card purchase (rules 10–13)
     player_jogada=player_jogada,  # rule 50
     # The room snapshots itself between jogadas only (BingoRoom.snapshot_after); the registry

@@ -102,8 +102,10 @@ class TableConfig:
         )
 
 
-_TABLE_KEYS = ("kind", "seats", "min_ante_cents", "max_ante_cents", "decision_seconds",
-               "extra_seconds", "betting_seconds", "jackpot")
+# A table's configuration fields (also Game.settings_fields: settings made of other fields only
+# are another game's, domain/venue_settings.py).
+TABLE_FIELDS = ("kind", "seats", "min_ante_cents", "max_ante_cents", "decision_seconds",
+                "extra_seconds", "betting_seconds", "jackpot")
 _JACKPOT_KEYS = ("stake_cents", "contribution_bp", "starting_value_cents")
 
 
@@ -158,7 +160,7 @@ def check_table_config(data: Any) -> TableConfig:
 
     Unknown keys are refused; ``seats`` may be left out (or null) for an individual table (1),
     ``betting_seconds`` likewise (None), and ``jackpot`` anywhere (None: off, A11)."""
-    _check_keys(data, _TABLE_KEYS, ("kind", "min_ante_cents", "max_ante_cents",
+    _check_keys(data, TABLE_FIELDS, ("kind", "min_ante_cents", "max_ante_cents",
                                     "decision_seconds", "extra_seconds"), "config")
     kind = data["kind"]
     if kind not in KINDS:

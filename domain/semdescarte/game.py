@@ -14,7 +14,7 @@ from domain.errors import RuleViolationError
 from domain.game import Game, GameClock
 from domain.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.semdescarte import betting, clock, decisions, faults, seats, tables, views
-from domain.semdescarte.config import check_table_config, sd_rule
+from domain.semdescarte.config import TABLE_FIELDS, check_table_config, sd_rule
 from domain.semdescarte.listing import LISTING_EVENTS, listing_facts
 from domain.semdescarte.registry import TableRegistry, registry_id
 from domain.semdescarte.replay import player_last_jogada, replay
@@ -212,6 +212,8 @@ GAME = Game(
     viewer_steps=viewer_steps,
     adjudicate=adjudicate,
     check_settings=_check_settings,
+    settings_fields=frozenset(TABLE_FIELDS),
+    venue_rule=sd_rule(4),  # a table of póquer sem descarte, individual or multi
     stake_reason="ante",  # every seat of a jogada holds its ante from the wallet (rule 2a)
     player_jogada=player_last_jogada,  # rule 37
     # A table plays thousands of jogadas (issue 3: a command must not slow down with history).

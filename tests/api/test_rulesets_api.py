@@ -355,6 +355,46 @@ def test_bingo_invalid_room_settings_are_refused_with_the_rooms_rule(api, room, 
     assert (error["field"], error.get("rule")) == (field, rule)
 
 
+@pytest.mark.parametrize("venue, settings, game, theirs, rule", [
+    # a room's configuration at a table, even one that breaks a bingo rule (pool_bp > 9000)
+    ("table", BINGO_90, "póquer sem descarte table", "bingo room", f"{SD} 4"),
+    ("table", {**BINGO_90, "pool_bp": 9_500}, "póquer sem descarte table", "bingo room",
+     f"{SD} 4"),
+    ("table", {"variant": "90"}, "póquer sem descarte table", "bingo room", f"{SD} 4"),
+    # a table's configuration at a room; "jackpot" is a field of both games
+    ("room", recorded(V1), "bingo room", "póquer sem descarte table", "bingo rule 2f"),
+])
+def test_903b_6_1_5_2_settings_of_another_game_are_409(api, request, venue, settings, game,
+                                                       theirs, rule):
+    """The document declares ``settings`` as one of the games' configurations, so another
+    game's configuration is a well-formed body: the venue refuses it as a conflict with the
+    game it plays (409, naming the venue's game and the rule), not as malformed input (422).
+    Nothing is recorded."""
+    venue_id = request.getfixturevalue(venue)
+    error = refused(api, publish(api, settings, venue=venue_id), 409, venue_id)
+    assert (error["code"], error["field"], error["rule"]) == (
+        "settings_of_another_game", "settings", f"903-B 6.1.5(2); {rule}")
+    assert f"{venue_id} is a {game}" in error["message"], error["message"]
+    assert f"a {theirs}'s" in error["message"], error["message"]
+    assert error["details"]["venue_game"] == venue_id.split(":")[0]
+
+
+@pytest.mark.parametrize("venue, settings, status, field", [
+    # fields of both games at once are no game's configuration: the venue's game names the
+    # first field it does not know (422), as for any unknown field
+    ("table", {**V1, "variant": "90"}, 422, "settings.variant"),
+    ("room", {**BINGO_90, "kind": "individual"}, 422, "settings.kind"),
+    # the venue's own game's configuration, out of its ranges: 422 as before
+    ("table", {**V1, "decision_seconds": 2}, 422, "settings.decision_seconds"),
+    ("room", {**BINGO_90, "pool_bp": 9_500}, 422, "settings.pool_bp"),
+])
+def test_903b_7_9_1_settings_of_no_game_or_out_of_range_stay_422(api, request, venue, settings,
+                                                                 status, field):
+    venue_id = request.getfixturevalue(venue)
+    error = refused(api, publish(api, settings, venue=venue_id), status, venue_id)
+    assert error["field"] == field and error["code"] != "settings_of_another_game"
+
+
 def test_903b_6_1_5_a_venue_that_is_no_table_or_room_has_no_settings_to_publish(api, table):
     missing = "semdescarte:" + table.split(":")[1][::-1]  # no table has that id
     for venue in ("bj-table-7", missing, table.replace("semdescarte:", "bingo:")):

@@ -348,6 +348,7 @@ GAME = Game(
     bet_in_play=bet_in_play,
     session_ended=lambda uow, session, actor: None,
     replay=replay, adjudicate=adjudicate, check_settings=_check_settings,
+    settings_fields=frozenset({"stake_cents", "toss_after"}),
     viewer_steps=viewer_steps,
     stake_reason="coin_bet",
     player_jogada=lambda replayed, pid: {"jogada_id": replayed["jogada_id"],

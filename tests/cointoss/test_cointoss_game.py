@@ -121,3 +121,27 @@ def test_a_game_under_tests_declares_a_significant_event_of_its_own(make_client)
     assert (tossed["game"], tossed["jogada_id"], tossed["severity"]) == (
         "cointoss", bet["jogada_id"], "warning")
     assert tossed["replay_url"] == f"/jogadas/{bet['jogada_id']}/replay"
+
+
+def test_903b_6_1_5_2_a_game_under_tests_tells_its_settings_from_another_games(make_client):
+    """Its ``settings_fields`` tell its configuration from the others': a coin table's at a
+    póquer sem descarte table is another game's (409, the table's rule), and a table's at a
+    coin table too (409, 903-B 6.1.5(2) alone: the coin toss names no venue rule)."""
+    client = make_client(games=GAMES, cointoss_tick_interval=0)
+    coin_config = {"stake_cents": STAKE, "toss_after": 5}
+    coin_table = ok(client.post("/cointoss/tables", headers=OPERATOR,
+                                json={"name": "Moeda", "config": coin_config}), 201)
+    sd_config = {"kind": "individual", "min_ante_cents": 100, "max_ante_cents": 2_500,
+                 "decision_seconds": 15, "extra_seconds": 5}
+    sd_table = ok(client.post("/semdescarte/tables", headers=OPERATOR,
+                              json={"name": "Mesa", "config": sd_config}), 201)
+    for venue, settings, rule in (
+            (sd_table["venue_id"], coin_config, "903-B 6.1.5(2); póquer sem descarte rule 4"),
+            (coin_table["venue_id"], sd_config, "903-B 6.1.5(2)")):
+        r = client.post(f"/venues/{venue}/rulesets", headers=OPERATOR, json={"settings": settings})
+        assert r.status_code == 409, r.text
+        assert (r.json()["error"]["code"], r.json()["error"]["field"], r.json()["error"]["rule"]) \
+            == ("settings_of_another_game", "settings", rule)
+    r = client.post(f"/venues/{coin_table['venue_id']}/rulesets", headers=OPERATOR,
+                    json={"settings": {**coin_config, "toss_after": 9}})
+    assert r.status_code == 201, r.text

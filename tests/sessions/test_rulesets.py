@@ -115,9 +115,29 @@ def test_903b_6_1_5_a_room_keeps_its_variant_and_its_rules(ledger, clock):
     with pytest.raises(RuleViolationError) as error:
         rs.publish_settings(ledger, room["venue_id"], {**config, "variant": "80"}, OPERATOR)
     assert (error.value.field, error.value.rule) == ("settings.variant", "bingo rule 2f")
+    with pytest.raises(RuleViolationError) as error:  # a table's configuration: another game's
+        rs.publish_settings(ledger, room["venue_id"], V1, OPERATOR)
+    assert (error.value.code, error.value.field, error.value.rule) == (
+        "settings_of_another_game", "settings", "903-B 6.1.5(2); bingo rule 2f")
     with pytest.raises(NotFoundError) as error:  # a venue that is no table or room
         rs.publish_settings(ledger, "bj-table-7", config, OPERATOR)
     assert error.value.field == "venue_id"
+
+
+def test_903b_6_1_5_2_a_rooms_settings_at_a_table_are_another_games_and_recorded_nowhere(
+        ledger, TABLE):
+    """A table's rule set holds a table's configuration: a bingo room's is refused as another
+    game's (409 through the API), whatever its values; nothing is recorded."""
+    room = {"variant": "90", "card_price_cents": 150, "max_cards": 6, "pool_bp": 8_500,
+            "prizes": {"line": 1_500, "two_lines": 2_500, "bingo": 6_000},
+            "sale_seconds": 30, "draw_interval_ms": 1_500}
+    for settings in (room, {**room, "pool_bp": 6_999}):
+        with pytest.raises(RuleViolationError) as error:
+            rs.publish_settings(ledger, TABLE, settings, OPERATOR)
+        assert (error.value.code, error.value.field, error.value.rule) == (
+            "settings_of_another_game", "settings", "903-B 6.1.5(2); póquer sem descarte rule 4")
+        assert error.value.details["settings_games"] == ["bingo"]
+    assert list(ledger.app.recorder.select_events(ruleset_id(TABLE))) == []
 
 
 def test_settings_of_a_stamped_version_and_snapshots(ledger, clock, TABLE):
