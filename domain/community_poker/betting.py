@@ -240,8 +240,8 @@ def _raise_span(state: BettingRound, me: SeatState) -> tuple[int, int] | None:
     all_in_to = me.put_in + me.stack
     if me.stack <= max(owed, 0):
         return None  # it cannot put in more than a call
-    if not any(s.live for s in state.seats if s.seat != me.seat):
-        return None  # nobody left who could answer a raise
+    if not _answerable(state, me):
+        return None  # nobody left who could answer a raise (rule 40: nothing more to match)
     if state.current_bet > 0:
         if not me.may_raise:
             return None  # A27: a short all-in does not reopen the betting
@@ -262,6 +262,13 @@ def _raise_span(state: BettingRound, me: SeatState) -> tuple[int, int] | None:
             high = state.current_bet + pot_after_call
     # rule 39: a cave below the minimum may still go all in (a short bet or raise)
     return min(low, all_in_to), min(max(low, high), all_in_to)
+
+
+def _answerable(state: BettingRound, me: SeatState) -> bool:
+    """Whether another seat could put in more than the current bet, i.e. answer a raise: a raise
+    that the others can at most call all in for less would change nothing (rules 39, 40)."""
+    return any(s.live and s.put_in + s.stack > state.current_bet
+               for s in state.seats if s.seat != me.seat)
 
 
 def timeout_action(state: BettingRound, seat: str) -> str:
@@ -353,7 +360,7 @@ def _raise_refusal_rule(state: BettingRound, me: SeatState) -> str:
         return cite(INTERP, 27)  # a short all-in did not reopen the betting
     if state.current_bet > 0 and rules.raise_cap is not None and state.raises >= rules.raise_cap:
         return cite(HE, 38)
-    if not any(s.live for s in state.seats if s.seat != me.seat):
+    if not _answerable(state, me):
         return cite(HE, 40)  # nobody left to answer
     return cite(HE, 24)
 

@@ -91,10 +91,23 @@ def test_a29_the_big_blind_still_acts_after_posting():
                                                                       "max": 10_000}
 
 
-def test_he_39_a_cave_below_the_blind_posts_all_in():
+def test_he_39_52_a_cave_below_the_blind_posts_all_in_and_the_others_still_call_the_blind():
     s = table(stacks=(10_000, 10_000, 60, 10_000))
     assert s.seat_state("3").all_in and s.seat_state("3").put_in == 60
-    assert s.current_bet == 100  # the bet to call is still the big blind
+    assert s.current_bet == 100  # rule 52: to stay in, at least the big blind
+    assert options(s, "4")["call"] == 100
+
+
+def test_he_40_no_raise_when_the_others_could_at_most_call_all_in():
+    # seat 4 all in for 500, the button folds; the big blind (300 in all) can at most call all
+    # in for less, so the small blind may call or fold but not raise
+    s = table(stacks=(10_000, 10_000, 300, 500))
+    s = play(s, ("4", "all_in"), ("1", "fold"))
+    assert options(s, "2")["raise"] is None and options(s, "2")["all_in"] is None
+    refused(lambda: act(s, "2", "raise", 2000), RuleViolationError, field="action",
+            rule=cite(HE, 40))
+    s = play(s, ("2", "call"), ("3", "call"))
+    assert s.over and s.seat_state("3").all_in
 
 
 # --- actions ---------------------------------------------------------------------------------
