@@ -5,7 +5,7 @@ The state is a frozen ``BettingRound`` replayed from events: ``act`` returns a n
 never changes the one given. Money is integer cents. Every amount a seat bets or raises is a
 "to" amount: the seat's total put in during this round after the action.
 
-- ``open_round(rules, seats, button, street, pot=0)`` opens a round: on the first street the
+- ``open_round(rules, seats, button, pot=0)`` opens a jogada's first round: on the first street the
   blinds are posted (hold'em rule 48) and the seat left of the big blind acts first (rule 51);
   on the flop, turn and river the first live seat left of the button acts first (rules 54, 56,
   58). Heads-up, the text is followed by default (A29); ``heads_up_convention`` makes the
@@ -105,7 +105,8 @@ class BettingRound:
     button last), which is the acting order of rounds 2–4 (rules 54, 56, 58); ``to_act`` is the
     index of the seat whose turn it is, None once the round is over. ``pot`` is the chips of
     earlier rounds; ``current_bet`` the "to" amount to match; ``last_raise`` the last full bet
-    or raise size (A27); ``raises`` the number of full raises this round (rule 38)."""
+    or raise size (A27); ``raises`` the number of full raises this round (rule 38);
+    ``last_aggressor`` the last seat to bet or raise, short all-ins included (A29, rule 59)."""
 
     rules: BettingRules
     street: int
@@ -143,12 +144,10 @@ class BettingRound:
 
 
 def open_round(rules: BettingRules, seats: list[tuple[str, int]] | tuple[tuple[str, int], ...],
-               button: str, street: int = PREFLOP, pot: int = 0) -> BettingRound:
+               button: str, pot: int = 0) -> BettingRound:
     """Open the first betting round of a jogada: ``seats`` are (seat, stack) in clockwise
-    table order, ``button`` one of them. Later rounds are opened with ``next_round``."""
-    if street != PREFLOP:
-        raise InvalidInputError("open_round opens the first round; use next_round",
-                                field="street")
+    table order, ``button`` one of them; ``pot`` any chips already in it (none by default).
+    Later rounds are opened with ``next_round``."""
     names = [s for s, _ in seats]
     if len(set(names)) != len(names):
         raise InvalidInputError("a seat is listed twice", field="seats", rule=cite(HE, 9))
@@ -387,7 +386,7 @@ def _raise_to(state: BettingRound, i: int, to: int) -> BettingRound:
     new = replace(state, seats=tuple(seats), current_bet=to,
                   last_raise=increase if full else state.last_raise,
                   raises=state.raises + (1 if full and state.current_bet > 0 else 0),
-                  last_aggressor=me.seat if full else state.last_aggressor)
+                  last_aggressor=me.seat)  # A29: the last to bet or raise shows first (r59)
     return _advance(new, i, new_me)
 
 

@@ -309,3 +309,13 @@ def test_random_legal_play_ends_matched_never_negative_and_conserves_chips(rules
             break
         state = next_round(state)
         assert state.total_chips() == total
+
+
+def test_a29_the_last_to_bet_or_raise_is_recorded_for_the_showdown_order():
+    s = table(stacks=(10_000, 10_000, 10_000, 450))
+    s = play(s, ("4", "call"), ("1", "raise", 300))
+    assert s.last_aggressor == "1"
+    s = play(s, ("2", "fold"), ("3", "call"), ("4", "all_in"))  # a short all-in is a raise too
+    assert s.last_aggressor == "4"
+    flop = next_round(play(s, ("1", "call"), ("3", "call")))
+    assert flop.last_aggressor is None and flop.pot == 50 + 3 * 450
