@@ -30,6 +30,7 @@ LIMIT = "limit"
 POT_LIMIT = "pot_limit"
 NO_LIMIT = "no_limit"
 STRUCTURES = (LIMIT, POT_LIMIT, NO_LIMIT)
+LIMIT_READINGS = ("fixed", "half_pot")
 
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
 
@@ -46,7 +47,10 @@ class BettingRules:
     increments of a limit table (the small bet on rounds 1–2, the big bet on rounds 3–4; by
     default the big blind and twice it); ``raise_cap`` is the number of raises allowed per
     round, None for no cap (rule 38); ``heads_up_convention`` makes the button post the small
-    blind with two players (A29: only if the specific rules adopt it)."""
+    blind with two players (A29: only if the specific rules adopt it); ``limit_reading`` picks
+    the reading of a limit table (rule 24a, A27 [CFG]): "fixed" increments (the default), or
+    "half_pot", rule 24a taken literally: a bet or raise of at most half the pot after the call,
+    at least the minimum raise of A27."""
 
     structure: str
     small_blind: int
@@ -55,6 +59,7 @@ class BettingRules:
     big_bet: int | None = None
     raise_cap: int | None = None
     heads_up_convention: bool = False
+    limit_reading: str = "fixed"
 
     def __post_init__(self) -> None:
         if self.structure not in STRUCTURES:
@@ -67,6 +72,9 @@ class BettingRules:
             if not _is_int(value) or value < (0 if name == "raise_cap" else 1):
                 raise InvalidInputError(f"{name} must be a positive number of cents",
                                         field=name)
+        if self.limit_reading not in LIMIT_READINGS:
+            raise InvalidInputError(f"unknown limit reading {self.limit_reading!r}",
+                                    field="limit_reading", rule=cite(INTERP, 27))
         if self.small_blind > self.big_blind:  # rule 22: the big blind is the table minimum
             raise InvalidInputError("the small blind exceeds the big blind",
                                     field="small_blind", rule=cite(HE, 22))
@@ -246,7 +254,8 @@ def _raise_span(state: BettingRound, me: SeatState) -> tuple[int, int] | None:
             return None  # A27: a short all-in does not reopen the betting
         if rules.raise_cap is not None and state.raises >= rules.raise_cap:
             return None  # hold'em rule 38: the cap on raises is reached
-    if rules.structure == LIMIT:
+    pot_after_call = state.pot + sum(s.put_in for s in state.seats) + max(owed, 0)
+    if _fixed_limit(rules):
         # hold'em rule 24a (fixed raises per round): one fixed increment, no more, no less
         low = high = state.current_bet + rules.increment(state.street)
     else:
@@ -255,10 +264,12 @@ def _raise_span(state: BettingRound, me: SeatState) -> tuple[int, int] | None:
         low = state.current_bet + max(state.last_raise, rules.big_blind)
         if rules.structure == NO_LIMIT:
             high = all_in_to  # hold'em rule 24c: the whole cave
-        else:
+        elif rules.structure == POT_LIMIT:
             # hold'em rule 24b, A27: up to the call plus the pot after the call
-            pot_after_call = state.pot + sum(s.put_in for s in state.seats) + max(owed, 0)
             high = state.current_bet + pot_after_call
+        else:
+            # hold'em rule 24a read literally (A27): at most half the pot after the call
+            high = state.current_bet + pot_after_call // 2
     # rule 39: a cave below the minimum may still go all in (a short bet or raise)
     return min(low, all_in_to), min(max(low, high), all_in_to)
 
@@ -340,7 +351,7 @@ def act(state: BettingRound, seat: str, action: str, amount: int | None = None) 
         raise RuleViolationError("the amount exceeds the cave", field="amount",
                                  rule=cite(HE, 37))
     if amount < span["min"]:
-        rule = cite(HE, 24) if state.rules.structure == LIMIT else cite(INTERP, 27)
+        rule = cite(HE, 24) if _fixed_limit(state.rules) else cite(INTERP, 27)
         raise RuleViolationError(f"the minimum {action} is to {span['min']}", field="amount",
                                  rule=rule)
     if amount > span["max"]:
@@ -372,7 +383,7 @@ def _raise_to(state: BettingRound, i: int, to: int) -> BettingRound:
     if to <= state.current_bet:  # an all-in call for the same or less (rule 39)
         return _advance(state, i, new_me)
     increase = to - state.current_bet
-    if state.rules.structure == LIMIT:
+    if _fixed_limit(state.rules):
         full = increase >= state.rules.increment(state.street)
     else:
         full = increase >= max(state.last_raise, state.rules.big_blind)
@@ -430,6 +441,10 @@ def _index(state: BettingRound, seat: str) -> int:
         if s.seat == seat:
             return i
     raise InvalidInputError(f"no seat {seat!r} in this jogada", field="seat")
+
+
+def _fixed_limit(rules: BettingRules) -> bool:
+    return rules.structure == LIMIT and rules.limit_reading == "fixed"
 
 
 def _is_int(value: Any) -> bool:

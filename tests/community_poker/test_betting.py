@@ -254,6 +254,19 @@ def test_he_24_limit_bets_and_raises_by_the_fixed_increment():
     assert s.street == RIVER and options(s, "2")["bet"] == {"min": 200, "max": 200}
 
 
+def test_a27_limit_read_literally_is_half_the_pot_after_the_call():
+    half = BettingRules(LIMIT, 50, 100, limit_reading="half_pot")
+    s = table(half)
+    # blinds 150, seat 4 calls 100: the pot after the call is 250, half of it 125
+    assert options(s, "4")["raise"] == {"min": 200, "max": 225}
+    refused(lambda: act(s, "4", "raise", 226), RuleViolationError, field="amount",
+            rule=cite(HE, 24))
+    refused(lambda: act(s, "4", "raise", 199), RuleViolationError, field="amount",
+            rule=cite(A, 27))
+    refused(lambda: BettingRules(LIMIT, 50, 100, limit_reading="quarter"), InvalidInputError,
+            field="limit_reading", rule=cite(A, 27))
+
+
 def test_he_38_a_raise_beyond_the_cap_is_refused():
     s = play(table(FL), ("4", "raise", 200), ("1", "raise", 300), ("2", "raise", 400))
     assert s.raises == 3 and options(s, "3")["raise"] is None
@@ -265,7 +278,8 @@ def test_he_38_a_raise_beyond_the_cap_is_refused():
 # --- property: random legal play -------------------------------------------------------------
 
 RULESETS = [NL, PL, FL, BettingRules(NO_LIMIT, 50, 100, raise_cap=2),
-            BettingRules(POT_LIMIT, 25, 100, heads_up_convention=True)]
+            BettingRules(POT_LIMIT, 25, 100, heads_up_convention=True),
+            BettingRules(LIMIT, 50, 100, limit_reading="half_pot", raise_cap=4)]
 
 
 def legal_moves(opts):
