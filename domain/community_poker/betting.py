@@ -186,7 +186,7 @@ def open_round(rules: BettingRules, seats: list[tuple[str, int]] | tuple[tuple[s
                          last_raise=rules.big_blind, raises=0)
     # hold'em rule 51: round 1 starts with the player left of the big blind; the blind posters
     # still act afterwards (A29, rule 34).
-    return replace(state, to_act=_next_to_act(state, (bb + 1) % n, include_start=True))
+    return replace(state, to_act=_next_to_act(state, (bb + 1) % n))
 
 
 def next_round(state: BettingRound, street: int | None = None) -> BettingRound:
@@ -207,7 +207,7 @@ def next_round(state: BettingRound, street: int | None = None) -> BettingRound:
     new = BettingRound(rules=state.rules, street=street, seats=seats, to_act=None,
                        pot=state.pot + sum(s.put_in for s in state.seats),
                        current_bet=0, last_raise=state.rules.big_blind, raises=0)
-    return replace(new, to_act=_next_to_act(new, 0, include_start=True))
+    return replace(new, to_act=_next_to_act(new, 0))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -405,10 +405,10 @@ def _advance(state: BettingRound, i: int, me: SeatState) -> BettingRound:
     seats = list(state.seats)
     seats[i] = replace(me, acted=True, may_raise=False)
     new = replace(state, seats=tuple(seats))
-    return replace(new, to_act=_next_to_act(new, (i + 1) % len(seats), include_start=True))
+    return replace(new, to_act=_next_to_act(new, (i + 1) % len(seats)))
 
 
-def _next_to_act(state: BettingRound, start: int, *, include_start: bool) -> int | None:
+def _next_to_act(state: BettingRound, start: int) -> int | None:
     """The next seat, clockwise from ``start``, that still has to act; None once the round is
     over (rule 36: one player left; rule 40: every live player has matched the bet)."""
     if len(state.in_hand) < 2:
