@@ -36,9 +36,12 @@ Interpretations (the digest's §9, and choices where it is silent):
   contributions, blinds included, with no commission (``void``).
 - A31 leftover cents: handed out one at a time to the tied winners in clockwise order starting
   from the first seat left of the button; the operator never keeps them.
-- Dead money above the highest live level (only possible if the seats that contributed most all
-  folded, which betting cannot produce once uncalled bets are returned) joins the last layer,
-  so that money is always conserved.
+- Dead money above the highest live level joins the last layer (the digest is silent). It
+  happens when every seat that put in the most later folded although it could have checked
+  (rule 34 lets a player fold at any turn), e.g. two players bet past an all-in, then both fold
+  on a later street. The chips are forfeit [rule 35] and nobody reached their level: they go to
+  the last pot, to the best hand among the live seats that reached its level; the operator
+  never keeps them (as for A31's cents) and they are never burnt.
 
 ``seats_clockwise_from_button`` is every seat of the jogada in clockwise order, the button first.
 A seat is any hashable label (seat number, player id).

@@ -64,6 +64,14 @@ def test_he_35_63_folded_chips_stay_in_the_layers_they_reached_and_win_nothing()
     assert 4 in pots[1].contributors
 
 
+def test_he_34_35_dead_money_above_the_last_live_level_joins_the_last_pot():
+    # Seat 1 all in for 80; seats 2 and 3 bet to 200 on the flop, then both fold on the turn
+    # when they could have checked: their chips above 80 belong to nobody's level.
+    pots = layers({1: 80, 2: 200, 3: 200}, {2, 3})
+    assert [(p.level, p.amount, p.eligible) for p in pots] == [(80, 480, (1,))]
+    assert settle({1: 80, 2: 200, 3: 200}, {2, 3}, {}, SEATS).totals == {1: 480}
+
+
 def test_he_63a_best_hand_not_all_in_takes_main_and_side_pots():
     s = settle({1: 300, 2: 50, 3: 300}, set(), {1: 9, 2: 5, 3: 1}, SEATS)
     assert s.totals == {1: 650}
