@@ -15,6 +15,7 @@ from domain.community_poker import pots as P
 from domain.community_poker.pots import (Pot, award, is_conserved, layers, rake, return_uncalled,
                                          settle, void)
 from domain.errors import InvalidInputError
+from domain.poker_hands import best_of, best_omaha
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",
@@ -227,3 +228,15 @@ def test_he_39_42_63_a31_money_is_conserved_and_only_eligible_seats_are_paid(jog
             amounts = sorted(layer.values())
             assert amounts[-1] - amounts[0] <= 1  # equal shares to the cent (rule 33, A31)
     assert sum(s.returned.values()) <= max(contributions.values())
+
+
+def test_he_63_om_26_the_same_settlement_ranks_hold_em_and_omaha_hands():
+    # One engine, two rule sets: only the hand values differ. Board with four hearts; seat 1
+    # holds one heart (a flush in hold'em, not in Omaha: exactly two hole cards), seat 2 a set.
+    board = ["2h", "7h", "9h", "Kh", "7c"]
+    holes = {1: ["Ah", "3c", "4d", "5s"], 2: ["7d", "Qs", "Jc", "8s"]}
+    holdem = {1: best_of(holes[1][:2] + board).key, 2: best_of(holes[2][:2] + board).key}
+    omaha = {seat: best_omaha(cards, board).key for seat, cards in holes.items()}
+    contributions = {1: 500, 2: 500}
+    assert settle(contributions, set(), holdem, SEATS).totals == {1: 1000}
+    assert settle(contributions, set(), omaha, SEATS).totals == {2: 1000}

@@ -1,7 +1,7 @@
 """domain/community_poker/pots.py agrees with an independent engine, pokerkit (PyPI, a test
-dependency only): thousands of seeded random no-limit hold'em hands, 2 to 10 players, odd
+dependency only): 1200 seeded random no-limit hold'em hands by default, 2 to 10 players, odd
 stacks and blinds, random folds, calls, raises and all-ins (so side pots, dead money from
-folds, uncalled bets, split pots), dealt and shown down by pokerkit's automations with no rake.
+folds, uncalled bets, split pots), dealt and paid out by pokerkit's automations with no rake.
 The same contributions, folds and hands (ranked by domain/poker_hands.best_of) settled by
 ``settle`` must give pokerkit's final stacks.
 
