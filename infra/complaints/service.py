@@ -239,8 +239,7 @@ class Complaints:
         the case's), record its SHA-256 (JSON and PDF) and the spec that rebuilds it."""
         from infra.complaints import evidence
 
-        case = self._describe(case_id)
-        described = self.case_events(case_id)[0]
+        described = self.case_events(case_id)[0]  # Opened: the player, reference and links
         jogadas = list(described.jogada_ids if jogada_ids is None else jogada_ids)
         transfers = list(described.transfer_ids if transfer_ids is None else transfer_ids)
         for field, chosen, linked in (("jogada_ids", jogadas, described.jogada_ids),
@@ -253,8 +252,9 @@ class Complaints:
             raise InvalidInputError("the case names no jogada and no transfer to put in a pack",
                                     field="jogada_ids")
         self.caught_up()
-        spec = evidence.pack_spec(self.ledger, case_id=case["case_id"],
-                                  case_reference=case["reference"], player_id=case["player_id"],
+        spec = evidence.pack_spec(self.ledger, case_id=str(described.originator_id),
+                                  case_reference=described.reference,
+                                  player_id=described.player_id,
                                   jogada_ids=jogadas, transfer_ids=transfers,
                                   generated_at=self.ledger.clock.now())
         pack = evidence.build_pack(self.ledger, spec)
