@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.community_poker.actions import act, options, timeout_action
 from domain.community_poker.betting import (
-    FLOP, LIMIT, NO_LIMIT, POT_LIMIT, RIVER, BettingRules, act, next_round, open_round, options,
-    timeout_action)
+    FLOP, LIMIT, NO_LIMIT, POT_LIMIT, RIVER, BettingRules, next_round, open_round)
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.rules import HE, A, cite
 from tests.refusals import check_error

@@ -12,8 +12,9 @@ import random
 
 import pytest
 
+from domain.community_poker.actions import act, options
 from domain.community_poker.betting import (
-    NO_LIMIT, POT_LIMIT, RIVER, BettingRules, act, next_round, open_round, options)
+    NO_LIMIT, POT_LIMIT, RIVER, BettingRules, next_round, open_round)
 
 pokerkit = pytest.importorskip("pokerkit")
 
