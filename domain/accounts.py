@@ -39,7 +39,8 @@ CASHIER = "cashier"
 RAKE = "rake"
 PRIZE_POOL = "prize_pool"
 JACKPOT = "jackpot"
-KINDS = (WALLET, HOUSE, CASHIER, RAKE, PRIZE_POOL, JACKPOT)
+TABLE = "table"  # the caves at a hold'em or Omaha table: the seated players' money (rule 8)
+KINDS = (WALLET, HOUSE, CASHIER, RAKE, PRIZE_POOL, JACKPOT, TABLE)
 MAY_GO_NEGATIVE = (HOUSE, CASHIER)
 
 HOUSE_CODE = "house"

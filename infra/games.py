@@ -14,6 +14,8 @@ from infra.eventstore import register_snapshotting
 BUILTIN_GAMES = (
     "domain.semdescarte.game",  # póquer sem descarte (Reg. 803/2015) and its jackpot
     "domain.bingo.game",  # bingo (Reg. 425-A/2015), the four variants
+    "domain.community_poker.holdem",  # Texas hold'em (Reg. 806/2015)
+    "domain.community_poker.omaha",  # Omaha: the same engine, Omaha's rule set
 )
 
 
