@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DIGESTS = ("rules-digest.md", "rules-digest-2.md")
 
-# tag -> (title, the digests' tags for it); the first four are implemented here.
+# tag -> (title, the digests' tags for it); IMPLEMENTED names the ones implemented here.
 GAMES = {
     "sd": ("póquer sem descarte, Reg. 803/2015", ("000 SD",)),
     "pt": ("jackpot side bet, Portaria 461/2001", ("002 PT",)),
@@ -37,7 +37,7 @@ GAMES = {
     "bj": ("blackjack, Reg. 805/2015", ("003 BJ", "805 BJ")),
     "rf": ("roleta francesa, Reg. 807/2015", ("003 RF", "807 RF")),
 }
-IMPLEMENTED = ("sd", "pt", "bingo", "903b", "common")
+IMPLEMENTED = ("sd", "pt", "bingo", "he", "om", "903b", "common")
 RULE_TOKEN = re.compile(r"r?(\d+)([a-z]?)")
 A_TOKEN = re.compile(r"a(\d+)")
 

@@ -55,7 +55,7 @@ def test_he_48_49_50_blinds_left_of_button_and_cards_one_at_a_time_from_small_bl
     assert table.jogada()["to_act"] == "7"  # rule 51: left of the big blind
 
 
-def test_he_53_to_58_streets_from_the_top_no_burn_and_first_to_act_left_of_button(cert):
+def test_he_53_54_55_56_57_58_streets_from_the_top_no_burn_first_to_act_left_of_button(cert):
     table = _three(cert)
     table.start(button_seat=7, forced_deck=forced_deck(HOLES, BOARD))
     jogada_id = table.jogada()["jogada_id"]
@@ -69,7 +69,7 @@ def test_he_53_to_58_streets_from_the_top_no_burn_and_first_to_act_left_of_butto
                                                       (4, BOARD[4:])]  # rules 53, 55, 57
 
 
-def test_om_25_49_four_hole_cards_each_dealt_in_four_passes(cert):
+def test_om_25_49_50_a32_four_hole_cards_face_down_dealt_in_four_passes(cert):
     table = _three(cert, "omaha", structure="pot_limit")
     holes = [["As", "Ks", "2c", "3c"], ["Qh", "Qd", "8s", "9c"], ["7c", "2d", "Th", "Jd"]]
     deck = forced_deck(holes, BOARD)
