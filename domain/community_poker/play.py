@@ -159,8 +159,22 @@ def finish(uow: UnitOfWork, table: PokerTable, actor: str) -> dict[str, Any]:
         if paid and not session.ended:
             session.add_statement_line("commission", "Comissão sobre o pote (regra 17a)", 1,
                                        paid, actor=actor, at=uow.at)
+    _sat_out(uow, table, jogada_id, players, actor)
     _after_jogada(uow, table, actor)
     return fields
+
+
+def _sat_out(uow: UnitOfWork, table: PokerTable, jogada_id: str,
+             players: dict[str, Any], actor: str) -> None:
+    """Rule 70a: a seat whose cave is below the table minimum and not rebought is not dealt
+    in; each jogada it sits out counts as one without a bet (rule 70b), so the common
+    procedure invites, warns and ends its session (rule 71), which cashes the cave out."""
+    for seat, holder in list(table.seats.items()):
+        if seat in players:
+            continue
+        session = uow.find(UUID(holder["session_id"]), GameSession)
+        if session is not None and not session.ended and not session.inactivity_end_due(uow.at):
+            session.record_jogada_without_bet(jogada_id, actor=actor, at=uow.at)
 
 
 def _after_jogada(uow: UnitOfWork, table: PokerTable, actor: str) -> None:

@@ -153,3 +153,25 @@ def test_he_void_of_a_jogada_that_is_not_open_is_refused(cert):
         assert error.field == "jogada_id"
     else:
         raise AssertionError("a void with no jogada open was accepted")
+
+
+def test_he_70a_70b_71_a_short_cave_not_rebought_is_invited_warned_then_its_session_ends(cert):
+    table = new_table(cert, pause_seconds=0)
+    broke, b, c = table.seat_new(1), table.seat_new(2), table.seat_new(3)
+    table.start(button_seat=3, forced_deck=forced_deck(
+        [["7c", "2d"], ["Ah", "Ad"], ["8c", "3d"]], ["Ks", "Qs", "9h", "6d", "4c"]))
+    table.act(c, "fold")
+    table.act(broke, "all_in")
+    table.act(b, "call")
+    assert caves(table)["1"] == 0
+    ended = None
+    for n in range(12):  # seat 1 sits out every jogada: each counts as one without a bet
+        table.start()
+        table.act(table.to_act(), "fold")
+        statement = sessions_service.statement(cert, broke.session_id)
+        if statement["status"] == "ended":
+            ended = n
+            break
+    assert ended is not None and statement["end_reason"] == "inactivity"
+    assert statement["invitation_at"] is not None and statement["warning_at"] is not None
+    assert "1" not in caves(table)  # its (empty) seat went with the session
