@@ -22,11 +22,10 @@ from domain.community_poker import dealing
 from domain.community_poker.config import rule
 from domain.community_poker.record import Fold
 from domain.errors import DomainError, NotFoundError, RuleViolationError
-from domain.jogada_rng import check_reveal, expected_outcome, verify_jogada
+from domain.jogada_rng import expected_outcome
 from domain.replay_support import META, MONEY_KINDS, apply_money, event_name, failed_check
 from domain.replay_support import numbered as _numbered
-from domain.replay_support import one_jogada, to_json
-from domain.rules import T903B, cite
+from domain.replay_support import one_jogada, rng_opening, to_json
 
 ENDED = ("JogadaSettled", "JogadaVoided")
 
@@ -55,27 +54,16 @@ def _state(fold: Fold, money: dict[str, Any]) -> dict[str, Any]:
             "void": fold.voided, "notes": list(fold.notes), **money}
 
 
-def _rng(fold: Fold, found: dict[str, Any], at: dict[str, int]) -> dict[str, Any]:
+def _rng(fold: Fold, found: dict[str, Any], at: dict[str, Any]) -> dict[str, Any]:
     committed, revealed = found.get("RngCommitted"), found.get("RngRevealed")
-    out = {"commitment": None, "seed_hex": None, "forced": False, "verified": False}
-    if committed is None:
-        return {**out, "check": "no RNG output was drawn: the jogada ended before the deal"}
-    out.update(commitment=committed.commitment, forced=bool(committed.forced))
-    if revealed is None:
-        return {**out, "check": "the seed is not revealed yet: the jogada is still open"}
-    out["seed_hex"] = revealed.seed_hex
     variant = fold.variant
+    out = {"commitment": None, "seed_hex": None, "forced": False, "verified": False}
     try:
-        if revealed.commitment != committed.commitment:
-            raise RuleViolationError("the revealed commitment is not the one committed to",
-                                     rule=cite(T903B, "6.7.2(4)"),
-                                     details={"events": [at["RngRevealed"]]})
-        verify_jogada(kind=committed.kind, size=committed.size,
-                      commitment=committed.commitment, seed_hex=revealed.seed_hex,
-                      outcome=committed.outcome, forced_outcome=committed.forced_outcome)
-        seed = check_reveal(committed.commitment, revealed.seed_hex)
-        shoe = expected_outcome(committed.kind, seed, committed.size,
-                                committed.forced_outcome)
+        out, seed = rng_opening(committed, revealed, at, "no RNG output was drawn: the jogada"
+                                " ended before the deal")
+        if seed is None:
+            return out
+        shoe = expected_outcome(committed.kind, seed, committed.size, committed.forced_outcome)
         problems, wrong = [], []
         drawn = found.get("ButtonDrawn")
         if drawn is not None and not drawn.forced and (
@@ -123,13 +111,18 @@ def replay(events: list[Any]) -> dict[str, Any]:
     fold = Fold()
     money: dict[str, Any] = {"money": [], "net_by_account": {}}
     steps, found, where = [], {}, {"BoardDealt": []}
+    problems: list[dict[str, Any]] = []
     for position, e in numbered:
         name = event_name(e)
         data = {k: v for k, v in vars(e).items() if k not in META}
         if name in MONEY_KINDS:
             apply_money(money, name, e, position, codes)
         else:
-            fold.apply(e)
+            try:
+                fold.apply(e)
+            except DomainError as error:  # a record the engine cannot play: say so, go on
+                problems.append({"position": position, "event": name,
+                                 "problem": error.message, "rule": error.rule})
             if name == "BoardDealt":
                 where["BoardDealt"].append(position)
             elif name in ("RngCommitted", "RngRevealed", "HoleCardsDealt", "ButtonDrawn"):
@@ -142,6 +135,7 @@ def replay(events: list[Any]) -> dict[str, Any]:
                       "data": to_json(data), "state": to_json(_state(fold, money))})
     final = to_json(_state(fold, money))
     final["ended"] = fold.status in ("settled", "voided")
+    final["problems"] = problems
     final["ended_at"] = next((s["at"] for s in reversed(steps) if s["event"] in ENDED), None)
     return {"jogada_id": jogada_id, "table_id": table_id, "steps": steps, "final": final,
             "rng": _rng(fold, found, where)}
