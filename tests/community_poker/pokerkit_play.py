@@ -46,15 +46,16 @@ STRUCTURE = {NLHE: NO_LIMIT, PLO: POT_LIMIT, FLHE: LIMIT}
 # Our engine
 
 
-def random_moves(rng: random.Random, state: BettingRound, seat: str,
-                 opts: dict[str, Any]) -> list[tuple[str, int | None]]:
+def random_moves(rng: random.Random, state: BettingRound, seat: str, opts: dict[str, Any],
+                 fold_any: bool = False) -> list[tuple[str, int | None]]:
     """A random legal move for ``seat`` (``opts`` its options), then check or call as the
-    fallback. Amounts are "to" amounts; an all-in is ("all_in", None)."""
+    fallback. Amounts are "to" amounts; an all-in is ("all_in", None). Folds only when facing
+    a bet unless ``fold_any`` (rule 34 lets a seat fold when it could check)."""
     kind = "raise" if opts["raise"] else "bet" if opts["bet"] else None
     passive = ("check", None) if opts["check"] else ("call", None)
     roll = rng.random()
     first = passive
-    if roll < 0.3 and opts["call"] is not None:
+    if roll < 0.3 and (opts["call"] is not None or fold_any):
         first = ("fold", None)  # only when facing a bet (module docstring)
     elif roll < 0.55 and kind:
         span = opts[kind]
@@ -144,13 +145,15 @@ class Table:
         return [stack[label] for label in self.labels]
 
 
-def random_table(rng: random.Random, game: str, players: tuple[int, int] = (2, 9)) -> Table:
-    """Random seats and stacks (short ones too: all-ins at many levels, so several side pots),
-    odd blinds (odd cents in split pots), rake 1-5 % in basis points, a cap or none."""
+def random_table(rng: random.Random, game: str, players: tuple[int, int] = (2, 9),
+                 short: bool = False) -> Table:
+    """Random seats and stacks (short ones too: all-ins at many levels, so several side pots;
+    ``short``: even below the big blind), odd blinds (odd cents in split pots), rake 1-5 % in
+    basis points, a cap or none."""
     n = rng.randint(*players)
     small = rng.choice([1, 3, 5, 25, 50])
     big = small * 2 + rng.choice([0, 1])
-    stacks = [rng.choice([rng.randint(big + 1, 6 * big), rng.randint(big, 40 * big + 7),
+    stacks = [rng.choice([rng.randint(1 if short else big + 1, 6 * big), rng.randint(big, 40 * big + 7),
                           rng.randint(big, 200 * big)]) for _ in range(n)]
     # the table's seats are numbered 1..n clockwise; the button is anywhere
     button_index = rng.randrange(n)

@@ -43,10 +43,13 @@ def _check_chips(state: BettingRound, start: dict[str, int]) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(game=st.sampled_from([NLHE, PLO, FLHE]), rng=st.randoms(use_true_random=False),
-       cap=st.one_of(st.none(), st.integers(0, 300)), void_at=st.floats(0, 1))
+       cap=st.one_of(st.none(), st.integers(0, 300)), void_at=st.floats(0, 1),
+       fold_any=st.booleans())
 def test_he_om_19_39_42_62_a24_a26_money_is_conserved_over_random_jogadas(game, rng, cap,
-                                                                          void_at):
-    table = random_table(rng, game, players=(2, 10))
+                                                                          void_at, fold_any):
+    # caves below the big blind too (rule 39: the blind goes all in), folds when a check was
+    # allowed (rule 34; the chips of a layer nobody reached join the last pot, pots.py)
+    table = random_table(rng, game, players=(2, 10), short=True)
     # heads-up, the text (A29, the default) as well as the convention pokerkit plays
     rules = replace(table.rules, heads_up_convention=rng.random() < 0.5)
     start = dict(table.seats)
@@ -57,7 +60,8 @@ def test_he_om_19_39_42_62_a24_a26_money_is_conserved_over_random_jogadas(game, 
         snapshots.append(state)
 
     played = play_ours(rules, table.seats, table.button,
-                       lambda s, seat, opts: random_moves(rng, s, seat, opts)[0], observe)
+                       lambda s, seat, opts: random_moves(rng, s, seat, opts, fold_any)[0],
+                       observe)
     holes, board, _ = deal(rng, len(start), HOLE_CARDS[game])
     hands = dict(zip(table.labels, holes))
     live = [seat for seat in played.contributions if seat not in played.folded]

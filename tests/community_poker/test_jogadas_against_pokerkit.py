@@ -216,6 +216,6 @@ def test_he_a31_leftover_cents_clockwise_from_button_in_random_splits():
                 stats["button_wraps"] += leftover > 0 and int(table.button) != n
     # Splits with odd cents, where the two conventions give different seats the cents, and
     # with the button anywhere but the last seat (clockwise order wraps round seat 1).
-    assert stats["splits"] > 0.4 * JOGADAS and stats["leftover"] > 0.2 * JOGADAS, stats
-    assert stats["conventions_differ"] > 0.05 * JOGADAS, stats
+    assert stats["splits"] > 0.3 * JOGADAS and stats["leftover"] > 0.15 * JOGADAS, stats
+    assert stats["conventions_differ"] > 0.04 * JOGADAS, stats
     assert stats["button_wraps"] > 0.1 * JOGADAS, stats
