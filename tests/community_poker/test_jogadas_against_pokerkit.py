@@ -1,5 +1,6 @@
 """Whole jogadas, betting to settlement, checked against an independent engine, pokerkit (PyPI,
-a test dependency only): JOGADAS (env LEDGER_POKERKIT_JOGADAS, default 2000) seeded random
+a test dependency only; about 40 s of CPU for the file by default): JOGADAS (env
+LEDGER_POKERKIT_JOGADAS, default 2000; the A31 test plays half as many) seeded random
 complete jogadas per game, no-limit hold'em, pot-limit Omaha (four hole cards, exactly 2 + 3)
 and fixed-limit hold'em, 2 to 9 players, stacks from a little over the big blind to 200 big
 blinds (all-ins at many levels, so several side pots), odd blinds (odd cents in split pots),
