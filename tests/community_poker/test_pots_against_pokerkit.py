@@ -33,6 +33,7 @@ import pytest
 
 from domain.community_poker.pots import settle
 from domain.poker_hands import best_of
+from tests.community_poker.pokerkit_play import card_code, pokerkit_odd_chips
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -54,10 +55,6 @@ AUTOMATIONS = tuple(a for a in pokerkit.Automation
                     if a is not pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING)
 
 
-def _code(card) -> str:
-    return f"{card.rank.value}{card.suit.value}"
-
-
 def _play(rng: random.Random):
     """One random complete hand in pokerkit. Returns (starting stacks, contributions, folded,
     hole cards, board, final stacks)."""
@@ -74,7 +71,7 @@ def _play(rng: random.Random):
     # cannot win, evaluating every hand for every pot: most of its run time). push_chips still
     # finds each pot's winners itself, with its own evaluator.
     state.can_win_now = lambda player_index: True
-    holes = [[_code(c) for c in cards] for cards in state.hole_cards]
+    holes = [[card_code(c) for c in cards] for cards in state.hole_cards]
     # What each player put in, uncalled bets included: the blinds, then every call (its
     # amount) and every bet or raise ("to" an amount, less what was already in this round).
     put_in = [0] * n
@@ -104,17 +101,9 @@ def _play(rng: random.Random):
         else:
             put_in[actor] += state.check_or_call().amount
     assert not state.status
-    board = [_code(c) for cards in state.board_cards for c in cards]
+    board = [card_code(c) for cards in state.board_cards for c in cards]
     contributions = dict(enumerate(put_in))
     return stacks, contributions, folded, holes, board, list(state.stacks)
-
-
-def _pokerkit_odd_chips(layer: dict[int, int]) -> dict[int, int]:
-    """A layer's payments re-split pokerkit's way: all the odd chips to the first winner in
-    player order (pokerkit's player 0 is the first seat left of the button)."""
-    winners = sorted(layer)
-    share, leftover = divmod(sum(layer.values()), len(winners))
-    return {seat: share + (leftover if i == 0 else 0) for i, seat in enumerate(winners)}
 
 
 def test_he_39_42_63_a31_settle_gives_pokerkits_final_stacks():
@@ -145,7 +134,7 @@ def test_he_39_42_63_a31_settle_gives_pokerkits_final_stacks():
                 # then the stacks must agree to the cent.
                 theirs = [stacks[i] - contributions[i] + s.returned.get(i, 0) for i in range(n)]
                 for layer in s.payments:
-                    for seat, cents in _pokerkit_odd_chips(layer).items():
+                    for seat, cents in pokerkit_odd_chips(layer, list(range(n))).items():
                         theirs[seat] += cents
                 assert theirs == final, str((contributions, folded, s.pots, s.payments, final))
                 stats["odd_cents"] += 1
