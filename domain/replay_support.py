@@ -93,29 +93,30 @@ def one_jogada(items: list[tuple[int, Any]]) -> tuple[str, str]:
     return jogada_id, stream
 
 
-def rng_opening(committed: Any, revealed: Any, at: dict[str, Any],
-                not_drawn: str) -> tuple[dict[str, Any], bytes | None]:
-    """The start of a card game's RNG check (903-B 6.7.2(4)): ``(out, None)`` when there is
-    nothing to check yet (``out["check"]`` says why: ``not_drawn``, or the seed not revealed),
-    otherwise ``(out, seed)`` once the revealed seed matches the commitment and derives the
-    recorded output; raises DomainError (naming the events found wrong) if it does not."""
+def rng_opening(out: dict[str, Any], committed: Any, revealed: Any, at: dict[str, Any],
+                not_drawn: str) -> bytes | None:
+    """The start of a card game's RNG check (903-B 6.7.2(4)), filling ``out`` (commitment,
+    forced, seed): None when there is nothing to check yet (``out["check"]`` says why:
+    ``not_drawn``, or the seed not revealed), otherwise the seed, once it matches the
+    commitment and derives the recorded output; raises DomainError (naming the events found
+    wrong) if it does not."""
+    from domain.errors import RuleViolationError
     from domain.jogada_rng import check_reveal, verify_jogada
     from domain.rules import T903B, cite
 
-    out = {"commitment": None, "seed_hex": None, "forced": False, "verified": False}
     if committed is None:
-        return {**out, "check": not_drawn}, None
+        out["check"] = not_drawn
+        return None
     out.update(commitment=committed.commitment, forced=bool(committed.forced))
     if revealed is None:
-        return {**out, "check": "the seed is not revealed yet: the jogada is still open"}, None
+        out["check"] = "the seed is not revealed yet: the jogada is still open"
+        return None
     out["seed_hex"] = revealed.seed_hex
     if revealed.commitment != committed.commitment:
-        from domain.errors import RuleViolationError
-
         raise RuleViolationError("the revealed commitment is not the one committed to",
                                  rule=cite(T903B, "6.7.2(4)"),
                                  details={"events": [at["RngRevealed"]]})
     verify_jogada(kind=committed.kind, size=committed.size, commitment=committed.commitment,
                   seed_hex=revealed.seed_hex, outcome=committed.outcome,
                   forced_outcome=committed.forced_outcome)
-    return out, check_reveal(committed.commitment, revealed.seed_hex)
+    return check_reveal(committed.commitment, revealed.seed_hex)

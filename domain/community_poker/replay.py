@@ -59,8 +59,8 @@ def _rng(fold: Fold, found: dict[str, Any], at: dict[str, Any]) -> dict[str, Any
     variant = fold.variant
     out = {"commitment": None, "seed_hex": None, "forced": False, "verified": False}
     try:
-        out, seed = rng_opening(committed, revealed, at, "no RNG output was drawn: the jogada"
-                                " ended before the deal")
+        seed = rng_opening(out, committed, revealed, at, "no RNG output was drawn: the"
+                           " jogada ended before the deal")
         if seed is None:
             return out
         shoe = expected_outcome(committed.kind, seed, committed.size, committed.forced_outcome)

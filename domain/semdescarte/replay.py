@@ -29,7 +29,7 @@ from domain.replay_support import MONEY_KINDS, failed_check, to_json
 from domain.replay_support import apply_money as _apply_money
 from domain.replay_support import event_name as _name
 from domain.replay_support import numbered as _numbered
-from domain.replay_support import one_jogada
+from domain.replay_support import one_jogada, rng_opening
 from domain.poker_hands import evaluate
 from domain.rules import T903B, cite
 from domain.semdescarte import dealing
@@ -106,26 +106,15 @@ def _rng(found: dict[str, Any], at: dict[str, int]) -> dict[str, Any]:
     committed, revealed = found.get("RngCommitted"), found.get("RngRevealed")
     dealt, bank_shown = found.get("CardsDealt"), found.get("BankCardsRevealed")
     out = {"commitment": None, "seed_hex": None, "forced": False, "verified": False}
-    if committed is None:
-        return {**out, "check": "no RNG output was drawn: the jogada ended before the deal"}
-    out.update(commitment=committed.commitment, forced=bool(committed.forced))
-    if revealed is None:
-        return {**out, "check": "the seed is not revealed yet: the jogada is still open"}
-    out["seed_hex"] = revealed.seed_hex
     try:
-        if revealed.commitment != committed.commitment:
-            raise RuleViolationError("the revealed commitment is not the one committed to",
-                                     rule=cite(T903B, "6.7.2(4)"),
-                                     details={"events": [at["RngRevealed"]]})
-        verify_jogada(kind=committed.kind, size=committed.size,
-                      commitment=committed.commitment, seed_hex=revealed.seed_hex,
-                      outcome=committed.outcome, forced_outcome=committed.forced_outcome)
+        seed = rng_opening(out, committed, revealed, at, "no RNG output was drawn: the"
+                           " jogada ended before the deal")
+        if seed is None:
+            return out
         if dealt is None:
             return {**out, "verified": True, "check": "the seed derives the recorded shoe; no"
                     " card was dealt"}
-        shoe = expected_outcome(committed.kind, check_reveal(committed.commitment,
-                                                             revealed.seed_hex),
-                                committed.size, committed.forced_outcome)
+        shoe = expected_outcome(committed.kind, seed, committed.size, committed.forced_outcome)
         seats = sorted(dealt.hands, key=int)
         again = dealing.deal(shoe, len(seats))
         problems = []
