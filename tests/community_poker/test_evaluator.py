@@ -215,7 +215,7 @@ def random_hands(rng: random.Random, count: int, size: int, suited: bool):
 @pytest.mark.parametrize(("size", "suited"), [(7, False), (7, True), (6, False), (5, True)])
 def test_he_a30_best_of_equals_the_best_of_every_five(size, suited):
     """A30: best_of (rank and suit counts, no five evaluated) gives the key and the five cards
-    that ``evaluate`` gives for the best of the 21 (15, 1) fives, the first met on a tie."""
+    that ``evaluate`` gives for the best of the 21 (6, 1) fives, the first met on a tie."""
     rng = random.Random(806_2015 + size + suited)
     categories = Counter()
     for cards in random_hands(rng, 10_000, size, suited):
