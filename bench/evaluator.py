@@ -21,7 +21,8 @@ loop only looks its rank counts up (``_best_key``'s first step); any other hand 
 ``_best_key`` whole. Measured on this 2-core machine (shared, load about 5): 58 s with 2
 processes, 2.3 million hands a second; every count matched.
 
-Usage: .venv/bin/python bench/evaluator.py [--hands 20000] [--omaha 5000] [--rounds 5]
+Usage: ./run bench-evaluator [...], or
+       .venv/bin/python bench/evaluator.py [--hands 20000] [--omaha 5000] [--rounds 5]
                                            [--sample 200000] [--seed 17]
        .venv/bin/python bench/evaluator.py --exhaustive [--processes 2]
 """
