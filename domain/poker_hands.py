@@ -18,6 +18,11 @@ a tuple of ints compared lexicographically: higher is better, equal is a tie.
   and is applied by that game; ``max_suit_count`` gives it what it needs.
 - ``best_of``: hold'em, the best 5 of the 5 to 7 cards, and the board may play (A30).
 - ``best_omaha``: exactly 2 of the 4 hole cards and exactly 3 of the board [Omaha rule 26].
+- Speed (issue 17): ``best_of`` does not evaluate the 21 fives of seven cards. It sums per-card
+  weights into rank and suit counts, looks the rank counts' best key up in a table filled as
+  hands are met, and looks for a flush only when a suit holds five cards; then it picks the five
+  cards. Its value and cards are those of the best of ``evaluate`` over every five (tests and
+  ``bench/evaluator.py``). ``best_omaha`` sums the weights of each two plus three the same way.
 
 Words (``HandValue.words``, Portuguese). A single card is named by its face: ``2`` … ``9``,
 ``10``, ``valete``, ``dama``, ``rei``, ``ás`` ("sequência até ao 5", "cor, até à dama",
@@ -47,6 +52,7 @@ CATEGORIES: tuple[str, ...] = (
 _RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}  # '2' -> 2 … 'A' -> 14
 _CARD_RANK = {code: _RANK_VALUE[code[0]] for code in CARDS}
 _CARD_SUIT = {code: SUITS.index(code[1]) for code in CARDS}
+_CARD_SET = frozenset(CARDS)
 ACE = 14
 
 # Portuguese names, index = rank value (0 and 1 unused; the wheel's ace is named as an ace).
@@ -146,22 +152,50 @@ def _evaluate_ints(ranks: Sequence[int], suits: Sequence[Any]) -> tuple[int, ...
     return (ONE_PAIR, d, a, b, c)
 
 
-def _hand_value(cards: Sequence[str], key: tuple[int, ...]) -> HandValue:
-    """Put five valid cards in explanation order: the largest group first (trips before the
-    pair), higher ranks first, the wheel's ace last (5 4 3 2 A)."""
-    wheel = key[0] in (STRAIGHT, STRAIGHT_FLUSH) and key[1] == 5
+def _groups(key: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The ranks of a hand worth ``key`` and how many cards of each, in explanation order: the
+    largest group first (trips before the pair), higher ranks first, the wheel's ace last."""
+    cat = key[0]
+    if cat in (ROYAL_FLUSH, STRAIGHT_FLUSH, STRAIGHT):
+        top = key[1]
+        return tuple((rank, 1) for rank in (top, top - 1, top - 2, top - 3,
+                                            ACE if top == 5 else top - 4))
+    counts = {FOUR_OF_A_KIND: (4, 1), FULL_HOUSE: (3, 2), THREE_OF_A_KIND: (3, 1, 1),
+              TWO_PAIR: (2, 2, 1), ONE_PAIR: (2, 1, 1, 1)}.get(cat, (1, 1, 1, 1, 1))
+    return tuple(zip(key[1:], counts))
+
+
+_GROUPS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}  # by key: at most 7,462
+
+
+def _hand_value(cards: Sequence[str], key: tuple[int, ...], suit: str = "") -> HandValue:
+    """The value ``key`` with five of the valid cards worth it (of ``suit`` only, if given: a
+    flush's), in explanation order (``_groups``; one rank's cards by suit, s h d c). Of each
+    rank, the first cards in the given order: the five ``combinations`` meets first."""
+    groups = _GROUPS.get(key)
+    if groups is None:
+        groups = _GROUPS[key] = _groups(key)
+    if suit:
+        cards = [code for code in cards if code[1] == suit]
     ranks = [_CARD_RANK[code] for code in cards]
-    counts = {rank: ranks.count(rank) for rank in ranks}
-
-    def order(code: str) -> tuple[int, int, int]:
-        rank = _CARD_RANK[code]
-        return (counts[rank], 1 if wheel and rank == ACE else rank, _CARD_SUIT[code])
-
-    return HandValue(key, tuple(sorted(cards, key=order, reverse=True)))
+    five: list[str] = []
+    for rank, count in groups:
+        if count == 1:
+            five.append(cards[ranks.index(rank)])
+        else:
+            five += sorted([code for code, r in zip(cards, ranks) if r == rank][:count],
+                           reverse=True)  # one rank's cards by suit: 's' > 'h' > 'd' > 'c'
+    return HandValue(key, tuple(five))
 
 
 def _check_cards(cards: Any, name: str, low: int, high: int, rule: str) -> list[str]:
     """``low``..``high`` distinct valid card codes, as a list; else InvalidInputError."""
+    if type(cards) in (list, tuple) and low <= len(cards) <= high:  # the usual case, quickly
+        try:
+            if _CARD_SET.issuperset(cards) and len(set(cards)) == len(cards):
+                return list(cards)
+        except TypeError:  # an unhashable item: the checks below name it
+            pass
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
         raise InvalidInputError(f"{name} must be a list of card codes", field=name)
     cards = list(cards)
@@ -187,32 +221,127 @@ def evaluate(cards: Sequence[str]) -> HandValue:
     return _hand_value(cards, key)
 
 
-def _best(candidates) -> HandValue:
-    """The best of an iterable of five-card tuples (the first one found wins a tie)."""
-    best_key: tuple[int, ...] = ()
-    best_cards: tuple[str, ...] = ()
-    for five in candidates:
-        key = _evaluate_ints([_CARD_RANK[c] for c in five], [c[1] for c in five])
-        if key > best_key:
-            best_key, best_cards = key, five
-    return _hand_value(best_cards, best_key)
+# The fast path of best_of and best_omaha. Each card has a weight: 1 in its rank's 3-bit field
+# (bits 0-38, 2 up to A) and 1 in its suit's 4-bit field (bits 40-55). The sum of a hand's
+# weights holds how many cards it has of each rank and of each suit (at most 4 of a rank, 7 of a
+# suit: no field overflows), so that one addition per card replaces sorting and grouping.
+_SUIT_SHIFT = 40
+_RANK_FIELDS = (1 << _SUIT_SHIFT) - 1
+# Adding 3 to each 4-bit suit field sets its bit 3 where the suit holds 5 cards or more.
+_PLUS_THREE, _BIT_THREE = 0x3333, 0x8888
+_CARD_WEIGHT = {code: (1 << 3 * (_CARD_RANK[code] - 2)) | (1 << _SUIT_SHIFT + 4 * _CARD_SUIT[code])
+                for code in CARDS}
+def _straight_top(mask: int) -> int:
+    """The top card of the highest straight in a bit mask of ranks (bit r for rank r, bit 1 for
+    the ace too: rule 8's 5-4-3-2-A), else 0."""
+    runs = mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4
+    return runs.bit_length() + 3 if runs else 0
+
+
+def _ranks_key(fields: int) -> tuple[int, ...]:
+    """The best key, flushes aside, of the 5 to 7 cards whose rank counts are ``fields``: the
+    same key as the best of ``_evaluate_ints`` over every five of them."""
+    groups: list[list[int]] = [[], [], [], [], []]  # ranks held once, twice, 3, 4 times, high first
+    mask = 0
+    for rank in range(ACE, 1, -1):
+        count = fields >> 3 * (rank - 2) & 7
+        if count:
+            groups[count].append(rank)
+            mask |= 1 << rank
+    _, singles, pairs, trips, quads = groups
+    if quads:
+        return (FOUR_OF_A_KIND, quads[0], max(trips + pairs + singles + quads[1:]))
+    if trips and (len(trips) > 1 or pairs):
+        return (FULL_HOUSE, trips[0], max(trips[1:] + pairs))
+    top = _straight_top(mask | (mask >> ACE - 1 & 2))
+    if top:
+        return (STRAIGHT, top)
+    if trips:
+        return (THREE_OF_A_KIND, trips[0], *singles[:2])
+    if len(pairs) > 1:
+        return (TWO_PAIR, pairs[0], pairs[1], max(pairs[2:] + singles))
+    if pairs:
+        return (ONE_PAIR, pairs[0], *singles[:3])
+    return (HIGH_CARD, *singles[:5])
+
+
+class _RanksKeys(dict):
+    """The best key without a flush of each multiset of ranks met so far, by its rank fields
+    (``_ranks_key`` on a miss): at most the 73,775 multisets of 5 to 7 ranks, filled as hands are
+    met."""
+
+    def __missing__(self, fields: int) -> tuple[int, ...]:
+        key = self[fields] = _ranks_key(fields)
+        return key
+
+
+_RANKS_KEY = _RanksKeys()
+
+
+def _flush_key(cards: Sequence[str], suit_fields: int) -> tuple[tuple[int, ...], str]:
+    """The best flush or straight flush of cards of which one suit holds 5 or more, and that
+    suit."""
+    suit = SUITS[((suit_fields + _PLUS_THREE) & _BIT_THREE).bit_length() // 4 - 1]
+    ranks = sorted((_CARD_RANK[c] for c in cards if c[1] == suit), reverse=True)
+    mask = 0
+    for rank in ranks:
+        mask |= 1 << rank
+    top = _straight_top(mask | (mask >> ACE - 1 & 2))
+    if top == ACE:
+        return (ROYAL_FLUSH, ACE), suit
+    if top:
+        return (STRAIGHT_FLUSH, top), suit
+    return (FLUSH, *ranks[:5]), suit
+
+
+def _best_key(cards: Sequence[str], weights: int) -> tuple[tuple[int, ...], str]:
+    """The best key among every five of 5 to 7 valid distinct cards whose weights sum to
+    ``weights`` (rules 7, 8, 13, A5), and the suit of its flush ('' if it is none)."""
+    key = _RANKS_KEY[weights & _RANK_FIELDS]
+    suit_fields = weights >> _SUIT_SHIFT
+    if (suit_fields + _PLUS_THREE) & _BIT_THREE:
+        flush, suit = _flush_key(cards, suit_fields)
+        if flush > key:
+            return flush, suit
+    return key, ""
 
 
 def best_of(cards: Sequence[str]) -> HandValue:
-    """The best five of 5 to 7 distinct cards; in hold'em the board may play (A30)."""
+    """The best five of 5 to 7 distinct cards; in hold'em the board may play (A30). The same
+    value and cards as the best of ``evaluate`` over every five, the first met in
+    ``combinations`` order on a tie, without evaluating each five."""
     cards = _check_cards(cards, "cards", 5, 7, RULE_HOLDEM)
-    return _best(combinations(cards, 5))
+    weights = 0
+    for code in cards:
+        weights += _CARD_WEIGHT[code]
+    key, suit = _best_key(cards, weights)
+    return _hand_value(cards, key, suit)
 
 
 def best_omaha(hole: Sequence[str], board: Sequence[str]) -> HandValue:
     """The best hand of exactly 2 of the 4 hole cards and exactly 3 of the 3 to 5 board cards
-    (Omaha rules 25, 26)."""
+    (Omaha rules 25, 26): each of the up to 60 fives, its weights summed from the two's and the
+    three's; on a tie the first met, two by two of the hole, then three by three of the board."""
     hole = _check_cards(hole, "hole", 4, 4, RULE_OMAHA_HOLE)
     board = _check_cards(board, "board", 3, 5, RULE_OMAHA)
     if set(hole) & set(board):
         raise InvalidInputError("a card is both in the hole and on the board (one 52-card deck)",
                                 field="board")
-    return _best(two + three for two in combinations(hole, 2) for three in combinations(board, 3))
+    weight = _CARD_WEIGHT
+    threes = [(three, weight[a] + weight[b] + weight[c])
+              for three in combinations(board, 3) for a, b, c in (three,)]
+    best_key: tuple[int, ...] = ()
+    best_cards: tuple[str, ...] = ()
+    for two in combinations(hole, 2):
+        two_weight = weight[two[0]] + weight[two[1]]
+        for three, three_weight in threes:
+            weights = two_weight + three_weight  # _best_key, inlined: 60 fives a hand
+            key = _RANKS_KEY[weights & _RANK_FIELDS]
+            if ((weights >> _SUIT_SHIFT) + _PLUS_THREE) & _BIT_THREE:
+                key = max(key, _flush_key(two + three, weights >> _SUIT_SHIFT)[0])
+            if key > best_key:
+                best_key, best_cards = key, two + three
+    return _hand_value(best_cards, best_key)
 
 
 def compare(a: HandValue, b: HandValue) -> int:

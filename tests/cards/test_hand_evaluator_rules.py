@@ -1,6 +1,7 @@
 """domain/poker_hands.py against the regulation: póquer sem descarte rules 7, 8, 9, 13 (the
-same ranking as hold'em and Omaha rules 29-32), the digest's readings A5 (all five cards count)
-and A30 (hold'em: the board may play), and Omaha rule 26 (exactly two hole cards)."""
+same ranking as hold'em and Omaha rules 29-32) and the digest's reading A5 (all five cards
+count); ``best_of`` and ``best_omaha``'s input checks. Hold'em's best five of seven (A30) and
+Omaha rule 26 (exactly two hole cards) are in tests/community_poker/test_evaluator.py."""
 
 from __future__ import annotations
 
@@ -253,16 +254,6 @@ def test_evaluate_rejects_bad_cards_naming_the_field(cards):
     assert info.value.field == "cards"
 
 
-def test_he_a30_best_of_seven_cards_the_board_may_play():
-    """A30 (hold'em r1, r26): the best five of seven; the board may play on its own."""
-    board = ["Ts", "Js", "Qs", "Ks", "As"]
-    value = best_of(board + ["2d", "3c"])
-    assert value.category == "royal_flush" and set(value.cards) == set(board)
-    board = ["9d", "8c", "7h", "6s", "5d"]
-    assert best_of(board + ["2d", "2c"]).words == "sequência até ao 9"
-    assert compare(best_of(board + ["2d", "2c"]), best_of(board + ["Ah", "Kh"])) == 0
-
-
 def test_best_of_picks_the_highest_category_and_explains_its_five_cards():
     value = best_of(["Ah", "Kh", "Qd", "Jh", "Th", "2h", "9c"])  # straight and flush: flush
     assert value.category == "flush" and value.cards == ("Ah", "Kh", "Jh", "Th", "2h")
@@ -285,42 +276,6 @@ def test_best_of_rejects_duplicates_and_bad_codes():
         with pytest.raises(InvalidInputError) as info:
             best_of(cards)
         assert info.value.field == "cards"
-
-
-def test_om_26_four_hearts_on_board_and_one_in_hand_is_not_a_flush():
-    """Omaha rule 26: exactly two hole cards. Hold'em would make the flush."""
-    board = ["2h", "7h", "9h", "Jh", "Kc"]
-    hole = ["Ah", "As", "Qd", "3c"]
-    assert best_omaha(hole, board).category == "one_pair"
-    assert best_of(board + hole[:2]).category == "flush"
-    assert best_omaha(["Ah", "4h", "Qd", "3c"], board).words == "cor, até ao ás"
-
-
-def test_om_26_four_suited_hole_cards_and_one_on_board_is_not_a_flush():
-    assert best_omaha(["As", "Ks", "Qs", "Js"], ["Ts", "2d", "3c", "8h", "9d"]).category \
-        == "straight"
-    assert best_omaha(["As", "Ks", "Qs", "Js"], ["2s", "4d", "6c", "8h", "9d"]).category \
-        == "high_card"
-
-
-def test_om_26_a_board_straight_plays_only_with_two_fitting_hole_cards():
-    board = ["5d", "6c", "7h", "8s", "9d"]
-    assert best_omaha(["Ah", "Ad", "Kc", "Ks"], board).category == "one_pair"
-    assert best_omaha(["Th", "2d", "Kc", "Qs"], board).category == "high_card"
-    assert best_omaha(["Th", "Jd", "Kc", "Qs"], board).words == "sequência até ao valete"
-
-
-def test_om_26_a_royal_flush_on_the_board_does_not_play_alone():
-    board = ["Ts", "Js", "Qs", "Ks", "As"]
-    assert best_omaha(["2d", "3c", "4h", "6d"], board).category == "high_card"
-    # 9-T-J-Q-K would use one hole card and four board cards: only 8-9 + T-J-Q plays.
-    assert best_omaha(["9s", "8s", "4h", "6d"], board).words == "sequência de cor até à dama"
-
-
-def test_omaha_works_on_the_flop_and_the_turn():
-    hole = ["Ah", "Ad", "Kc", "Ks"]
-    assert best_omaha(hole, ["Ac", "7h", "2d"]).words == "trio de ases"
-    assert best_omaha(hole, ["Ac", "7h", "2d", "7d"]).words == "fullen, ases e setes"
 
 
 @pytest.mark.parametrize(("hole", "board", "field", "rule"), [
