@@ -36,14 +36,16 @@ action the clock took (rule 45) carries the comment ``# timeout``.
 
 Variants (the standard has no code for every table this ledger runs; decided here):
 
-| game, structure | PHH variant |
-|---|---|
-| hold'em no limit | ``NT`` |
-| hold'em fixed limit (rule 24a, the default reading) | ``FT`` |
-| hold'em pot limit; limit read as half the pot (A27) | ``NT``, the closest: every action a pot-limit or half-pot table allows is one no-limit allows (the same minimum, a lower maximum), so the file replays to the same stacks; ``_betting_structure`` and ``_limit_reading`` say what the table was |
-| Omaha pot limit | ``PO`` |
-| Omaha limit read as half the pot (A27) | ``PO``, the closest, as above (half the pot is within the pot) |
-| Omaha no limit; Omaha fixed limit | none: refused (``phh_no_variant``). ``PO`` would refuse a bet above the pot; the standard's only fixed-limit Omaha, ``FO/8``, splits the pot high/low and would pay other winners |
+- hold'em no limit: ``NT``; hold'em fixed limit (rule 24a, the default reading): ``FT``;
+  Omaha pot limit: ``PO``.
+- hold'em pot limit, and hold'em limit read as half the pot (A27): ``NT``, the closest; Omaha
+  limit read as half the pot: ``PO``, the closest (``_closest_variant = true``). Every action
+  such a table allows is one the closest variant allows (the same minimum, a lower maximum:
+  half the pot is within the pot), so the file replays to the same stacks;
+  ``_betting_structure`` and ``_limit_reading`` say what the table was.
+- Omaha no limit and Omaha fixed limit: none, refused (``phh_no_variant``): ``PO`` would refuse
+  a bet above the pot, and the standard's only fixed-limit Omaha, ``FO/8``, splits the pot
+  high/low and would pay other winners.
 
 A voided jogada (rule 72, A26) is refused (``jogada_voided``): it was not played to its end and
 every contribution went back, so there is no finishing state for the actions to reach; its
@@ -53,7 +55,13 @@ replay (``GET /jogadas/{id}/replay``) shows what happened. A jogada still open i
 Known limits of a reader: the standard's fixed-limit ``FT`` in pokerkit allows four bets per
 round (its default); a table with no ``raise_cap`` (rule 38) or one above 3 may record a round
 that pokerkit refuses. Rule 34 lets a player fold when it could check; pokerkit refuses such a
-fold. The file records what happened either way.
+fold. A pot split three ways or more with two cents or more left over: A31 hands them one at a
+time clockwise from the button's left, pokerkit gives them all to the first winner. The
+standard has no commission field: a reader gives its own rake function; pokerkit rakes its own
+pots (after the showdown it merges the layers whose winners are then the same; with one player
+left it leaves out that player's last bet), so the file gives the commission of each of the
+ledger's layers (A24), ``_commission_by_layer`` beside ``_pot_layers_cents``
+(tests/holdem/test_phh.py ``recorded_rake``). The file records what happened either way.
 """
 
 from __future__ import annotations
