@@ -71,7 +71,7 @@ def test_he_phh_route_is_for_the_roles_that_read_a_replay(client):
     assert client.get(f"/jogadas/{jogada_id}/phh").status_code == 401
 
 
-def test_he_phh_route_refuses_an_unknown_an_open_and_a_voided_jogada(client):
+def test_903b_6_7_5_he_72_phh_route_refuses_an_unknown_an_open_and_a_voided_jogada(client):
     unknown = "00000000-0000-0000-0000-000000000000:1"
     assert ok(client.get(f"/jogadas/{unknown}/phh", headers=OPERATOR), 404)["error"]["code"] == \
         "not_found"
@@ -85,7 +85,7 @@ def test_he_phh_route_refuses_an_unknown_an_open_and_a_voided_jogada(client):
     assert (body["code"], body["rule"]) == ("jogada_voided", "hold'em rule 72; A26")
 
 
-def test_om_phh_route_refuses_a_table_the_standard_has_no_variant_for(client):
+def test_om_24_phh_route_refuses_a_table_the_standard_has_no_variant_for(client):
     table = holdem_table(client, "omaha", structure="no_limit")
     jogada_id = play_jogada(table, random.Random(13))
     body = ok(client.get(f"/jogadas/{jogada_id}/phh", headers=OPERATOR), 409)["error"]

@@ -198,7 +198,7 @@ def test_he_phh_export_replays_in_pokerkit_to_the_same_finishing_stacks(ledger, 
                                                        and game == "holdem"}
 
 
-def test_he_phh_export_has_side_pots_and_all_ins_over_many_jogadas(ledger):
+def test_he_41_42_a24_phh_side_pots_all_ins_and_commission_per_layer_replay_in_pokerkit(ledger):
     rnd = random.Random(17)
     checked = play_and_check(ledger, rnd, game="holdem", jogadas=12, players=7,
                              structure="no_limit", seats=9,
@@ -210,7 +210,7 @@ def test_he_phh_export_has_side_pots_and_all_ins_over_many_jogadas(ledger):
     assert ended == {"showdown", "folds"}  # rules 59 and 36
 
 
-def test_he_phh_fixed_limit_holdem_is_ft_with_its_small_and_big_bets(ledger):
+def test_he_24a_38_phh_fixed_limit_holdem_is_ft_with_its_small_and_big_bets(ledger):
     # raise_cap 3 (rule 38 counts raises): pokerkit's FT counts the opening bet too, 4 a round
     checked = play_and_check(ledger, random.Random(24), game="holdem", jogadas=6, players=4,
                              structure="limit", small_bet_cents=100, big_bet_cents=200,
@@ -221,7 +221,7 @@ def test_he_phh_fixed_limit_holdem_is_ft_with_its_small_and_big_bets(ledger):
 
 
 @pytest.mark.parametrize("game,variant", [("holdem", "NT"), ("omaha", "PO")])
-def test_he_phh_half_pot_limit_is_written_as_the_closest_variant(ledger, game, variant):
+def test_he_24a_a27_phh_half_pot_limit_is_written_as_the_closest_variant(ledger, game, variant):
     """A27's literal reading of rule 24a (at most half the pot): every such bet is one that
     no-limit hold'em and pot-limit Omaha allow, so the closest variant replays it."""
     checked = play_and_check(ledger, random.Random(27), game=game, jogadas=5, players=4,
@@ -232,7 +232,7 @@ def test_he_phh_half_pot_limit_is_written_as_the_closest_variant(ledger, game, v
 
 
 @pytest.mark.parametrize("convention", [False, True])
-def test_he_phh_heads_up_puts_the_seat_that_is_not_the_button_first(ledger, convention):
+def test_he_48_a29_phh_heads_up_puts_the_seat_that_is_not_the_button_first(ledger, convention):
     """A29: under the text the seat that is not the button posts the small blind and acts
     first in every round; under the convention the button posts it. pokerkit reads a heads-up
     blinds list in reverse: p1 is always the seat that is not the button."""
@@ -246,7 +246,7 @@ def test_he_phh_heads_up_puts_the_seat_that_is_not_the_button_first(ledger, conv
 
 # Refusals ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("structure", ["no_limit", "limit"])
-def test_om_phh_no_limit_and_fixed_limit_omaha_have_no_phh_variant(ledger, structure):
+def test_om_24_phh_no_limit_and_fixed_limit_omaha_have_no_phh_variant(ledger, structure):
     table = new_table(ledger, "omaha", structure=structure, seats=3,
                       commission={"mode": "pot", "percent_bp": 500, "cap_cents": None})
     fill(table, random.Random(3), 3)
@@ -266,7 +266,7 @@ def started(ledger, seed: int) -> tuple[Table, str]:
     return table, table.jogada()["jogada_id"]
 
 
-def test_he_phh_a_voided_jogada_is_refused_naming_rule_72(ledger):
+def test_he_72_a26_phh_a_voided_jogada_is_refused_naming_the_rule(ledger):
     table, jogada_id = started(ledger, 72)
     table.act(table.to_act(), "call")
     table.void()
@@ -276,14 +276,14 @@ def test_he_phh_a_voided_jogada_is_refused_naming_rule_72(ledger):
     assert refused.value.rule == "hold'em rule 72; A26"
 
 
-def test_he_phh_an_open_jogada_is_refused(ledger):
+def test_903b_6_7_5_phh_an_open_hold_em_jogada_is_refused(ledger):
     _, jogada_id = started(ledger, 65)
     with pytest.raises(ConflictError) as refused:
         export(ledger, jogada_id)
     assert refused.value.code == "jogada_open"
 
 
-def test_he_phh_an_action_of_the_clock_is_commented_and_replays(ledger, clock):
+def test_he_45_phh_an_action_of_the_clock_is_commented_and_replays(ledger, clock):
     """Rule 45: when the decision time runs out the clock checks or folds for the player."""
     table, jogada_id = started(ledger, 45)
     clock.advance(seconds=21)
