@@ -12,12 +12,15 @@ What the file holds, in the standard's fields:
   ``time_zone``, ``day``, ``month``, ``year`` (when the jogada opened, UTC).
 - Every amount is integer cents (``_amount_unit = 'cent'``).
 - Custom fields (a leading underscore, as the standard says): ``_jogada_id``, ``_table_id``,
-  ``_game``, ``_betting_structure``, ``_limit_reading``, ``_raise_cap``,
-  ``_heads_up_convention``, ``_button_seat``, ``_ended_at``, the commission:
-  ``_commission_mode``, ``_commission_percent_bp``, ``_commission_cap_cents``,
-  ``_commission_cents`` (the rake of the jogada, rule 17a, A24), ``_commission_by_layer`` and
-  ``_pot_layers_cents`` (each pot layer before its rake, main pot first: A24 rakes each layer
-  on its own), ``_commission_by_seat`` and ``_returned_cents`` (uncalled bets given back).
+  ``_game``, ``_betting_structure``, ``_limit_reading``, ``_closest_variant``, ``_raise_cap``,
+  ``_heads_up_convention``, ``_button_seat``, ``_small_blind_seat``, ``_big_blind_seat``,
+  ``_ended_at``, the commission: ``_commission_mode``, ``_commission_percent_bp``,
+  ``_commission_cap_cents``, ``_commission_cents`` (the rake of the jogada, rule 17a, A24),
+  ``_commission_by_layer`` and ``_pot_layers_cents`` (each pot layer before its rake, main pot
+  first: A24 rakes each layer on its own), ``_commission_by_seat`` (who paid it: each layer's
+  winners) and ``_returned_cents`` (uncalled bets given back). At a table whose commission is
+  the buy-in fee (rule 17b, A28) it was paid when the player sat down or rebought:
+  ``_commission_cents`` is 0 and ``_commission_percent_bp`` is the fee's.
 
 The players are in the standard's order: p1 is the first seat left of the button (the small
 blind), the button last (hold'em rule 48). Heads-up, the PHH standard (and pokerkit) has the
@@ -138,10 +141,13 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
     order = [s.seat for s in fold.round.seats]  # left of the button first, the button last
     label = {seat: f"p{i + 1}" for i, seat in enumerate(order)}
     small, big = config["small_blind_cents"], config["big_blind_cents"]
+    posters = order[:2]  # (small blind, big blind), rule 48
     if len(order) == 2 and not config.get("heads_up_convention"):
         blinds = [big, small]  # p1 (not the button) posts the small blind: A29, the text
     else:
         blinds = [small, big] + [0] * (len(order) - 2)
+        if len(order) == 2:
+            posters = order[::-1]  # the convention: the button posts the small blind
     lines = [f"d dh {label[s]} {''.join(fold.hole[s])}" for s in order]
     acted, shown_at = iter(actions), len(lines)
     for e in listed:
@@ -183,6 +189,7 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
         "_raise_cap": config.get("raise_cap"),
         "_heads_up_convention": bool(config.get("heads_up_convention")),
         "_button_seat": int(fold.button) if fold.button is not None else None,
+        "_small_blind_seat": int(posters[0]), "_big_blind_seat": int(posters[1]),
         "_ended_at": _utc(settled_at).isoformat(),
         "_commission_mode": commission["mode"],
         "_commission_percent_bp": commission["percent_bp"],

@@ -143,7 +143,11 @@ def check_one(ledger, jogada_id: str) -> dict[str, Any]:
     fields = tomllib.loads(text)
     history, state = replay_in_pokerkit(text)
     assert not state.status, (jogada_id, text)  # pokerkit reached the end of the hand
-    recorded = jogada_views.replay(ledger, jogada_id)["final"]["settlement"]
+    replayed = jogada_views.replay(ledger, jogada_id)
+    recorded = replayed["final"]["settlement"]
+    posted = next(s["data"]["blinds"] for s in replayed["steps"] if s["event"] == "BlindsPosted")
+    small, big = sorted(b for b in fields["blinds_or_straddles"] if b)
+    assert posted == {str(fields["_small_blind_seat"]): small, str(fields["_big_blind_seat"]): big}
     ours = [recorded["caves"][str(seat)] for seat in fields["seats"]]
     assert list(state.stacks) == ours, text
     assert fields["finishing_stacks"] == ours
@@ -242,6 +246,8 @@ def test_he_48_a29_phh_heads_up_puts_the_seat_that_is_not_the_button_first(ledge
     for f in checked:
         assert f["seats"][1] == f["_button_seat"]
         assert f["blinds_or_straddles"] == ([50, 100] if convention else [100, 50])
+        assert f["_small_blind_seat"] == f["seats"][1 if convention else 0]
+        assert f["_big_blind_seat"] == f["seats"][0 if convention else 1]
 
 
 # Refusals ---------------------------------------------------------------------------------
