@@ -108,6 +108,11 @@ class Game:
     # game, individual or multi; bingo rule 2f: a room and its variant), cited with 903-B
     # 6.1.5(2) when a rule set would give the venue another game's settings.
     venue_rule: str | None = None
+    # Its hand history (GET /jogadas/{id}/phh, ``ledger phh export``): (events of an ended
+    # jogada, the venue's name) -> the PHH file (TOML), the Poker Hand History standard
+    # (domain/community_poker/phh.py); refuses (ConflictError) what the standard cannot hold.
+    # None: the game has no hand history.
+    hand_history: Callable[[Events, str | None], str] | None = None
 
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"

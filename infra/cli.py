@@ -16,6 +16,9 @@
                                             the auditor's whole check (infra/verify/); exit 1
                                             naming each problem
     ledger health                           like GET /health; exit 1 if degraded
+    ledger phh export --from T --to T --out DIR [--game G]
+                                            one PHH file per hold'em or Omaha jogada that
+                                            ended in [T, T) (infra/cli_phh.py)
 
 The commands live by group in infra/cli_db.py, cli_projections.py, cli_keys.py (staff and
 players) and cli_checks.py (verify, health); their options in infra/cli_parser.py. ``serve``
@@ -44,6 +47,7 @@ from infra.cli_common import usage
 from infra.cli_db import cmd_db_current, cmd_db_upgrade
 from infra.cli_keys import (cmd_player_create, cmd_player_rotate_key, cmd_staff_create,
                             cmd_staff_rotate_key)
+from infra.cli_phh import cmd_phh_export
 from infra.cli_parser import build_parser as build
 from infra.cli_projections import (cmd_projections_catch_up, cmd_projections_rebuild,
                                    cmd_projections_run, cmd_projections_status)
@@ -77,7 +81,8 @@ def build_parser(serve: Command | None = None) -> argparse.ArgumentParser:
         "verify": cmd_verify, "health": cmd_health,
         "audit keygen": cmd_audit_keygen, "audit seal": cmd_audit_seal,
         "audit export": cmd_audit_export, "audit check": cmd_audit_check,
-        "complaints queue": cmd_complaints_queue, "complaints report": cmd_complaints_report})
+        "complaints queue": cmd_complaints_queue, "complaints report": cmd_complaints_report,
+        "phh export": cmd_phh_export})
 
 
 def main(argv: Sequence[str] | None = None, *, serve: Command | None = None) -> int:

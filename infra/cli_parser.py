@@ -158,6 +158,19 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
     check.add_argument("--public-key", action="append", metavar="HEX",
                        help="a trusted public key (hex, from GET /audit/public-keys);"
                             " repeatable; default: the bundle's own, as said in the output")
+    hands = _group(sub, "phh", "hand histories of hold'em and Omaha (the PHH standard)")
+    phh = _command(hands, "export", "write one <jogada_id>.phh file per hold'em or Omaha"
+                   " jogada that ended in a time range", h["phh export"],
+                   "Reads the ledger only. A voided jogada (rule 72) and a table the standard"
+                   " has no variant for (no-limit or fixed-limit Omaha) are skipped, named in"
+                   " the summary.")
+    phh.add_argument("--from", dest="since", required=True, metavar="TIME",
+                     help="jogadas that ended at or after (ISO 8601 with its time zone)")
+    phh.add_argument("--to", dest="until", required=True, metavar="TIME",
+                     help="jogadas that ended before (ISO 8601 with its time zone)")
+    phh.add_argument("--out", required=True, metavar="DIR",
+                     help="the directory to write to (created if missing)")
+    phh.add_argument("--game", choices=("holdem", "omaha"), help="only this game's jogadas")
     return parser
 
 

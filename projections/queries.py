@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import Engine, Row, func, select, true
+from sqlalchemy import Engine, Row, func, or_, select, true
 
 from domain.accounts import wallet_code
 from domain.principals import ACTIVE
@@ -127,6 +127,22 @@ def jogada_events(engine: Engine, jogada_id: str) -> list[dict[str, Any]]:
         rows = conn.execute(select(jogada_t).where(jogada_t.c.jogada_id == str(jogada_id))
                             .order_by(jogada_t.c.notification_id))
         return [dict(row._mapping, at=from_db(row.at)) for row in rows]
+
+
+def jogadas_ended(engine: Engine, endings: tuple[str, ...], since: datetime,
+                  until: datetime) -> list[str]:
+    """The jogadas whose event that ended them (its topic ends with one of ``endings``, a
+    game's ``ended_topics``) was recorded at or after ``since`` and before ``until``, in the
+    order they ended (the jogada index)."""
+    if not endings:
+        return []
+    t = jogada_t
+    query = (select(t.c.jogada_id)
+             .where(or_(*(t.c.topic.endswith(ending, autoescape=True) for ending in endings)),
+                    t.c.at >= to_utc(since), t.c.at < to_utc(until))
+             .order_by(t.c.notification_id))
+    with engine.connect() as conn:
+        return list(dict.fromkeys(row.jogada_id for row in conn.execute(query)))
 
 
 # The sum of every account's balance: always 0 in double entry (903-B 5.5.1(1)).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
 from api.deps import LedgerDep, Reviewer
 from api.reads import fresh_engine
@@ -87,3 +87,19 @@ def steps(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict[
     the replay's other checks; and the re-adjudication (as ``/adjudication`` answers it). An
     open jogada is not shown (903-B 6.7.5)."""
     return jogada_views.steps(ledger, jogada_id, fresh_engine(ledger))
+
+
+@router.get("/{jogada_id}/phh", response_class=Response, responses={
+    200: {"content": {"application/toml": {"schema": {"type": "string"}}},
+          "description": "The PHH file (TOML): the Poker Hand History standard"},
+    **errors(401, 403, 404, 409, 422, 503)})
+def hand_history(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> Response:
+    """An ended hold'em or Omaha jogada as a PHH file, the Poker Hand History standard that
+    pokerkit reads: variant, blinds, starting stacks, every card and action, finishing stacks
+    (the caves recorded), the jogada id and the commission (per pot layer, A24) as custom
+    fields; amounts in cents (domain/community_poker/phh.py). 409 for a jogada still open
+    (903-B 6.7.5), voided (rule 72: no hand was played to its end), of another game, or of a
+    table the standard has no variant for (no-limit or fixed-limit Omaha)."""
+    text = jogada_views.hand_history(ledger, jogada_id, fresh_engine(ledger))
+    return Response(text, media_type="application/toml", headers={
+        "Content-Disposition": f'attachment; filename="{jogada_id}.phh"'})

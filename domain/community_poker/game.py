@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.community_poker import commands, play, seating
+from domain.community_poker import commands, phh, play, seating
 from domain.community_poker.adjudication import adjudicate
 from domain.community_poker.config import FIELDS, HOLDEM, check_table_config, rule
 from domain.community_poker.registry import PokerRegistry, registry_id
@@ -77,4 +77,5 @@ def make_game(variant: str, package: str) -> Game:
         recovery=lambda actor: types["Recover"](actor=actor),
         open_jogadas=_open_jogadas(variant),
         void_jogada=_void_disputed(variant),
+        hand_history=lambda events, venue_name: phh.to_phh(events, table_name=venue_name),
     )

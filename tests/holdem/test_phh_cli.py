@@ -1,0 +1,92 @@
+"""``ledger phh export --from T --to T --out DIR [--game G]`` (infra/cli_phh.py): one PHH file
+per hold'em or Omaha jogada that ended in the range, each replayed in pokerkit to the caves
+recorded; the voided jogadas (rule 72) and the tables the standard has no variant for are
+skipped and named."""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+
+import pytest
+
+from infra.cli import main
+from infra.container import build_ledger
+from tests.holdem.client import new_table
+from tests.holdem.test_phh import fill, play_jogada, replay_in_pokerkit, top_up
+
+pytest.importorskip("pokerkit")
+
+POT = {"mode": "pot", "percent_bp": 500, "cap_cents": None}
+
+
+def play(make_settings, clock) -> dict[str, list[str]]:
+    """At noon a hold'em jogada; two hours later a hold'em and a pot-limit Omaha jogada, a
+    no-limit Omaha one and a voided one. The jogada ids by what the export does with them."""
+    ledger = build_ledger(make_settings(), clock=clock)
+    rnd = random.Random(5)
+    try:
+        holdem = new_table(ledger, seats=4, commission=POT)
+        fill(holdem, rnd, 3)
+        early = [play_jogada(holdem, rnd)]
+        clock.advance(hours=2)
+        top_up(holdem)
+        late = [play_jogada(holdem, rnd)]
+        omaha = new_table(ledger, "omaha", seats=4, structure="pot_limit", commission=POT)
+        fill(omaha, rnd, 4)
+        late.append(play_jogada(omaha, rnd))
+        no_limit = new_table(ledger, "omaha", seats=3, structure="no_limit", commission=POT)
+        fill(no_limit, rnd, 2)
+        refused = [play_jogada(no_limit, rnd)]
+        top_up(holdem)
+        holdem.start()
+        refused.append(holdem.jogada()["jogada_id"])
+        holdem.void()
+        return {"early": early, "late": late, "refused": refused}
+    finally:
+        ledger.close()
+        ledger.projections.engine.dispose()
+
+
+def export(monkeypatch, capsys, database_url, out, *extra: str) -> tuple[int, dict]:
+    monkeypatch.setenv("LEDGER_DATABASE_URL", database_url)
+    monkeypatch.setenv("LEDGER_INACTIVITY_SWEEP_INTERVAL", "0")
+    capsys.readouterr()
+    code = main(["phh", "export", "--out", str(out), *extra])
+    printed = capsys.readouterr().out
+    return code, json.loads(printed) if code == 0 else printed
+
+
+def test_he_phh_cli_exports_the_jogadas_that_ended_in_the_range(
+        make_settings, clock, database_url, monkeypatch, capsys, tmp_path):
+    jogadas = play(make_settings, clock)
+    code, summary = export(monkeypatch, capsys, database_url, tmp_path / "all",
+                           "--from", "2026-01-05T00:00:00Z", "--to", "2026-01-06T00:00:00Z")
+    assert code == 0
+    files = sorted((tmp_path / "all").iterdir())
+    assert sorted(p.name for p in files) == sorted(
+        f"{j}.phh" for j in jogadas["early"] + jogadas["late"])
+    assert summary["written"] == 3
+    assert {(s["jogada_id"], s["code"]) for s in summary["skipped"]} == {
+        (jogadas["refused"][0], "phh_no_variant"), (jogadas["refused"][1], "jogada_voided")}
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        fields = tomllib.loads(text)
+        assert fields["_jogada_id"] == path.name.removesuffix(".phh")
+        _, state = replay_in_pokerkit(text)
+        assert list(state.stacks) == fields["finishing_stacks"]
+
+
+def test_he_phh_cli_takes_the_range_and_the_game(
+        make_settings, clock, database_url, monkeypatch, capsys, tmp_path):
+    jogadas = play(make_settings, clock)
+    code, summary = export(monkeypatch, capsys, database_url, tmp_path / "late", "--from",
+                           "2026-01-05T13:00:00+00:00", "--to", "2026-01-05T15:00:00+00:00",
+                           "--game", "holdem")
+    assert code == 0 and summary["written"] == 1
+    assert [p.name for p in (tmp_path / "late").iterdir()] == [f"{jogadas['late'][0]}.phh"]
+    assert [s["code"] for s in summary["skipped"]] == ["jogada_voided"]
+    code, printed = export(monkeypatch, capsys, database_url, tmp_path / "x", "--from",
+                           "2026-01-05T15:00:00", "--to", "2026-01-05T16:00:00Z")
+    assert code == 2  # a time without its zone is a usage error
