@@ -17,6 +17,7 @@ from domain.community_poker.config import FIELDS, HOLDEM, check_table_config, ru
 from domain.community_poker.registry import PokerRegistry, registry_id
 from domain.community_poker.replay import player_last_jogada, replay
 from domain.community_poker.table import TABLES
+from domain.community_poker.viewer import viewer_steps
 from domain.errors import RuleViolationError
 from domain.game import Game, GameClock
 
@@ -77,4 +78,5 @@ def make_game(variant: str, package: str) -> Game:
         recovery=lambda actor: types["Recover"](actor=actor),
         open_jogadas=_open_jogadas(variant),
         void_jogada=_void_disputed(variant),
+        viewer_steps=viewer_steps,
     )
