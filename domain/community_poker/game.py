@@ -16,6 +16,7 @@ from domain.community_poker.adjudication import adjudicate
 from domain.community_poker.config import FIELDS, HOLDEM, check_table_config, rule
 from domain.community_poker.registry import PokerRegistry, registry_id
 from domain.community_poker.replay import player_last_jogada, replay
+from domain.community_poker.significant import significant
 from domain.community_poker.table import TABLES
 from domain.community_poker.viewer import viewer_steps
 from domain.errors import RuleViolationError
@@ -79,4 +80,5 @@ def make_game(variant: str, package: str) -> Game:
         open_jogadas=_open_jogadas(variant),
         void_jogada=_void_disputed(variant),
         viewer_steps=viewer_steps,
+        significant=significant(table_type),
     )
