@@ -14,6 +14,7 @@ from uuid import UUID
 from domain.community_poker import commands, play, seating
 from domain.community_poker.adjudication import adjudicate
 from domain.community_poker.config import FIELDS, HOLDEM, check_table_config, rule
+from domain.community_poker.listing import listing
 from domain.community_poker.registry import PokerRegistry, registry_id
 from domain.community_poker.replay import player_last_jogada, replay
 from domain.community_poker.significant import significant
@@ -60,6 +61,7 @@ def make_game(variant: str, package: str) -> Game:
     types = commands.HOLDEM if variant == HOLDEM else commands.OMAHA
     table_type = TABLES[variant]
     name = table_type.__name__
+    listing_facts, listing_events = listing(table_type)
     return Game(
         name=variant, title=TITLES[variant], regulation=REGULATIONS[variant],
         venue_noun="table", session_kinds=(variant,),
@@ -81,4 +83,5 @@ def make_game(variant: str, package: str) -> Game:
         void_jogada=_void_disputed(variant),
         viewer_steps=viewer_steps,
         significant=significant(table_type),
+        listing=listing_facts, listing_events=listing_events,
     )
