@@ -101,13 +101,15 @@ def _table(state: dict[str, Any]) -> list[dict[str, Any]]:
             ("To act", f"seat {state['to_act']}" if state["to_act"] else "nobody"),
             ("Pot", v.euros(in_pot)), ("Bet to call", v.euros(state["current_bet_cents"]))]
     scene = [v.facts("Table", rows)]
-    scene.append(v.facts("Seats", [(f"Seat {seat}", _seat_words(s, seat == state["button"]))
-                                   for seat, s in _by_seat(seats)]))
+    caves = (state["settlement"] or {}).get("caves", {})  # after the payment: the caves
+    scene.append(v.facts("Seats", [(f"Seat {seat}", _seat_words(
+        s, seat == state["button"], caves.get(seat, s["stack_cents"])))
+        for seat, s in _by_seat(seats)]))
     return scene
 
 
-def _seat_words(s: dict[str, Any], button: bool) -> str:
-    parts = [f"player {s['player_id']}", f"stack {v.euros(s['stack_cents'])}",
+def _seat_words(s: dict[str, Any], button: bool, stack: int) -> str:
+    parts = [f"player {s['player_id']}", f"stack {v.euros(stack)}",
              f"bet {v.euros(s['bet_cents'])}", f"in the jogada {v.euros(s['in_jogada_cents'])}"]
     parts += [word for flag, word in ((button, "button"), (s["folded"], "folded"),
                                       (s["all_in"], "all in")) if flag]

@@ -248,6 +248,7 @@ def test_903b_6_3_4_2_he_49_59_hole_cards_face_down_until_the_showdown_board_str
     assert facts["Commission"][0] == ["Total", viewer.euros(COMMISSION_CENTS)]
     assert facts["Pots"][0][0] == "Main pot" and viewer.euros(POT_CENTS) in facts["Pots"][0][1]
     assert facts["Payment"][0][0] == "Seat 1"
+    assert "stack 103,65 €" in facts["Seats"][0][1]  # 100 € - 3 € + 6,65 €: the cave after
     assert by_event["RngCommitted"]["rule"] == "903-B 6.7.5"
 
 
