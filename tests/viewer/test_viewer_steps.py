@@ -16,6 +16,8 @@ from tests.api.semdescarte_support import BANK_AK, FLUSH_HAND, forced_deck, mult
 from tests.api.test_bingo_api import drive_to_end
 from tests.holdem.played import BOARD, COMMISSION_CENTS, HOLE, POT_CENTS
 from tests.holdem.played import played as holdem_played
+from tests.holdem.client import new_table
+from tests.holdem.support import passive, play_out
 from tests.viewer.play import BIA_HAND, BINGO_30, JACKPOT, bearer, individual_sem_descarte, player
 
 COIN = "tests.cointoss.game"
@@ -250,6 +252,29 @@ def test_903b_6_3_4_2_he_49_59_hole_cards_face_down_until_the_showdown_board_str
     assert facts["Payment"][0][0] == "Seat 1"
     assert "stack 103,65 €" in facts["Seats"][0][1]  # 100 € - 3 € + 6,65 €: the cave after
     assert by_event["RngCommitted"]["rule"] == "903-B 6.7.5"
+
+
+def test_903b_6_3_4_2_omaha_25_59_four_hole_cards_face_down_then_all_four_shown(make_client):
+    """Omaha (rule 25: four hole cards; rule 59: all four shown at the showdown), checked down
+    by two players: the same viewer, four cards face down per seat until the showdown."""
+    client = make_client()
+    table = new_table(client.app.state.ledger, "omaha")
+    for seat in (1, 2):
+        table.seat_new(seat)
+    table.start()
+    jogada_id = table.jogada()["jogada_id"]
+    play_out(table, passive)
+
+    shown = steps_of(client, jogada_id)
+    assert shown["game"] == "omaha"
+    assert_one_step_per_event(client, shown, jogada_id)
+    by_event = {s["event"]["name"]: s for s in shown["steps"]}
+    dealt = cards_by_label(by_event["HoleCardsDealt"])
+    assert (dealt["Seat 1"], dealt["Seat 2"]) == (([], 4), ([], 4))
+    at_showdown = cards_by_label(by_event["HandsShown"])
+    assert [len(at_showdown[f"Seat {s}"][0]) for s in (1, 2)] == [4, 4]
+    assert len(at_showdown["Board"][0]) == 5
+    assert by_event["HandsShown"]["rule"] == "Omaha rules 59, 60, 61"
 
 
 def test_903b_6_3_4_2_the_steps_are_for_staff_and_for_ended_jogadas(make_client):
