@@ -7,9 +7,9 @@ configuration (rules 4–8, 17, 38: what a player must see before sitting down) 
 (one event makes them all: projections/listings.py); its stake is its contributions: the
 blinds it posted (rules 20–22, 48, named by seat), then every chip an action of its own put in
 (rules 34–40). The jogada ends with each seat's outcome (rules 33, 36, 41, 42, 62, 63): what
-the payment gave it (uncalled bets returned included), its result (``won``, ``lost``,
-``folded``, or ``returned``: nothing won but an uncalled bet back), what it put in, got back
-and the commission it paid (rules 17a, 19; A24); or, voided by a fault of the system, every
+the payment gave it (uncalled bets returned included), its result (``won``: a share of a
+pot; ``folded``; otherwise ``lost``), what it put in, what came back uncalled (A24) and
+the commission it paid (rules 17a, 19; A24); or, voided by a fault of the system, every
 contribution back (rule 72, A26).
 """
 
@@ -23,7 +23,7 @@ from domain.listing import (SETTLED, VOID, JogadaEnded, JogadaStarted, OccupantA
                             OccupantsRemoved, Outcome, PhaseChanged, PlayerDetail, Staked,
                             VenueOpened)
 
-WON, LOST, FOLDED, RETURNED = "won", "lost", "folded", "returned"
+WON, LOST, FOLDED = "won", "lost", "folded"
 SHOWDOWN = "showdown"
 
 
@@ -49,10 +49,7 @@ def _result(e: Any, seat: str) -> str:
     won = e.totals.get(seat, 0) - e.returned.get(seat, 0)
     if won > 0:
         return WON
-    if seat in e.folded:
-        return FOLDED
-    return RETURNED if e.returned.get(seat, 0) and e.returned[seat] == e.contributions[seat] \
-        else LOST
+    return FOLDED if seat in e.folded else LOST
 
 
 def _settled(e: Any) -> list:
