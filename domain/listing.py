@@ -76,10 +76,12 @@ class Staked:
     """A stake of the player in the jogada. The player's first one makes its row (``seat``,
     ``detail`` as given, status ``in_play``, at the notification id of this event: the
     listing's cursor); every one adds ``wagered_cents``, and ``counts`` to the numbers of
-    ``detail`` (bingo: the cards bought)."""
+    ``detail`` (bingo: the cards bought). A stake named by its ``seat`` alone (``player_id``
+    None: hold'em's blinds, posted by seat) adds to the row that seat holds in the jogada,
+    made by an earlier stake naming its player (zero for a player dealt in, hold'em rule 49)."""
 
     jogada_id: str
-    player_id: str
+    player_id: str | None
     seat: str | None = None
     wagered_cents: int = 0
     detail: Mapping[str, Any] = field(default_factory=dict)

@@ -67,12 +67,31 @@ def jogadas(engine: Engine, *, player_id: str | None = None, game: str | None = 
         query = query.where(t.c.started_at < to_utc(until))
     if before is not None:
         query = query.where(t.c.position < before)
-    return paged(engine, query.order_by(t.c.position.desc()), limit, JOGADA_JSON)
+    return _whole_positions(engine, query, limit)
+
+
+def _whole_positions(engine: Engine, query: Select, limit: int
+                     ) -> tuple[list[dict[str, Any]], int | None]:
+    """Newest first, ``limit`` rows but never a part of the rows one event made (a hold'em
+    jogada's players, dealt in together: projections/listings.py): a page ends with every row
+    of its last position, so that the cursor, a position, leaves none behind."""
+    t = jogadas_t
+    rows, cursor = paged(engine, query.order_by(t.c.position.desc(), t.c.player_id), limit,
+                         JOGADA_JSON)
+    if cursor is None:
+        return rows, None
+    tied, _ = paged(engine, query.where(t.c.position == cursor).order_by(t.c.player_id),
+                    MAX_JOGADAS, JOGADA_JSON)
+    rows = [r for r in rows if r["position"] != cursor] + tied
+    with engine.connect() as conn:
+        older = conn.execute(query.with_only_columns(t.c.position)
+                             .where(t.c.position < cursor).limit(1)).first()
+    return rows, cursor if older is not None else None
 
 
 def jogada_rows(engine: Engine, jogada_id: str) -> list[dict[str, Any]]:
     """Every player's row of one jogada (GET /jogadas/{id}), by their first stake."""
     t = jogadas_t
     rows, _ = paged(engine, select(t).where(t.c.jogada_id == str(jogada_id))
-                    .order_by(t.c.position), MAX_JOGADAS, JOGADA_JSON)
+                    .order_by(t.c.position, t.c.player_id), MAX_JOGADAS, JOGADA_JSON)
     return rows

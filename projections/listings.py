@@ -15,9 +15,13 @@ listing as facts (domain/listing.py; ``Game.listing``), and this module applies 
   ``won_cents`` everything paid at the settlement (stakes returned included, and prizes),
   ``refunded_cents`` the stakes given back by a void or a cancellation (sem descarte rule 33,
   bingo rules 20, 45–47), ``net_cents`` = won + refunded − wagered. ``position`` is the
-  notification id of the player's first stake in the jogada: unique, so the listing's cursor.
+  notification id of the event that made the player's row (its first stake; a hold'em or
+  Omaha jogada's rows are all made by its ``JogadaOpened``, which deals every player in): the
+  listing's cursor, unique with the player (projections/listing_queries.py keeps the rows of
+  one position on one page).
 
-The Table definitions here are identical to migrations/versions/0007_jogadas_listing.py.
+The Table definitions here are identical to migrations/versions/0007_jogadas_listing.py and
+0011_listing_rows_per_event.py.
 """
 
 from __future__ import annotations
@@ -81,7 +85,7 @@ player_jogadas = Table(
     Column("position", BigInteger, nullable=False),
     PrimaryKeyConstraint("jogada_id", "player_id", name="pk_player_jogadas"),
     Index("ix_player_jogadas_player_position", "player_id", "position"),
-    Index("ix_player_jogadas_position", "position", unique=True),
+    Index("ix_player_jogadas_position", "position", "player_id", unique=True),
 )
 
 VENUE_JSON = ("config", "occupants")
@@ -215,9 +219,11 @@ def _phase_changed(page: _Page, game: str, target: str, at: datetime, position: 
 
 def _staked(page: _Page, game: str, target: str, at: datetime, position: int,
             f: Staked) -> None:
-    """The player's row of the jogada is made at its first stake (its position: the cursor)."""
+    """The player's row of the jogada is made at its first stake (its position: the cursor);
+    a stake named by its seat adds to the row that seat holds."""
     rows = page.players(f.jogada_id)
-    row = rows.get(f.player_id)
+    row = rows.get(f.player_id) if f.player_id is not None else next(
+        r for r in rows.values() if r["seat"] == str(f.seat))
     if row is None:
         venue = page.venue(target)
         row = rows[f.player_id] = {
@@ -230,7 +236,7 @@ def _staked(page: _Page, game: str, target: str, at: datetime, position: int,
             "position": position}
         page.new_rows.add((f.jogada_id, f.player_id))
     else:
-        page.changed_rows.add((f.jogada_id, f.player_id))
+        page.changed_rows.add((f.jogada_id, row["player_id"]))
     row["wagered_cents"] += f.wagered_cents
     detail = row["detail"]
     for key, count in f.counts.items():

@@ -14,9 +14,12 @@ from uuid import UUID
 from domain.community_poker import commands, phh, play, seating
 from domain.community_poker.adjudication import adjudicate
 from domain.community_poker.config import FIELDS, HOLDEM, check_table_config, rule
+from domain.community_poker.listing import listing
 from domain.community_poker.registry import PokerRegistry, registry_id
 from domain.community_poker.replay import player_last_jogada, replay
+from domain.community_poker.significant import significant
 from domain.community_poker.table import TABLES
+from domain.community_poker.viewer import viewer_steps
 from domain.errors import RuleViolationError
 from domain.game import Game, GameClock
 
@@ -58,6 +61,7 @@ def make_game(variant: str, package: str) -> Game:
     types = commands.HOLDEM if variant == HOLDEM else commands.OMAHA
     table_type = TABLES[variant]
     name = table_type.__name__
+    listing_facts, listing_events = listing(table_type)
     return Game(
         name=variant, title=TITLES[variant], regulation=REGULATIONS[variant],
         venue_noun="table", session_kinds=(variant,),
@@ -78,4 +82,7 @@ def make_game(variant: str, package: str) -> Game:
         open_jogadas=_open_jogadas(variant),
         void_jogada=_void_disputed(variant),
         hand_history=lambda events, venue_name: phh.to_phh(events, table_name=venue_name),
+        viewer_steps=viewer_steps,
+        significant=significant(table_type),
+        listing=listing_facts, listing_events=listing_events,
     )

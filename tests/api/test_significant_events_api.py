@@ -15,6 +15,8 @@ from domain.core_commands import ReportIntegrityFailure
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.semdescarte_support import (ante, create_table, error_of, individual_config,
                                            seated)
+from tests.holdem.client import OPERATOR as OPERATOR_ACTOR
+from tests.holdem.client import new_table, recover
 
 PATH = "/significant-events"
 
@@ -165,3 +167,48 @@ def test_events_recorded_in_certification_mode_say_so(make_client):
     event = ok(client.get(changed["events"][0]["url"], headers=OPERATOR))
     assert event["notification_id"] == 1 and event["certification_mode"] is True
     assert "certification_mode" not in event["state"]
+
+
+def test_903b_6_3_3_6_6_1_he_72_73_a26_hold_em_tables_record_their_significant_events(client):
+    """Hold'em (played through the ledger: its routes are another branch's): the table opened
+    (rule 4), one device used by two players at the table (903-B 6.6.1: ``shared_device``, a
+    warning), a lost connection (rule 73: a warning, not a void), a jogada voided by a fault
+    of the system (rule 72, A26) and one a stop of the service left open, voided at start-up
+    (A10: ``recovery``). Each seen through GET /significant-events, filtered by kind and
+    game, linking to its jogada and to the game-independent replay."""
+    ledger = client.app.state.ledger
+    table = new_table(ledger, "holdem", name="Mesa sig")
+    players = [table.start_session(table.new_player(name=name)) for name in ("Ana", "Bia")]
+    table.sit(players[0], 1, device_id="device-7")
+    table.sit(players[1], 2, device_id="device-7")
+    table.start()
+    faulted = table.jogada()["jogada_id"]
+    table.run("ConnectionLost", player_id=str(players[1].player_id), actor=OPERATOR_ACTOR)
+    table.void("dealer server fault")
+    table.start()
+    left_open = table.jogada()["jogada_id"]
+    assert recover(ledger, "holdem") == [left_open]
+
+    def listed(**params: Any) -> list[dict[str, Any]]:
+        return ok(client.get(PATH, headers=OPERATOR, params={"game": "holdem", **params}))["data"]
+
+    assert [e["kind"] for e in listed()] == ["recovery", "jogada_voided", "connection_lost",
+                                           "shared_device", "venue_opened"]
+    (shared,) = listed(kind="shared_device")
+    assert (shared["severity"], shared["venue_id"]) == ("warning", table.venue_id)
+    assert shared["detail"]["players"] == sorted(str(p.player_id) for p in players)
+    assert shared["detail"]["device_id"] == "device-7"
+    assert shared["detail"]["rule"] == "903-B 6.6.1" and shared["jogada_id"] is None
+    (lost,) = listed(kind="connection_lost")
+    assert (lost["severity"], lost["jogada_id"]) == ("warning", faulted)
+    assert lost["detail"]["rule"] == "hold'em rule 73"
+    (voided,) = listed(kind="jogada_voided")
+    assert (voided["severity"], voided["jogada_id"]) == ("error", faulted)
+    assert "dealer server fault" in voided["summary"]
+    assert voided["replay_url"] == f"/jogadas/{faulted}/replay"
+    (recovered,) = listed(kind="recovery")
+    assert (recovered["jogada_id"], recovered["detail"]["reason"]) == (left_open,
+                                                                        "service_restart")
+    (opened,) = listed(kind="venue_opened")
+    assert opened["detail"]["config"]["variant"] == "holdem" and "Mesa sig" in opened["summary"]
+    assert ok(client.get(PATH, headers=OPERATOR, params={"game": "omaha"}))["data"] == []

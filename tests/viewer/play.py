@@ -95,3 +95,23 @@ def cointoss_served(client, operator: dict[str, str], timeout: float = 60.0) -> 
           == "settled", timeout, 0.2)
     return {"jogada_id": bet["jogada_id"]}
 
+
+
+def holdem_before_serving(database_url: str, operator_key: str) -> dict[str, Any]:
+    """The forced hold'em jogada of tests/holdem/played.py, played in process on the database
+    a ``ledger serve`` will then serve (certification mode, every game's clock off): this
+    branch has no hold'em routes to play it over HTTP. Returns its id and cards."""
+    from infra.container import build_ledger
+    from infra.games import BUILTIN
+    from infra.settings import Settings
+    from tests.holdem import played as forced
+
+    ledger = build_ledger(Settings(
+        database_url=database_url, bootstrap_operator_key=operator_key, certification_mode="1",
+        audit_checkpoint_interval=0.0, inactivity_sweep_interval=0.0,
+        **{f"{game.name}_tick_interval": 0.0 for game in BUILTIN}))
+    try:
+        _, _, jogada_id = forced.played(ledger)
+    finally:
+        ledger.close()
+    return {"jogada_id": jogada_id, "hole": forced.HOLE, "board": forced.BOARD}

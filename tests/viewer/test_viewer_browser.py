@@ -25,10 +25,10 @@ import pytest
 
 from domain import merkle
 from tests.conftest import fresh_database
-from tests.process.conftest import OPERATOR, Server, servers
+from tests.process.conftest import OPERATOR, OPERATOR_KEY, Server, servers
 from tests.viewer.browser import NEEDS_BROWSER, ROOT, wait_until
-from tests.viewer.play import (bearer, bingo_30_served, cointoss_served, individual_sem_descarte,
-                               ok)
+from tests.viewer.play import (bearer, bingo_30_served, cointoss_served, holdem_before_serving,
+                               individual_sem_descarte, ok)
 
 ARTIFACTS = ROOT / "test-artifacts" / "viewer"
 
@@ -84,10 +84,13 @@ class Served:
 def served(backend: str, tmp_path_factory) -> Iterator[Served]:
     directory = tmp_path_factory.mktemp("viewer")
     with fresh_database(backend, directory) as url, servers(url, directory) as make:
+        holdem = holdem_before_serving(url, OPERATOR_KEY)
         srv = make(LEDGER_CERTIFICATION_MODE="1", LEDGER_GAMES="tests.cointoss.game",
-                   PYTHONPATH=str(ROOT), LEDGER_COINTOSS_TICK_INTERVAL="0.1")
+                   PYTHONPATH=str(ROOT), LEDGER_COINTOSS_TICK_INTERVAL="0.1",
+                   LEDGER_HOLDEM_TICK_INTERVAL="0", LEDGER_OMAHA_TICK_INTERVAL="0")
         with srv.client() as client:
-            jogadas = {"semdescarte": individual_sem_descarte(client, OPERATOR),
+            jogadas = {"holdem": holdem,
+                       "semdescarte": individual_sem_descarte(client, OPERATOR),
                        "bingo": bingo_30_served(client, OPERATOR),
                        "cointoss": cointoss_served(client, OPERATOR)}
             auditor = ok(client.post("/staff", headers=OPERATOR, json={
@@ -234,6 +237,21 @@ def test_903b_6_3_4_2_bingo_2h_a_bingo_jogada_marks_on_each_card_the_balls_drawn
     bingo = [s for s in shown["steps"] if s["event"]["name"] == "PrizeWon"
              and s["title"].startswith("Bingo")]
     assert len(bingo) == 1
+
+
+def test_903b_6_3_4_2_he_49_59_a_hold_em_jogada_shows_the_hole_cards_face_down_until_the_showdown(
+        served, browser):
+    shown, probes = step_through(browser, served, "holdem")
+    played = served.jogadas["holdem"]
+    names = [s["event"]["name"] for s in shown["steps"]]
+    showdown = names.index("HandsShown")
+    for index in range(names.index("HoleCardsDealt"), showdown):  # rules 49, 59: face down
+        seats = [i for i in probes[index]["items"]
+                 if i["kind"] == "cards" and i["label"].startswith("Seat ")]
+        assert [(i["cards"], i["hidden"]) for i in seats] == [([], 2)] * 3
+    drawn = {i["label"]: i["cards"] for i in probes[showdown]["items"] if i["kind"] == "cards"}
+    assert (drawn["Seat 1"], drawn["Seat 2"], drawn["Board"]) == (
+        played["hole"]["1"], played["hole"]["2"], played["board"])
 
 
 def test_903b_6_3_4_2_a_game_defined_under_tests_is_drawn_through_the_game_seam(served, browser):

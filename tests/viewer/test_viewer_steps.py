@@ -14,6 +14,10 @@ from infra import jogada_views
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.semdescarte_support import BANK_AK, FLUSH_HAND, forced_deck, multi_config
 from tests.api.test_bingo_api import drive_to_end
+from tests.holdem.played import BOARD, COMMISSION_CENTS, HOLE, POT_CENTS
+from tests.holdem.played import played as holdem_played
+from tests.holdem.client import new_table
+from tests.holdem.support import passive, play_out
 from tests.viewer.play import BIA_HAND, BINGO_30, JACKPOT, bearer, individual_sem_descarte, player
 
 COIN = "tests.cointoss.game"
@@ -199,6 +203,78 @@ def test_903b_6_3_4_2_a_game_defined_under_tests_is_shown_through_its_own_viewer
     assert all(kind == "text" for s in plain["steps"] for kind in
                [i["kind"] for i in s["scene"] if i["kind"] != "money"])
     assert plain["money"] == shown["money"]
+
+
+def test_903b_6_3_4_2_he_49_59_hole_cards_face_down_until_the_showdown_board_street_by_street(
+        make_client):
+    """Hold'em (tests/holdem/played.py: a forced deck, the button at seat 1): the blinds (rules
+    20-22, 48), the hole cards dealt face down (rules 49, 50) and shown only at the showdown
+    (rules 59-61) with their words, the board street by street (rules 53, 55, 57), each action
+    with its amount, whose turn it is, the pot paid and the commission (rules 17a, 19). The
+    folded hand is drawn face up only once the jogada has ended, saying it was never shown."""
+    client = make_client(certification_mode="1")
+    _, _, jogada_id = holdem_played(client.app.state.ledger)
+
+    shown = steps_of(client, jogada_id)
+    assert (shown["jogada_id"], shown["game"]) == (jogada_id, "holdem")
+    assert_one_step_per_event(client, shown, jogada_id)
+    names = [s["event"]["name"] for s in shown["steps"]]
+    by_event = {s["event"]["name"]: s for s in shown["steps"]}
+    assert all(not items(s, "cards") for s in shown["steps"][:names.index("HoleCardsDealt")])
+    dealt = cards_by_label(by_event["HoleCardsDealt"])
+    assert dealt == {"Board": ([], 0), "Seat 1": ([], 2), "Seat 2": ([], 2), "Seat 3": ([], 2)}
+    assert by_event["HoleCardsDealt"]["rule"] == "hold'em rules 49, 50"
+    assert by_event["BlindsPosted"]["title"] == "Blinds posted: seat 2 0,50 €, seat 3 1,00 €"
+    assert by_event["ButtonDrawn"]["title"].startswith("The button is drawn: seat 1")
+    actions = [s for s in shown["steps"] if s["event"]["name"] == "ActionTaken"]
+    assert actions[0]["title"] == "Seat 1 raises to 3,00 € (puts in 3,00 €)"
+    assert actions[1]["title"] == "Seat 2 calls (puts in 2,50 €)"
+    assert actions[2]["title"] == "Seat 3 folds"
+    [table_facts] = [i for i in items(actions[0], "facts") if i["label"] == "Table"]
+    assert ["To act", "seat 2"] in table_facts["rows"] and ["Pot", "4,50 €"] in table_facts["rows"]
+    boards = [cards_by_label(s)["Board"] for s in shown["steps"]
+              if s["event"]["name"] == "BoardDealt"]
+    assert boards == [(BOARD[:3], 0), (BOARD[:4], 0), (BOARD, 0)]
+    for step in shown["steps"][names.index("HoleCardsDealt"):names.index("HandsShown")]:
+        assert all(cards_by_label(step)[f"Seat {s}"] == ([], 2) for s in HOLE)
+    at_showdown = cards_by_label(by_event["HandsShown"])
+    assert at_showdown["Seat 1"] == (HOLE["1"], 0) and at_showdown["Seat 2"] == (HOLE["2"], 0)
+    assert at_showdown["Seat 3"] == ([], 2)  # folded: never shown at the table
+    assert by_event["HandsShown"]["title"] == ("Showdown: seat 2 shows par de reis; seat 1 shows"
+                                              " trio de ases")  # rule 59: left of the button first
+    final = by_event["JogadaSettled"]
+    assert final["title"] == f"Jogada settled: seat 1 wins {viewer.euros(POT_CENTS - COMMISSION_CENTS)}"
+    settled_cards = [i for i in items(final, "cards") if i["label"] == "Seat 3"]
+    assert settled_cards[0]["cards"] == HOLE["3"] and "never shown" in settled_cards[0]["note"]
+    facts = {i["label"]: i["rows"] for i in items(final, "facts")}
+    assert facts["Commission"][0] == ["Total", viewer.euros(COMMISSION_CENTS)]
+    assert facts["Pots"][0][0] == "Main pot" and viewer.euros(POT_CENTS) in facts["Pots"][0][1]
+    assert facts["Payment"][0][0] == "Seat 1"
+    assert "stack 103,65 €" in facts["Seats"][0][1]  # 100 € - 3 € + 6,65 €: the cave after
+    assert by_event["RngCommitted"]["rule"] == "903-B 6.7.5"
+
+
+def test_903b_6_3_4_2_omaha_25_59_four_hole_cards_face_down_then_all_four_shown(make_client):
+    """Omaha (rule 25: four hole cards; rule 59: all four shown at the showdown), checked down
+    by two players: the same viewer, four cards face down per seat until the showdown."""
+    client = make_client()
+    table = new_table(client.app.state.ledger, "omaha")
+    for seat in (1, 2):
+        table.seat_new(seat)
+    table.start()
+    jogada_id = table.jogada()["jogada_id"]
+    play_out(table, passive)
+
+    shown = steps_of(client, jogada_id)
+    assert shown["game"] == "omaha"
+    assert_one_step_per_event(client, shown, jogada_id)
+    by_event = {s["event"]["name"]: s for s in shown["steps"]}
+    dealt = cards_by_label(by_event["HoleCardsDealt"])
+    assert (dealt["Seat 1"], dealt["Seat 2"]) == (([], 4), ([], 4))
+    at_showdown = cards_by_label(by_event["HandsShown"])
+    assert [len(at_showdown[f"Seat {s}"][0]) for s in (1, 2)] == [4, 4]
+    assert len(at_showdown["Board"][0]) == 5
+    assert by_event["HandsShown"]["rule"] == "Omaha rules 59, 60, 61"
 
 
 def test_903b_6_3_4_2_the_steps_are_for_staff_and_for_ended_jogadas(make_client):
