@@ -114,6 +114,12 @@ class Game:
     # None: the game has no hand history.
     hand_history: Callable[[Events, str | None], str] | None = None
 
+    # The inactivity policy of a session started at one of its venues, where its rules let the
+    # operator set the thresholds (hold'em/Omaha rule 70b: at most 5 jogadas without a bet):
+    # (uow, venue id, session kind) -> the policy (checked by domain/inactivity.check_policy),
+    # or None for the regulation's default.
+    session_policy: Callable[[Any, str, str], Any] | None = None
+
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"
 

@@ -22,6 +22,8 @@ from domain.community_poker.table import TABLES
 from domain.community_poker.viewer import viewer_steps
 from domain.errors import RuleViolationError
 from domain.game import Game, GameClock
+from domain.inactivity import policy_for
+from domain.session_commands import venue_target
 
 TITLES = {HOLDEM: "Texas hold'em", "omaha": "Omaha"}
 REGULATIONS = {HOLDEM: "Regulamento 806/2015", "omaha": "Regras do Omaha online (SRIJ)"}
@@ -57,6 +59,18 @@ def _void_disputed(variant: str):
     return void
 
 
+def _session_policy(variant: str):
+    def policy(uow: Any, venue_id: str, kind: str) -> Any:
+        """Rule 70b [CFG ≤ 5]: the table's number of jogadas without a bet before the
+        invitation and the warning."""
+        target = venue_target(f"{variant}:", venue_id)
+        table = None if target is None else uow.find(target, TABLES[variant])
+        if table is None or kind != variant:
+            return None
+        return policy_for(kind, invite_after_jogadas=table.config_data["idle_jogadas"])
+    return policy
+
+
 def make_game(variant: str, package: str) -> Game:
     types = commands.HOLDEM if variant == HOLDEM else commands.OMAHA
     table_type = TABLES[variant]
@@ -81,6 +95,7 @@ def make_game(variant: str, package: str) -> Game:
         recovery=lambda actor: types["Recover"](actor=actor),
         open_jogadas=_open_jogadas(variant),
         void_jogada=_void_disputed(variant),
+        session_policy=_session_policy(variant),
         hand_history=lambda events, venue_name: phh.to_phh(events, table_name=venue_name),
         viewer_steps=viewer_steps,
         significant=significant(table_type),

@@ -175,3 +175,20 @@ def test_he_70a_70b_71_a_short_cave_not_rebought_is_invited_warned_then_its_sess
     assert ended is not None and statement["end_reason"] == "inactivity"
     assert statement["invitation_at"] is not None and statement["warning_at"] is not None
     assert "1" not in caves(table)  # its (empty) seat went with the session
+
+
+def test_he_70b_71_the_tables_idle_jogadas_threshold_drives_the_invitation_and_warning(cert):
+    table = new_table(cert, idle_jogadas=2, pause_seconds=0)
+    broke, b, c = table.seat_new(1), table.seat_new(2), table.seat_new(3)
+    table.start(button_seat=3, forced_deck=forced_deck(
+        [["7c", "2d"], ["Ah", "Ad"], ["8c", "3d"]], ["Ks", "Qs", "9h", "6d", "4c"]))
+    table.act(c, "fold")
+    table.act(broke, "all_in")
+    table.act(b, "call")
+    seen = []
+    for _ in range(3):  # seat 1 sits out: jogadas without a bet 1, 2, 3
+        table.start()
+        table.act(table.to_act(), "fold")
+        statement = sessions_service.statement(cert, broke.session_id)
+        seen.append(statement["warning_at"] is not None)
+    assert seen == [False, False, True]  # more than 2 (the table's threshold): the warning
