@@ -31,8 +31,9 @@ from eventsourcing.domain import event
 from domain.community_poker import dealing
 from domain.community_poker.actions import act, options
 from domain.community_poker.betting import RIVER, next_round, open_round
-from domain.community_poker.config import SESSION, betting_rules, rule
-from domain.errors import ConflictError, ForbiddenError, InvalidInputError, RuleViolationError
+from domain.community_poker.config import SESSION, betting_rules, own_rules, rule
+from domain.errors import (ConflictError, DomainError, ForbiddenError, InvalidInputError,
+                           RuleViolationError)
 from domain.jogada_rng import JogadaRng
 from domain.rules import A as INTERP
 from domain.rules import T903B, cite
@@ -265,7 +266,11 @@ class PokerTable(JogadaRng):
         a player must decide or it ends. Returns the chips the seat put in."""
         jogada = self.open_jogada()
         state = self.betting()
-        after = act(state, seat, action, amount)  # raises before any event
+        try:
+            after = act(state, seat, action, amount)  # raises before any event
+        except DomainError as refused:  # the engine cites hold'em; Omaha's rule, same number
+            refused.rule = own_rules(self.variant, refused.rule)
+            raise
         added = after.seat_state(seat).put_in - state.seat_state(seat).put_in
         cited = self.rule(45) if reason == TIMEOUT else self.rule(34)
         self._acted(jogada_id=jogada["jogada_id"], street=state.street, seat=seat,
