@@ -57,6 +57,7 @@ class PokerTable(JogadaRng):
         self.jogada: dict[str, Any] | None = None
         self.jogadas_started = 0
         self.last_jogada_id: str | None = None
+        self.last_jogadas: dict[str, str] = {}  # player -> its last ended jogada here (rule 65)
         self.last_ended_at: datetime | None = None
         self.button: str | None = None
         self.play_stopped = True  # rule 47: the button is drawn again when play resumes
