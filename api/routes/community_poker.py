@@ -82,8 +82,8 @@ def make_router(game: str) -> APIRouter:
     async def read_table(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, Any]:
         """The table and its rules (rule 66): configuration, seats and caves (rules 4d–e,
         13), the button, ``last_jogada_id`` and the open jogada as everyone at the table sees
-        it. A player also sees ``your_seat``, its own hole cards (``your_cards``) and, on its
-        turn, ``your_options`` with their amounts; staff see who holds each seat. Nobody sees
+        it. A player also sees ``your_seat``, ``your_last_jogada_id`` (rule 65), its own hole
+        cards (``your_cards``) and, on its turn, ``your_options`` with their amounts; staff see who holds each seat. Nobody sees
         another player's hole cards before the showdown (the replay shows them afterwards)."""
         return await run(ledger, types["DescribeTable"](
             table_id=str(table_id), player_id=caller.player_or_none(), staff=_staff(caller)))
@@ -179,16 +179,16 @@ def make_router(game: str) -> APIRouter:
                     player_id: Annotated[UUID | None, Query(
                         description="staff: the player (a player: itself)")] = None
                     ) -> dict[str, Any]:
-        """Rule 65: every essential element of the table's last ended jogada as the player
-        took part in it: its own cards, the board, the hands shown, what it put in, got back
-        and won, the commission it paid (never another player's unshown cards). 404 naming
-        rule 65 if the player had no part in it."""
+        """Rule 65: every essential element of the last jogada the player took part in at
+        this table (also after it left): its own cards, the board, the hands shown, what it
+        put in, got back and won, the commission it paid (never another player's unshown
+        cards). 404 naming rule 65 if it has played none here."""
         pid = player_for(caller, player_id)
-        table = ledger.run(types["DescribeTable"](table_id=str(table_id)))
-        jogada_id = table["last_jogada_id"]
+        seen = ledger.run(types["DescribeTable"](table_id=str(table_id), player_id=pid))
+        jogada_id = seen["your_last_jogada_id"]
         if jogada_id is None:
-            raise NotFoundError(f"table {table_id} has no ended jogada yet", field="table_id",
-                                rule=rule(game, 65))
+            raise NotFoundError(f"player {pid} has played no jogada at table {table_id}",
+                                field="player_id", rule=rule(game, 65))
         owner = ledger.games.get(game)
         replayed = jogada_views.replay(ledger, jogada_id, fresh_engine(ledger), game=owner)
         return owner.player_jogada(replayed, pid)

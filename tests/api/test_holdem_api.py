@@ -89,6 +89,25 @@ def test_he_65_the_last_jogada_before_any_has_ended_is_404_naming_rule_65(make_c
     assert r.json()["error"]["rule"] == f"{RULE[GAME]} 65"
 
 
+def test_he_65_the_last_jogada_the_player_took_part_in_also_after_it_left(make_client):
+    """Rule 65: the last jogada the player took part in, not the table's last: Rui leaves
+    after the first jogada and still reads it once a second one has been played without
+    him."""
+    api, tid, (ana, bia, rui) = three_seated(make_client)
+    play_to_showdown(api, tid, [ana, bia, rui])
+    first = api.describe(tid)["last_jogada_id"]
+    ok(api.leave(tid, rui))
+    ok(api.start(tid), 201)
+    play_to_showdown(api, tid, [ana, bia])
+    second = api.describe(tid)["last_jogada_id"]
+    assert second != first
+    assert ok(api.last_jogada(tid, rui.headers))["jogada_id"] == first
+    assert ok(api.last_jogada(tid, bia.headers))["jogada_id"] == second
+    _, stranger = api.player("Zé")
+    r = api.last_jogada(tid, stranger)
+    assert (r.status_code, r.json()["error"]["rule"]) == (404, f"{RULE[GAME]} 65")
+
+
 def test_he_65_a_player_reads_only_its_own_last_jogada(make_client):
     api, tid, (ana, bia, rui) = three_seated(make_client)
     play_to_showdown(api, tid, [ana, bia, rui])
