@@ -124,9 +124,8 @@ class PokerApi(Api):
     def statement(self, session_id: str, headers=OPERATOR) -> dict[str, Any]:
         return ok(self.client.get(f"/sessions/{session_id}/statement", headers=headers))
 
-    def last_jogada(self, table_id: str, headers, **params: Any):
-        return self.client.get(self.path(table_id, "/last-jogada"), headers=headers,
-                               params=params)
+    def last_jogada(self, table_id: str, headers):
+        return self.client.get(self.path(table_id, "/last-jogada"), headers=headers)
 
     def accounts(self) -> dict[str, int]:
         return {a["account_code"]: a["balance_cents"]

@@ -40,7 +40,7 @@ def test_om_26_a_whole_jogada_one_heart_in_hand_is_no_flush(make_client):
 def test_om_59_all_four_hole_cards_are_shown_at_the_showdown(make_client):
     api, tid, players = three_seated(make_client, GAME, hands=HANDS, board=BOARD)
     play_to_showdown(api, tid, players)
-    last = ok(api.last_jogada(tid, OPERATOR, player_id=players[0].player_id))
+    last = ok(api.last_jogada(tid, players[0].headers))
     assert {s: h["cards"] for s, h in last["shown"].items()} == \
         {str(s): cards for s, cards in HANDS.items()}
 
