@@ -54,14 +54,11 @@ def make_router(game: str) -> APIRouter:
     types = commands.HOLDEM if game == HOLDEM else commands.OMAHA
     router = APIRouter(prefix=f"/{game}", tags=[game])
 
-    def player_for(caller: Caller, player_id: UUID | None) -> str:
-        return str(caller.player_acted_for(player_id))
-
     async def for_player(ledger: Any, name: str, table_id: UUID, caller: Caller,
                          player_id: UUID | None, **fields: Any) -> Any:
         """A seat command for the calling player, or for the player an operator names."""
-        return await run(ledger, types[name](table_id=str(table_id),
-                                             player_id=player_for(caller, player_id),
+        player = str(caller.player_acted_for(player_id))
+        return await run(ledger, types[name](table_id=str(table_id), player_id=player,
                                              actor=caller.actor, **fields))
 
     @router.post("/tables", status_code=201, responses=errors(401, 403, 409, 422, 503))
@@ -80,8 +77,9 @@ def make_router(game: str) -> APIRouter:
         """The table and its rules (rule 66): configuration, seats and caves (rules 4d–e,
         13), the button, ``last_jogada_id`` and the open jogada as everyone at the table sees
         it. A player also sees ``your_seat``, ``your_last_jogada_id`` (rule 65), its own hole
-        cards (``your_cards``) and, on its turn, ``your_options`` with their amounts; staff see who holds each seat. Nobody sees
-        another player's hole cards before the showdown (the replay shows them afterwards)."""
+        cards (``your_cards``) and, on its turn, ``your_options`` with their amounts; staff
+        see who holds each seat. Nobody sees another player's hole cards before the showdown
+        (the replay shows them afterwards)."""
         return await run(ledger, types["DescribeTable"](
             table_id=str(table_id), player_id=caller.player_or_none(), staff=_staff(caller)))
 
