@@ -19,9 +19,7 @@ from infra.games import BUILTIN
 from infra.rng import SeededSeedSource
 from infra.settings import Settings
 from tests.adjudication_check import MARKER, assert_ended_jogadas_agree
-from tests.routes_placeholder import install as _routes_placeholder
 
-_routes_placeholder()  # TEMPORARY: tests/routes_placeholder.py
 
 BACKEND = os.environ.get("LEDGER_TEST_BACKEND", "sqlite")
 PG_ADMIN_URL = os.environ.get("LEDGER_TEST_PG", "postgresql://postgres@127.0.0.1:5432")

@@ -61,6 +61,17 @@ def rule(variant: str, *numbers: int | str) -> str:
     return cite(OM if variant == OMAHA else HE, *numbers)
 
 
+_HOLDEM_RULE, _OMAHA_RULE = (cite(book, 1).rsplit(" ", 1)[0] for book in (HE, OM))
+
+
+def own_rules(variant: str, cited: str | None) -> str | None:
+    """A citation of the shared betting engine (which cites hold'em) as the table's game's:
+    at an Omaha table "hold'em rule 34" is "Omaha rule 34", the same numbering (§7)."""
+    if variant != OMAHA or not cited:
+        return cited
+    return cited.replace(_HOLDEM_RULE, _OMAHA_RULE)
+
+
 def _int(data: dict[str, Any], name: str, low: int, high: int, cited: str | None,
          code: str | None = None) -> int:
     value = data[name]
@@ -148,8 +159,8 @@ def check_table_config(data: Any, variant: str) -> dict[str, Any]:
                                         field=name, rule=f"{rule(variant, 6)}; {cite(INTERP, 25)}")
         starts = _when(d, "session_starts_at", rule(variant, 6))
         ends = _when(d, "session_ends_at", rule(variant, 6))
-        if datetime.fromisoformat(ends) <= datetime.fromisoformat(starts):
-            raise InvalidInputError("session_ends_at must be after session_starts_at",
+        if datetime.fromisoformat(ends) <= datetime.fromisoformat(starts):  # between fields
+            raise RuleViolationError("session_ends_at must be after session_starts_at",
                                     field="session_ends_at", rule=rule(variant, 6))
         clean.update(session_starts_at=starts, session_ends_at=ends)
     else:

@@ -31,7 +31,7 @@ from eventsourcing.domain import event
 from domain.community_poker import dealing
 from domain.community_poker.actions import act, options
 from domain.community_poker.betting import RIVER, next_round, open_round
-from domain.community_poker.config import OMAHA, SESSION, betting_rules, rule
+from domain.community_poker.config import SESSION, betting_rules, own_rules, rule
 from domain.errors import (ConflictError, DomainError, ForbiddenError, InvalidInputError,
                            RuleViolationError)
 from domain.jogada_rng import JogadaRng
@@ -57,6 +57,7 @@ class PokerTable(JogadaRng):
         self.jogada: dict[str, Any] | None = None
         self.jogadas_started = 0
         self.last_jogada_id: str | None = None
+        self.last_jogadas: dict[str, str] = {}  # player -> its last ended jogada here (rule 65)
         self.last_ended_at: datetime | None = None
         self.button: str | None = None
         self.play_stopped = True  # rule 47: the button is drawn again when play resumes
@@ -268,9 +269,8 @@ class PokerTable(JogadaRng):
         state = self.betting()
         try:
             after = act(state, seat, action, amount)  # raises before any event
-        except DomainError as error:
-            if self.variant == OMAHA and error.rule:  # the same numbering (rules-digest §7)
-                error.rule = error.rule.replace("hold'em", "Omaha")
+        except DomainError as refused:  # the engine cites hold'em; Omaha's rule, same number
+            refused.rule = own_rules(self.variant, refused.rule)
             raise
         added = after.seat_state(seat).put_in - state.seat_state(seat).put_in
         cited = self.rule(45) if reason == TIMEOUT else self.rule(34)

@@ -121,6 +121,8 @@ def _shown(self, jogada_id: str, order: list[str], hands: dict[str, dict[str, An
 
 def _end(self, jogada_id: str, at: datetime) -> None:
     self.last_jogada_id = jogada_id
+    for player in self.jogada["players"].values():  # rule 65: each player's last jogada
+        self.last_jogadas[player["player_id"]] = jogada_id
     self.last_ended_at = at
     self.jogada = None
 

@@ -4,7 +4,8 @@
   available at all times): configuration, seats with their caves in euros (rules 4d–e, 13),
   the button, and the open jogada as everyone at the table sees it.
 - ``player_view``: the same, plus the player's own hole cards only, its options with their
-  amounts and the deadline when it is its turn (rules 34, 43). Nobody's hole cards are shown
+  amounts and the deadline when it is its turn (rules 34, 43), and the last jogada it took
+  part in at this table (rule 65). Nobody's hole cards are shown
   to anyone else before the showdown, staff included; the replay shows them once the jogada
   has ended (GET /jogadas/{id}/replay).
 """
@@ -54,6 +55,8 @@ def player_view(table: Any, player_id: str | None, *, staff: bool = False) -> di
     view = describe(table, staff=staff)
     seat = None if player_id is None else table.seat_of(player_id)
     view["your_seat"] = seat
+    if player_id is not None:  # rule 65: the last jogada the player took part in here
+        view["your_last_jogada_id"] = table.last_jogadas.get(player_id)
     jogada = table.jogada
     if seat is not None and jogada is not None and seat in jogada.get("hole", {}):
         view["your_cards"] = list(jogada["hole"][seat])

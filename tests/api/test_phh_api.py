@@ -18,21 +18,7 @@ pytest.importorskip("pokerkit")
 
 
 @pytest.fixture
-def client(make_client, monkeypatch):
-    """The app; while hold'em and Omaha have no routes of their own yet (api/routes/holdem.py,
-    omaha.py: another item of issue 17), their games get an empty router here."""
-    from fastapi import APIRouter
-
-    from api import routes
-
-    real = routes.game_router
-
-    def game_router(game):
-        try:
-            return real(game)
-        except (AttributeError, LookupError):
-            return APIRouter()
-    monkeypatch.setattr(routes, "game_router", game_router)
+def client(make_client):
     return make_client()
 
 
