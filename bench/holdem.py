@@ -23,6 +23,7 @@ Usage: ./run bench-holdem [--seconds 10] [--tables 4] [--history 20000]
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import statistics
 import sys
@@ -40,14 +41,16 @@ from bench.ledger_core import KEY, fresh_url, post, say, served_ledger, server_p
 CONFIG = {"seats": 9, "structure": "no_limit", "small_blind_cents": 50, "big_blind_cents": 100,
           "buy_in_cents": 10_000, "commission": {"mode": "pot", "percent_bp": 500},
           "decision_seconds": 60, "pause_seconds": 0}
+OPERATOR = {"Authorization": f"Bearer {KEY}"}
 ROLES = ("http", "writer", "projections", "postgres", "client")
 LABELS = {"http": "http", "writer": "writer", "projections": "proj", "postgres": "pg",
           "client": "client"}
 
 
 # Through HTTP ------------------------------------------------------------------------------------
-def seat_tables(base: str, tables: int) -> tuple[list[str], list[dict[str, str]]]:
-    """``tables`` nine-seat tables, each with nine funded players in game sessions, seated."""
+def seat_tables(base: str, tables: int) -> tuple[list[str], list[dict[str, dict[str, str]]]]:
+    """``tables`` nine-seat tables, each with nine funded players in game sessions, seated:
+    the tables and, per table, each seat's player id and key."""
     made, seats = [], []
     for t in range(tables):
         table = post(f"{base}/holdem/tables", {"name": f"t{t}", "config": CONFIG})
@@ -60,36 +63,52 @@ def seat_tables(base: str, tables: int) -> tuple[list[str], list[dict[str, str]]
                  player["api_key"])
             post(f"{base}/holdem/tables/{table['table_id']}/seats",
                  {"seat": seat, "idempotency_key": f"sit{t}-{seat}"}, player["api_key"])
-            by_seat[str(seat)] = player["player_id"]
+            by_seat[str(seat)] = {"player_id": player["player_id"],
+                                  "headers": {"Authorization": f"Bearer {player['api_key']}"}}
         made.append(table["table_id"])
         seats.append(by_seat)
     return made, seats
 
 
-def jogada_script(tables: list[str], seats: list[dict[str, str]]):
-    """Each client's rounds: start a jogada at its table, then act for whoever is to act until
-    it ends (call or check; every fifth seat to act goes all in); rebuy broke players first."""
-    tag = uuid4().hex[:8]
+def jogada_script(tables: list[str], seats: list[dict[str, dict[str, str]]]):
+    """Each client's rounds: the operator reads its table and starts a jogada, then the client relays
+    each player's action with that player's key, whoever is to act, until it ends (call or
+    check; every fifth action goes all in); players left broke rebuy."""
+    keys = itertools.count()  # rebuy keys unique across runs of the same script
 
     def script(i: int, n: int):
         base = f"/holdem/tables/{tables[i]}"
-        view = yield ("start", "POST", f"{base}/jogadas", {})
+        view = yield ("read", "GET", base, None, OPERATOR)
+        if view["jogada"] is None:  # else: finish the jogada an earlier run left open
+            view = yield ("start", "POST", f"{base}/jogadas", {}, OPERATOR)
         k = 0
         while view is not None and (view.get("jogada") or {}).get("to_act"):
             jogada = view["jogada"]
             seat = jogada["to_act"]
             k += 1
             owed = jogada["current_bet_cents"] - jogada["seats"][seat]["bet_cents"]
-            action = "all_in" if k % 5 == 0 else ("call" if owed > 0 else "check")
+            action = "all_in" if k % 5 == 0 and _may_go_all_in(jogada, seat) else \
+                "call" if owed > 0 else "check"
             view = yield ("action", "POST", f"{base}/actions",
-                          {"jogada_id": jogada["jogada_id"], "action": action,
-                           "player_id": seats[i][seat]})
-        view = yield ("read", "GET", base, None)
+                          {"jogada_id": jogada["jogada_id"], "action": action},
+                          seats[i][seat]["headers"])
+        view = yield ("read", "GET", base, None, OPERATOR)  # the caves after the payment
         for seat, held in view["seats"].items():
             if held["cave_cents"] < CONFIG["big_blind_cents"]:
                 yield ("rebuy", "POST", f"{base}/rebuys",
-                       {"player_id": seats[i][seat], "idempotency_key": f"{tag}-{i}-{n}-{seat}"})
+                       {"idempotency_key": f"rebuy-{next(keys)}"}, seats[i][seat]["headers"])
     return script
+
+
+def _may_go_all_in(jogada: dict, seat: str) -> bool:
+    """Whether an all-in is allowed (A27, rule 40): a call for less, or someone else could
+    still answer a raise."""
+    me = jogada["seats"][seat]
+    if me["stack_cents"] + me["bet_cents"] <= jogada["current_bet_cents"]:
+        return True
+    return any(not s["folded"] and not s["all_in"]
+               and s["stack_cents"] + s["bet_cents"] > jogada["current_bet_cents"]
+               for other, s in jogada["seats"].items() if other != seat)
 
 
 def http_section(backend: str, tmp: Path, seconds: int, tables: int) -> None:
@@ -97,7 +116,7 @@ def http_section(backend: str, tmp: Path, seconds: int, tables: int) -> None:
     with served_ledger(backend, tmp, "holdem_http", env={"LEDGER_HOLDEM_TICK_INTERVAL": "0"}
                        ) as base:
         made, seats = seat_tables(base, tables)
-        headers = [{"Authorization": f"Bearer {KEY}"}] * tables
+        headers = [{}] * tables  # each request carries its own key
         script = jogada_script(made, seats)
         drive(base, headers, script, 2)  # warm-up
         meter = CpuMeter(server_pids[base], database)

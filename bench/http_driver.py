@@ -38,9 +38,13 @@ class Connection:
     async def open(self) -> None:
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
 
-    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
+    async def request(self, method: str, path: str, body: Any = None,
+                      headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+        """``headers``: this request's own, beside the connection's (e.g. the key of the
+        player a table client relays)."""
         data = b"" if body is None else json.dumps(body).encode()
-        self.writer.write(f"{method} {path} HTTP/1.1\r\n{self.head}Content-Length: {len(data)}"
+        head = self.head + "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
+        self.writer.write(f"{method} {path} HTTP/1.1\r\n{head}Content-Length: {len(data)}"
                           f"\r\n\r\n".encode() + data)
         head = await self.reader.readuntil(b"\r\n\r\n")
         status = int(head[9:12])
@@ -78,8 +82,8 @@ class Run:
         return self.requests / self.seconds if self.seconds else 0.0
 
 
-# A script: given a client's index and its round number, yields (kind, path, body) one step at
-# a time; each step receives the previous answer (status, JSON or None) through ``send``.
+# A script: given a client's index and its round number, yields (kind, method, path, body[,
+# headers]) one step at a time (headers: that request's own, e.g. a player's key); each step receives the previous answer (status, JSON or None) through ``send``.
 Script = Callable[[int, int], Any]
 
 
@@ -100,9 +104,10 @@ def drive(base: str, clients: list[dict[str, str]], script: Script, seconds: flo
                 ok = True
                 try:
                     while True:
-                        kind, method, path, body = steps.send(answer)
+                        kind, method, path, body, *own = steps.send(answer)
                         t0 = time.perf_counter()
-                        status, raw = await conn.request(method, path, body)
+                        status, raw = await conn.request(method, path, body,
+                                                         own[0] if own else None)
                         took = time.perf_counter() - t0
                         run.latencies.setdefault(kind, []).append(took)
                         run.timeline.append((t0 - began, kind, took))
