@@ -73,6 +73,32 @@ class RoomsPage(BaseModel):
     next_cursor: int | None = None
 
 
+class PokerTableListed(BaseModel):
+    """A hold'em or Omaha table. ``occupants`` (seat → player id) is shown to staff only."""
+
+    table_id: str
+    name: str
+    venue_id: str
+    game: Literal["holdem", "omaha"]
+    structure: str = Field(description="limit, pot_limit or no_limit (rule 24)")
+    config: dict[str, Any] = Field(description="The table's rules (rule 66)")
+    seats: int
+    seats_taken: int
+    free_seats: list[int]
+    status: Literal["idle", "preflop", "flop", "turn", "river", "showdown"]
+    open_jogada_id: str | None = None
+    jogadas: int
+    opened_at: datetime
+    occupants: dict[str, str] | None = None
+    cursor: int
+
+
+class PokerTablesPage(BaseModel):
+    data: list[PokerTableListed]
+    count: int
+    next_cursor: int | None = None
+
+
 def game_name_type(games: Games) -> Any:
     """The installation's game names (``Games.names()``) as a type: the OpenAPI enum of the
     listings' ``game`` query and answers; anything else is 422 naming the field."""

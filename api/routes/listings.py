@@ -19,7 +19,8 @@ from sqlalchemy import Engine
 
 from api.auth import Caller
 from api.deps import AccountReader, Anyone, LedgerDep, Reviewer
-from api.listing_schemas import (AwareQueryInstant, RoomsPage, TablesPage, game_name_type,
+from api.listing_schemas import (AwareQueryInstant, PokerTablesPage, RoomsPage, TablesPage,
+                                 game_name_type,
                                  jogadas_page_model)
 from api.reads import fresh_engine
 from api.routes.players import existing_balance
@@ -116,6 +117,43 @@ def list_rooms(
         "members": sorted(row["occupants"]) if staff else None, "cursor": row["position"]}
         for row in rows]
     return {"data": data, "count": len(data), "next_cursor": next_cursor}
+
+
+def _poker_tables(game: str) -> None:
+    @router.get(f"/{game}/tables", response_model=PokerTablesPage,
+                responses=errors(401, 403, 422, 503), name=f"list_{game}_tables")
+    def list_tables(
+        ledger: LedgerDep, caller: Anyone, venue_id: VenueFilter = None,
+        structure: Annotated[Literal["limit", "pot_limit", "no_limit"] | None, Query()] = None,
+        name: NameFilter = None,
+        status: Annotated[Literal["idle", "preflop", "flop", "turn", "river", "showdown"]
+                          | None, Query()] = None,
+        limit: Limit = 100, cursor: Cursor = None,
+    ) -> dict[str, Any]:
+        """The tables in the order they were created, with their rules (rule 66), free seats
+        and the street of the open jogada; filter by ``venue_id``, ``structure``, ``status``
+        and ``name``. Staff also see who sits where (``occupants``)."""
+        check_texts(venue_id=venue_id, name=name)
+        rows, next_cursor = queries.venues(fresh_engine(ledger), game, venue_id=venue_id,
+                                           kind=structure, name=name, status=status,
+                                           limit=limit, after=cursor)
+        staff = _staff(caller)
+        data = []
+        for row in rows:
+            seats, taken = row["capacity"] or 0, row["occupants"]
+            data.append({
+                "table_id": row["target_id"], "name": row["name"], "venue_id": row["venue_id"],
+                "game": game, "structure": row["kind"], "config": row["config"],
+                "seats": seats, "seats_taken": row["occupied"],
+                "free_seats": [s for s in range(1, seats + 1) if str(s) not in taken],
+                "status": row["status"], "open_jogada_id": row["open_jogada_id"],
+                "jogadas": row["jogadas"], "opened_at": row["opened_at"],
+                "occupants": dict(taken) if staff else None, "cursor": row["position"]})
+        return {"data": data, "count": len(data), "next_cursor": next_cursor}
+
+
+for _game in ("holdem", "omaha"):  # the hold'em and Omaha tables (issue 17)
+    _poker_tables(_game)
 
 
 def replay_url(game: Game, jogada_id: str) -> str:
