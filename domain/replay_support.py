@@ -120,3 +120,14 @@ def rng_opening(out: dict[str, Any], committed: Any, revealed: Any, at: dict[str
                   seed_hex=revealed.seed_hex, outcome=committed.outcome,
                   forced_outcome=committed.forced_outcome)
     return check_reveal(committed.commitment, revealed.seed_hex)
+
+
+def step(position: int, name: str, e: Any, data: dict[str, Any], state: Any) -> dict[str, Any]:
+    """One step of a replay: the event (its position, name, time, actor, stream, version and
+    data) and the state after it (``state``: JSON-ready, copied here)."""
+    at = getattr(e, "at", None) or getattr(e, "timestamp", None)
+    return {"position": position, "event": name, "at": to_json(at),
+            "actor": getattr(e, "actor", None),
+            "stream": to_json(getattr(e, "originator_id", None)),
+            "version": getattr(e, "originator_version", None),
+            "data": to_json(data), "state": to_json(state)}

@@ -26,6 +26,7 @@ from domain.jogada_rng import expected_outcome
 from domain.replay_support import META, MONEY_KINDS, apply_money, event_name, failed_check
 from domain.replay_support import numbered as _numbered
 from domain.replay_support import one_jogada, rng_opening, to_json
+from domain.replay_support import step as replay_step
 
 ENDED = ("JogadaSettled", "JogadaVoided")
 
@@ -127,12 +128,7 @@ def replay(events: list[Any]) -> dict[str, Any]:
                 where["BoardDealt"].append(position)
             elif name in ("RngCommitted", "RngRevealed", "HoleCardsDealt", "ButtonDrawn"):
                 found[name], where[name] = e, position
-        at = getattr(e, "at", None) or getattr(e, "timestamp", None)
-        steps.append({"position": position, "event": name, "at": to_json(at),
-                      "actor": getattr(e, "actor", None),
-                      "stream": to_json(getattr(e, "originator_id", None)),
-                      "version": getattr(e, "originator_version", None),
-                      "data": to_json(data), "state": to_json(_state(fold, money))})
+        steps.append(replay_step(position, name, e, data, _state(fold, money)))  # a copy
     final = to_json(_state(fold, money))
     final["ended"] = fold.status in ("settled", "voided")
     final["problems"] = problems

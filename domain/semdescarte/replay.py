@@ -30,6 +30,7 @@ from domain.replay_support import apply_money as _apply_money
 from domain.replay_support import event_name as _name
 from domain.replay_support import numbered as _numbered
 from domain.replay_support import one_jogada, rng_opening
+from domain.replay_support import step as replay_step
 from domain.poker_hands import evaluate
 from domain.rules import T903B, cite
 from domain.semdescarte import dealing
@@ -158,12 +159,7 @@ def replay(events: list[Any]) -> dict[str, Any]:
             _apply_table(state, name, to_json(data))  # new lists and dicts: a copy
             if name in ("RngCommitted", "RngRevealed", "CardsDealt", "BankCardsRevealed"):
                 found[name], where[name] = e, position
-        at = getattr(e, "at", None) or getattr(e, "timestamp", None)
-        steps.append({"position": position, "event": name, "at": to_json(at),
-                      "actor": getattr(e, "actor", None),
-                      "stream": to_json(getattr(e, "originator_id", None)),
-                      "version": getattr(e, "originator_version", None),
-                      "data": to_json(data), "state": to_json(state)})  # a copy
+        steps.append(replay_step(position, name, e, data, state))  # a copy
     final = to_json(state)
     final["ended"] = state["status"] in ("settled", "voided")
     final["ended_at"] = next((s["at"] for s in reversed(steps)

@@ -76,3 +76,14 @@ def play_out(table: Table, choose) -> None:
 def passive(view: dict[str, Any]) -> tuple[str, None]:
     options = view["your_options"]
     return ("check" if options["check"] else "call"), None
+
+
+def bust_seat_one(table: Table) -> None:
+    """Seats 1, 2, 3 (button 3): seat 3 folds, seat 1 goes all in with 7-2 and seat 2 calls
+    with aces, so seat 1 loses its whole cave (certification mode: a forced deck)."""
+    table.start(button_seat=3, forced_deck=forced_deck(
+        [["7c", "2d"], ["Ah", "Ad"], ["8c", "3d"]], ["Ks", "Qs", "9h", "6d", "4c"]))
+    table.act(table.by_seat(3), "fold")
+    table.act(table.by_seat(1), "all_in")
+    table.act(table.by_seat(2), "call")
+    assert caves(table)["1"] == 0

@@ -7,7 +7,8 @@ from domain.errors import ConflictError, InsufficientFundsError, RuleViolationEr
 from infra import sessions_service
 from tests.holdem.client import new_table
 from tests.holdem.conftest import refused
-from tests.holdem.support import balance, caves, forced_deck, passive, play_out, table_events
+from tests.holdem.support import (balance, bust_seat_one, caves, forced_deck, passive, play_out,
+                                  table_events)
 from tests.holdem.support import wallet as wallet_of
 
 
@@ -115,11 +116,7 @@ def test_he_12_15_rebuy_when_the_cave_is_lost_and_not_before(cert):
 def test_he_15_a_cave_below_the_table_minimum_is_not_dealt_in(cert):
     table = new_table(cert)
     a, b, c = table.seat_new(1), table.seat_new(2), table.seat_new(3)
-    table.start(button_seat=3, forced_deck=forced_deck(
-        [["7c", "2d"], ["Ah", "Ad"], ["8c", "3d"]], ["Ks", "Qs", "9h", "6d", "4c"]))
-    table.act(c, "fold")
-    table.act(a, "all_in")
-    table.act(b, "call")
+    bust_seat_one(table)
     table.start()
     assert "1" not in table.jogada()["seats"]
 

@@ -9,7 +9,8 @@ from infra.container import build_ledger
 from infra.rng import SeededSeedSource
 from infra import sessions_service
 from tests.holdem.client import new_table, recover
-from tests.holdem.support import (balance, caves, forced_deck, money, only, passive, play_out,
+from tests.holdem.support import (balance, bust_seat_one, caves, forced_deck, money, only,
+                                  passive, play_out,
                                   table_events)
 
 HOLES3 = [["As", "Ks"], ["Qh", "Qd"], ["7c", "2d"]]
@@ -158,12 +159,7 @@ def test_he_void_of_a_jogada_that_is_not_open_is_refused(cert):
 def test_he_70a_70b_71_a_short_cave_not_rebought_is_invited_warned_then_its_session_ends(cert):
     table = new_table(cert, pause_seconds=0)
     broke, b, c = table.seat_new(1), table.seat_new(2), table.seat_new(3)
-    table.start(button_seat=3, forced_deck=forced_deck(
-        [["7c", "2d"], ["Ah", "Ad"], ["8c", "3d"]], ["Ks", "Qs", "9h", "6d", "4c"]))
-    table.act(c, "fold")
-    table.act(broke, "all_in")
-    table.act(b, "call")
-    assert caves(table)["1"] == 0
+    bust_seat_one(table)
     ended = None
     for n in range(12):  # seat 1 sits out every jogada: each counts as one without a bet
         table.start()
@@ -180,11 +176,7 @@ def test_he_70a_70b_71_a_short_cave_not_rebought_is_invited_warned_then_its_sess
 def test_he_70b_71_the_tables_idle_jogadas_threshold_drives_the_invitation_and_warning(cert):
     table = new_table(cert, idle_jogadas=2, pause_seconds=0)
     broke, b, c = table.seat_new(1), table.seat_new(2), table.seat_new(3)
-    table.start(button_seat=3, forced_deck=forced_deck(
-        [["7c", "2d"], ["Ah", "Ad"], ["8c", "3d"]], ["Ks", "Qs", "9h", "6d", "4c"]))
-    table.act(c, "fold")
-    table.act(broke, "all_in")
-    table.act(b, "call")
+    bust_seat_one(table)
     seen = []
     for _ in range(3):  # seat 1 sits out: jogadas without a bet 1, 2, 3
         table.start()
