@@ -28,13 +28,13 @@ def started(make_client, game):
     return three_seated(make_client, game, hands=hands)
 
 
-def test_he_51_acting_out_of_turn_is_refused(started, game):
+def test_he_51_om_51_acting_out_of_turn_is_refused(started, game):
     api, tid, (ana, bia, rui) = started
     api.refused(lambda: api.act(tid, bia, "call"), 409, field="seat",
                 rule=f"{RULE[game]} 51")
 
 
-def test_he_34_checking_facing_a_bet_is_refused(started, game):
+def test_he_34_om_34_checking_facing_a_bet_is_refused(started, game):
     api, tid, (ana, bia, rui) = started
     api.refused(lambda: api.act(tid, ana, "check"), 409, field="action",
                 rule=f"{RULE[game]} 34")
@@ -47,7 +47,7 @@ def test_he_a27_a_raise_below_the_minimum_is_refused(started, game):
     ok(api.act(tid, ana, "raise", 200))
 
 
-def test_he_24_a_raise_above_the_pot_limit_is_refused(make_client, game):
+def test_he_24_om_24_a_raise_above_the_pot_limit_is_refused(make_client, game):
     """Rule 24b, A27: at a pot-limit table a raise is at most the call plus the pot after the
     call (the button facing 0,50 + 1,00: to 100 + 250 = 350)."""
     hands = OMAHA_HANDS if game == "omaha" else None
@@ -58,7 +58,7 @@ def test_he_24_a_raise_above_the_pot_limit_is_refused(make_client, game):
     ok(api.act(tid, ana, "raise", 350))
 
 
-def test_he_35_a_bet_after_folding_is_refused(started, game):
+def test_he_35_om_35_a_bet_after_folding_is_refused(started, game):
     api, tid, (ana, bia, rui) = started
     ok(api.act(tid, ana, "fold"))
     ok(api.act(tid, bia, "call"))
@@ -69,20 +69,20 @@ def test_he_35_a_bet_after_folding_is_refused(started, game):
 
 
 @pytest.mark.parametrize("action", ["chop", "waive"])
-def test_he_28_chop_and_waive_are_refused(started, game, action):
+def test_he_28_om_28_chop_and_waive_are_refused(started, game, action):
     """Rule 28: a pot may not be split by agreement, and a winner may not give it up."""
     api, tid, (ana, _, _) = started
     api.refused(lambda: api.act(tid, ana, action), 409, field="action",
                 rule=f"{RULE[game]} 28", code="not_allowed")
 
 
-def test_he_11_a_rebuy_during_a_jogada_is_refused(started, game):
+def test_he_11_om_11_a_rebuy_during_a_jogada_is_refused(started, game):
     api, tid, (ana, _, _) = started
     api.refused(lambda: api.rebuy(tid, ana, "rb-1"), 409, field="player_id",
                 rule=f"{RULE[game]} 11", code="jogada_in_play")
 
 
-def test_he_9_sitting_twice_is_refused(make_client, game):
+def test_he_9_om_9_sitting_twice_is_refused(make_client, game):
     """Rule 9; 903-B 6.6.1: one seat per player, even with other seats free."""
     api = PokerApi(make_client(), game)
     table = api.table()
@@ -91,7 +91,7 @@ def test_he_9_sitting_twice_is_refused(make_client, game):
                 field="player_id", rule=f"{RULE[game]} 9; 903-B 6.6.1", code="already_seated")
 
 
-def test_he_9_a_taken_seat_is_refused(make_client, game):
+def test_he_9_om_9_a_taken_seat_is_refused(make_client, game):
     api = PokerApi(make_client(), game)
     table = api.table()
     api.seated(table, "Ana", 1)
@@ -100,7 +100,7 @@ def test_he_9_a_taken_seat_is_refused(make_client, game):
                 rule=f"{RULE[game]} 9")
 
 
-def test_he_8_a_buy_in_the_wallet_cannot_cover_is_refused(make_client, game):
+def test_he_8_om_8_a_buy_in_the_wallet_cannot_cover_is_refused(make_client, game):
     """Rule 8, 903-B 5.2.2(3): the buy-in (100 €) comes from the wallet, which holds 99,99 €."""
     api = PokerApi(make_client(), game)
     table = api.table()
@@ -110,7 +110,7 @@ def test_he_8_a_buy_in_the_wallet_cannot_cover_is_refused(make_client, game):
     assert api.balance(pid)["available_cents"] == 9_999
 
 
-def test_he_69_sitting_without_a_game_session_is_refused(make_client, game):
+def test_he_69_om_69_sitting_without_a_game_session_is_refused(make_client, game):
     api = PokerApi(make_client(), game)
     table = api.table()
     _, headers = api.funded("Ana")
@@ -118,7 +118,7 @@ def test_he_69_sitting_without_a_game_session_is_refused(make_client, game):
                 field="session_id", rule=f"{RULE[game]} 69")
 
 
-def test_he_4a_a_seat_beyond_the_table_is_refused(make_client, game):
+def test_he_4a_om_4a_a_seat_beyond_the_table_is_refused(make_client, game):
     api = PokerApi(make_client(), game)
     table = api.table(seats=6)
     _, headers = api.funded("Ana", table=table)
@@ -152,7 +152,7 @@ def test_forced_deck_and_button_outside_certification_mode_are_refused(make_clie
     ok(api.start(table["table_id"]), 201)
 
 
-def test_he_7_a_jogada_needs_two_players(make_client, game):
+def test_he_7_om_7_a_jogada_needs_two_players(make_client, game):
     api = PokerApi(make_client(), game)
     table = api.table()
     api.seated(table, "Ana", 1)
@@ -177,7 +177,7 @@ def test_only_an_operator_starts_a_jogada(make_client, game):
     ({"small_blind_cents": 200}, "small_blind_cents", "22"),
     ({"buy_in_cents": 99}, "buy_in_cents", "8; {game} 15"),
 ])
-def test_he_17_22_4a_a_configuration_outside_the_bands_is_409_naming_the_rule(
+def test_he_17_22_4a_om_17_22_4a_a_configuration_outside_the_bands_is_409_naming_the_rule(
         make_client, game, overrides, field, rule):
     """Rules 4a, 5 (2 to 10 seats), 17a (1 %–5 % of the pot), 17b (5 %–20 % of the buy-in),
     22 (the small blind at most the big blind), 8 and 15 (the buy-in at least the table
@@ -206,7 +206,7 @@ def test_table_bodies_are_strict(make_client, game, body, field):
     assert error["code"] in ("invalid_input", "unknown_field")
 
 
-def test_he_6_a_session_ending_before_it_starts_is_refused(make_client, game):
+def test_he_6_om_6_a_session_ending_before_it_starts_is_refused(make_client, game):
     api = PokerApi(make_client(), game)
     api.refused(lambda: api.create_table(mode="session",
                                          session_starts_at="2026-01-05T15:00:00Z",
@@ -221,7 +221,7 @@ def test_an_action_names_its_jogada(started, game):
                 field="jogada_id")
 
 
-def test_he_34_only_a_player_dealt_in_acts(started, make_client, game):
+def test_he_34_om_34_only_a_player_dealt_in_acts(started, make_client, game):
     api, tid, _ = started
     _, stranger = api.player("Zé")
     jogada_id = api.describe(tid)["jogada"]["jogada_id"]

@@ -87,3 +87,8 @@ def bust_seat_one(table: Table) -> None:
     table.act(table.by_seat(1), "all_in")
     table.act(table.by_seat(2), "call")
     assert caves(table)["1"] == 0
+
+
+def cited(game: str, rule: str | int) -> str:
+    """A rule as the table's game cites it (the same numbering in both, rules-digest §7)."""
+    return f"{'Omaha' if game == 'omaha' else 'hold' + chr(39) + 'em'} rule {rule}"

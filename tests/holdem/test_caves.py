@@ -3,17 +3,20 @@ in the table's account: every buy-in, rebuy and cash-out is a transfer the tests
 
 from __future__ import annotations
 
+import pytest
+
 from domain.errors import ConflictError, InsufficientFundsError, RuleViolationError
 from infra import sessions_service
 from tests.holdem.client import new_table
 from tests.holdem.conftest import refused
-from tests.holdem.support import (balance, bust_seat_one, caves, forced_deck, passive, play_out,
-                                  table_events)
+from tests.holdem.support import (balance, bust_seat_one, caves, cited, forced_deck, passive,
+                                  play_out, table_events)
 from tests.holdem.support import wallet as wallet_of
 
 
-def test_he_8_a28_the_fixed_buy_in_moves_from_the_wallet_to_the_tables_account(ledger):
-    table = new_table(ledger)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_8_a28_om_8_the_fixed_buy_in_moves_from_the_wallet_to_the_tables_account(ledger, game):
+    table = new_table(ledger, game)
     player = table.start_session(table.new_player(deposit_cents=25_000))
     sat = table.sit(player, 5)
     assert sat["cave_cents"] == 10_000
@@ -22,24 +25,27 @@ def test_he_8_a28_the_fixed_buy_in_moves_from_the_wallet_to_the_tables_account(l
     assert caves(table) == {"5": 10_000}
 
 
-def test_he_9_903b_6_6_1_one_seat_per_player_never_twice_at_a_table(ledger):
-    table = new_table(ledger)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_9_om_9_903b_6_6_1_one_seat_per_player_never_twice_at_a_table(ledger, game):
+    table = new_table(ledger, game)
     player = table.start_session(table.new_player())
     table.sit(player, 1)
     with refused(table, ConflictError, code="already_seated", field="player_id"):
         table.sit(player, 2)
 
 
-def test_he_9_a_taken_seat_is_refused(ledger):
-    table = new_table(ledger)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_9_om_9_a_taken_seat_is_refused(ledger, game):
+    table = new_table(ledger, game)
     table.seat_new(1)
     other = table.start_session(table.new_player())
-    with refused(table, ConflictError, field="seat", rule="hold'em rule 9"):
+    with refused(table, ConflictError, field="seat", rule=cited(game, 9)):
         table.sit(other, 1)
 
 
-def test_he_8_a_buy_in_the_wallet_cannot_cover_is_refused(ledger):
-    table = new_table(ledger)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_8_om_8_a_buy_in_the_wallet_cannot_cover_is_refused(ledger, game):
+    table = new_table(ledger, game)
     poor = table.start_session(table.new_player(deposit_cents=9_999))
     table.players.append(poor)
     with refused(table, InsufficientFundsError, field="buy_in_cents"):
@@ -55,15 +61,17 @@ def test_he_sit_is_idempotent_by_key(ledger):
     assert wallet_of(ledger, player.player_id) == 90_000
 
 
-def test_he_69_sitting_needs_an_open_game_session_at_the_table(ledger):
-    table = new_table(ledger)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_69_om_69_sitting_needs_an_open_game_session_at_the_table(ledger, game):
+    table = new_table(ledger, game)
     player = table.new_player()
     with refused(table, ConflictError, field="session_id"):
         table.sit(player, 1)
 
 
-def test_he_10_leave_with_the_whole_cave_between_jogadas(ledger):
-    table = new_table(ledger)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_10_om_10_leave_with_the_whole_cave_between_jogadas(ledger, game):
+    table = new_table(ledger, game)
     player = table.seat_new(3)
     left = table.leave(player)
     assert left["cave_cents"] == 10_000 and left["left"] is True
@@ -71,8 +79,9 @@ def test_he_10_leave_with_the_whole_cave_between_jogadas(ledger):
     assert balance(ledger, table.described["account_code"]) == 0
 
 
-def test_he_10_a_player_in_the_jogada_leaves_when_it_ends(cert):
-    table = new_table(cert)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_10_om_10_a_player_in_the_jogada_leaves_when_it_ends(cert, game):
+    table = new_table(cert, game)
     a, b = table.seat_new(1), table.seat_new(2)
     table.start(button_seat=1)
     answer = table.leave(a)
@@ -81,7 +90,7 @@ def test_he_10_a_player_in_the_jogada_leaves_when_it_ends(cert):
     play_out(table, passive)
     assert "1" not in caves(table)
     left = [e for e in table_events(table) if type(e).__name__ == "PlayerLeft"][-1]
-    assert left.seat == "1" and left.rule == "hold'em rule 10"
+    assert left.seat == "1" and left.rule == cited(game, 10)
     assert wallet_of(cert, a.player_id) == 90_000 + left.cave_cents
 
 
@@ -121,8 +130,9 @@ def test_he_15_a_cave_below_the_table_minimum_is_not_dealt_in(cert):
     assert "1" not in table.jogada()["seats"]
 
 
-def test_he_6_a25_a_session_mode_table_seats_only_registered_players(ledger, clock):
-    table = new_table(ledger, mode="session",
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_6_a25_om_6_a_session_mode_table_seats_only_registered_players(ledger, clock, game):
+    table = new_table(ledger, game, mode="session",
                       session_starts_at="2026-01-01T20:00:00+00:00",
                       session_ends_at="2100-01-01T00:00:00+00:00")
     player = table.start_session(table.new_player())
@@ -133,8 +143,9 @@ def test_he_6_a25_a_session_mode_table_seats_only_registered_players(ledger, clo
     assert table.sit(player, 1)["seat"] == 1
 
 
-def test_he_69_ending_the_session_cashes_the_cave_out(ledger):
-    table = new_table(ledger)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_69_om_69_ending_the_session_cashes_the_cave_out(ledger, game):
+    table = new_table(ledger, game)
     player = table.seat_new(4)
     sessions_service.end_session(ledger, player.session_id, "player", player.actor)
     assert caves(table) == {}

@@ -4,39 +4,42 @@ game's clock is ticked by hand (its interval is off in tests)."""
 
 from __future__ import annotations
 
+import pytest
+
 from domain.errors import ConflictError
 from infra.container import build_ledger
 from infra.rng import SeededSeedSource
 from infra import sessions_service
 from tests.holdem.client import new_table, recover
-from tests.holdem.support import (balance, bust_seat_one, caves, forced_deck, money, only,
-                                  passive, play_out,
-                                  table_events)
+from tests.holdem.support import (balance, bust_seat_one, caves, cited, forced_deck, money,
+                                  only, passive, play_out, table_events)
 
 HOLES3 = [["As", "Ks"], ["Qh", "Qd"], ["7c", "2d"]]
 BOARD = ["Ah", "9s", "4d", "Jc", "3h"]
 
 
-def _three(ledger, **overrides):
-    table = new_table(ledger, **overrides)
+def _three(ledger, game="holdem", **overrides):
+    table = new_table(ledger, game, **overrides)
     for seat in (1, 4, 7):
         table.seat_new(seat)
     return table
 
 
-def test_he_43_45_when_time_runs_out_the_player_folds_facing_a_bet(cert, clock):
-    table = _three(cert)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_43_45_om_43_45_when_time_runs_out_the_player_folds_facing_a_bet(cert, clock, game):
+    table = _three(cert, game)
     table.start(button_seat=7)
     jogada_id = table.jogada()["jogada_id"]
     assert table.tick()["done"] is None  # before the deadline: nothing
     clock.advance(seconds=21)
     assert table.tick()["done"] == {"timeout": "fold", "seat": "7"}
     acted = only(table_events(table, jogada_id), "ActionTaken")
-    assert (acted.action, acted.reason, acted.rule) == ("fold", "timeout", "hold'em rule 45")
+    assert (acted.action, acted.reason, acted.rule) == ("fold", "timeout", cited(game, 45))
 
 
-def test_he_45_when_time_runs_out_the_player_checks_if_it_may(cert, clock):
-    table = _three(cert)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_45_om_45_when_time_runs_out_the_player_checks_if_it_may(cert, clock, game):
+    table = _three(cert, game)
     table.start(button_seat=7)
     table.act(table.by_seat(7), "call")
     table.act(table.by_seat(1), "call")
@@ -45,14 +48,15 @@ def test_he_45_when_time_runs_out_the_player_checks_if_it_may(cert, clock):
     assert table.jogada()["street"] == "flop"
 
 
-def test_he_44_the_extra_time_comes_once_before_the_timeout(cert, clock):
-    table = _three(cert, extra_seconds=10)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_44_om_44_the_extra_time_comes_once_before_the_timeout(cert, clock, game):
+    table = _three(cert, game, extra_seconds=10)
     table.start(button_seat=7)
     clock.advance(seconds=21)
     assert table.tick()["done"] == {"extended": True}
     jogada_id = table.jogada()["jogada_id"]
     extended = only(table_events(table, jogada_id), "DecisionTimeExtended")
-    assert extended.seat == "7" and extended.rule == "hold'em rule 44"
+    assert extended.seat == "7" and extended.rule == cited(game, 44)
     clock.advance(seconds=5)
     assert table.tick()["done"] is None
     clock.advance(seconds=6)
@@ -88,8 +92,9 @@ def test_he_72_a26_a_fault_voids_the_jogada_every_contribution_back_no_commissio
     assert statement["wagered_cents"] == 500 and statement["refunded_cents"] == 500
 
 
-def test_he_73_a_players_lost_connection_is_not_a_void(cert, clock):
-    table = _three(cert)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_73_om_73_a_players_lost_connection_is_not_a_void(cert, clock, game):
+    table = _three(cert, game)
     table.start(button_seat=7)
     jogada_id = table.jogada()["jogada_id"]
     answer = table.run("ConnectionLost", player_id=str(table.by_seat(7).player_id),

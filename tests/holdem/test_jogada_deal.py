@@ -4,11 +4,13 @@ cards known; the button's seat is forced only where a test needs it."""
 
 from __future__ import annotations
 
+import pytest
+
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.rng import Drbg
 from tests.holdem.client import new_table
 from tests.holdem.conftest import refused
-from tests.holdem.support import forced_deck, names, only, passive, play_out, table_events
+from tests.holdem.support import cited, forced_deck, names, only, passive, play_out, table_events
 
 HOLES = [["As", "Ks"], ["Qh", "Qd"], ["7c", "2d"]]
 BOARD = ["Ah", "9s", "4d", "Jc", "3h"]
@@ -21,8 +23,9 @@ def _three(ledger, game="holdem", **overrides):
     return table
 
 
-def test_he_46_47_button_drawn_from_the_jogadas_seed_when_play_starts(ledger):
-    table = _three(ledger)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_46_47_om_46_47_button_drawn_from_the_jogadas_seed_when_play_starts(ledger, game):
+    table = _three(ledger, game)
     table.start()
     events = table_events(table)
     drawn = only(events, "ButtonDrawn")
@@ -34,8 +37,9 @@ def test_he_46_47_button_drawn_from_the_jogadas_seed_when_play_starts(ledger):
     assert Drbg(seed, "button").randbelow(3) == drawn.index
 
 
-def test_he_64_button_moves_one_seat_clockwise_after_each_jogada(cert):
-    table = _three(cert)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_64_om_64_button_moves_one_seat_clockwise_after_each_jogada(cert, game):
+    table = _three(cert, game)
     table.start(button_seat=7)
     play_out(table, passive)
     table.start()
@@ -106,11 +110,12 @@ def test_he_a29_heads_up_convention_button_posts_small_blind_acts_last_after_flo
     assert table.jogada()["to_act"] == "2"  # the button acts last after the flop
 
 
-def test_he_7_no_jogada_with_fewer_than_two_players_in_play(ledger):
-    table = new_table(ledger)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_7_om_7_no_jogada_with_fewer_than_two_players_in_play(ledger, game):
+    table = new_table(ledger, game)
     table.seat_new(3)
     with refused(table, RuleViolationError, code="not_enough_players", field="table_id",
-                 rule="hold'em rule 7"):
+                 rule=cited(game, 7)):
         table.start()
 
 

@@ -36,7 +36,7 @@ def test_he_36_one_player_left_takes_the_pot_at_once_without_showing(cert):
     assert caves(table) == {"1": 9_950, "4": 10_050, "7": 10_000}
 
 
-def test_he_59_showdown_order_last_aggressor_first_then_clockwise(cert):
+def test_he_27_59_60_61_showdown_order_last_aggressor_first_each_hand_valued_and_named(cert):
     table = _table(cert)
     holes = [["2c", "3d"], ["Kh", "Kd"], ["Ac", "Qd"]]
     table.start(button_seat=7, forced_deck=forced_deck(holes, ["9h", "8s", "4c", "Jd", "5h"]))

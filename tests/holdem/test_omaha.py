@@ -56,7 +56,7 @@ def test_om_24b_a27_pot_limit_raise_up_to_the_call_plus_the_pot_after_it(cert):
         table.act(table.by_seat(7), "raise", 351)
 
 
-def test_om_26_59_all_four_hole_cards_shown_and_exactly_two_of_them_play(cert):
+def test_om_26_27_59_60_61_all_four_hole_cards_shown_exactly_two_play_best_wins(cert):
     table = _omaha(cert)
     table.start(button_seat=7, forced_deck=forced_deck(HOLES, BOARD))
     jogada_id = table.jogada()["jogada_id"]
