@@ -45,7 +45,7 @@ def _check_chips(state: BettingRound, start: dict[str, int]) -> None:
 @given(game=st.sampled_from([NLHE, PLO, FLHE]), rng=st.randoms(use_true_random=False),
        cap=st.one_of(st.none(), st.integers(0, 300)), void_at=st.floats(0, 1),
        fold_any=st.booleans())
-def test_he_om_19_39_42_62_a24_a26_money_is_conserved_over_random_jogadas(game, rng, cap,
+def test_he_19_39_42_62_om_19_39_42_62_a24_a26_money_is_conserved_over_random_jogadas(game, rng, cap,
                                                                           void_at, fold_any):
     # caves below the big blind too (rule 39: the blind goes all in), folds when a check was
     # allowed (rule 34; the chips of a layer nobody reached join the last pot, pots.py)

@@ -337,7 +337,7 @@ def test_he_29_32_a30_two_hands_on_a_shared_board_compare_as_pokerkit_says_15000
     assert min(outcomes.values()) > 100  # wins, losses and splits (the board plays) all met
 
 
-def test_om_26_two_omaha_hands_compare_as_pokerkit_says_4000_deals():
+def test_om_26_29_30_31_32_two_omaha_hands_compare_as_pokerkit_says_4000_deals():
     """Omaha rule 26 (and rules 29-33): for 4,000 seeded Omaha deals of two players on one
     board, >, = or < agree with pokerkit's OmahaHoldemHand.from_game, and so do the categories;
     half of the deals have a board of three to five cards of one suit (rule 26's flush traps)."""

@@ -155,13 +155,13 @@ def _exercised(stats: dict[str, int], jogadas: int) -> None:
     assert stats["splits"] > 0 and stats["raked"] > 0.3 * jogadas and stats["capped"] > 0, stats
 
 
-def test_he_63_random_jogadas_settle_like_pokerkit_no_limit_holdem():
+def test_he_17_18_19_33_39_41_42_62_63_random_jogadas_settle_like_pokerkit_no_limit_holdem():
     stats = run(NLHE)
     _exercised(stats, JOGADAS)
     assert stats["odd_cents"] > 0, stats
 
 
-def test_om_63_random_jogadas_settle_like_pokerkit_pot_limit_omaha():
+def test_om_17_18_19_24_33_39_41_42_62_63_random_jogadas_settle_like_pokerkit_pot_limit_omaha():
     _exercised(run(PLO), JOGADAS)
 
 

@@ -34,17 +34,38 @@ def test_om_36_one_player_left_takes_the_pot_without_showing(cert):
     assert caves(table) == {"1": 9_950, "4": 10_050, "7": 10_000}
 
 
-def test_om_48_51_53_54_blinds_first_to_act_and_the_flop(cert):
+def test_om_48_51_53_54_55_56_57_58_blinds_first_to_act_and_the_streets(cert):
     table = _omaha(cert)
     table.start(button_seat=7, forced_deck=forced_deck(HOLES, BOARD))
-    events = table_events(table, table.jogada()["jogada_id"])
+    jogada_id = table.jogada()["jogada_id"]
+    events = table_events(table, jogada_id)
     assert only(events, "BlindsPosted").blinds == {"1": 50, "4": 100}
     assert table.jogada()["to_act"] == "7"
     play = [(7, "call"), (1, "call"), (4, "check")]
     for seat, action in play:
         table.act(table.by_seat(seat), action)
     assert table.jogada()["board"] == BOARD[:3] and table.jogada()["to_act"] == "1"
+    play_out(table, passive)
+    boards = [e for e in table_events(table, jogada_id) if type(e).__name__ == "BoardDealt"]
+    assert [(e.street, e.cards, e.to_act) for e in boards] == [
+        (2, BOARD[:3], "1"), (3, BOARD[3:4], "1"), (4, BOARD[4:], "1")]
+    assert [e.rule for e in boards] == ["Omaha rules 53, 54", "Omaha rules 55, 56",
+                                        "Omaha rules 57, 58"]
 
+
+def test_om_12_15_37_39_all_in_for_the_whole_cave_then_a_rebuy_when_broke(cert):
+    table = new_table(cert, "omaha", structure="no_limit", rebuy_cents=5_000)
+    a, b, c = table.seat_new(1), table.seat_new(2), table.seat_new(3)
+    table.start(button_seat=3, forced_deck=forced_deck(
+        [["7c", "2d", "3h", "8s"], ["Ah", "Ad", "Kc", "Kd"], ["8c", "3d", "5s", "Jc"]],
+        ["Ks", "Qs", "9h", "6d", "4c"]))
+    table.act(c, "fold")
+    with refused(table, RuleViolationError, code="jogada_in_play", rule="Omaha rule 11"):
+        table.rebuy(a)
+    table.act(a, "all_in")  # rule 37: the whole cave
+    table.act(b, "call")
+    assert caves(table)["1"] == 0
+    assert table.rebuy(a)["cave_cents"] == 5_000  # rules 12, 15
 
 def test_om_24b_a27_pot_limit_raise_up_to_the_call_plus_the_pot_after_it(cert):
     table = _omaha(cert)

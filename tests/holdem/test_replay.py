@@ -91,12 +91,14 @@ def test_he_17a_a24_re_adjudication_disagrees_with_a_commission_the_rules_do_not
     assert report["agrees"] is False
 
 
-def test_om_replay_and_adjudication_of_an_omaha_jogada(ledger):
+def test_om_65_replay_adjudication_and_last_jogada_of_an_omaha_jogada(ledger):
     table, jogada_id, events = _played(ledger, "omaha")
     replayed = replay(events)
     assert replayed["rng"]["verified"] is True
     assert all(len(s["hole_cards"]) == 4 for s in replayed["final"]["seats"].values())
     assert adjudicate(events)["agrees"] is True
+    mine = player_last_jogada(replayed, table.by_seat(4).player_id)
+    assert len(mine["cards"]) == 4 and mine["rule"] == "Omaha rule 65"
 
 
 def test_he_65_the_players_last_jogada_shows_its_own_cards_and_the_hands_shown(cert):

@@ -23,7 +23,7 @@ def test_he_4_5_om_4_5_tables_have_2_to_10_seats(variant, tag, seats):
                                              ("pot", 500, True), ("pot", 501, False),
                                              ("buy_in", 499, False), ("buy_in", 500, True),
                                              ("buy_in", 2_000, True), ("buy_in", 2_001, False)])
-def test_he_16_17_om_17_commission_one_mode_inside_its_band(mode, percent, ok):
+def test_he_16_17_om_16_17_commission_one_mode_inside_its_band(mode, percent, ok):
     made = config(commission={"mode": mode, "percent_bp": percent})
     if ok:
         assert check_table_config(made, "holdem")["commission"]["percent_bp"] == percent
@@ -34,25 +34,30 @@ def test_he_16_17_om_17_commission_one_mode_inside_its_band(mode, percent, ok):
     check_error(info.value, code="outside_band", field="commission.percent_bp", rule=rule)
 
 
-def test_he_20_21_22_the_big_blind_is_the_table_minimum_small_blind_not_above_it():
+@pytest.mark.parametrize("variant,tag", [("holdem", "hold'em"), ("omaha", "Omaha")])
+def test_he_20_21_22_om_20_21_22_the_big_blind_is_the_table_minimum_small_blind_below(
+        variant, tag):
     with pytest.raises(RuleViolationError) as info:
-        check_table_config(config(small_blind_cents=150), "holdem")
-    check_error(info.value, field="small_blind_cents", rule="hold'em rule 22")
+        check_table_config(config(small_blind_cents=150), variant)
+    check_error(info.value, field="small_blind_cents", rule=f"{tag} rule 22")
 
 
-def test_he_14_15_the_buy_in_and_rebuy_are_at_least_the_table_minimum():
+@pytest.mark.parametrize("variant", ["holdem", "omaha"])
+def test_he_13_14_15_om_13_14_15_buy_in_and_rebuy_in_cents_at_least_the_table_minimum(variant):
     for field in ("buy_in_cents", "rebuy_cents"):
         with pytest.raises(RuleViolationError) as info:
-            check_table_config(config(**{field: 99}), "holdem")
+            check_table_config(config(**{field: 99}), variant)
         assert info.value.field == field and "rule 15" in info.value.rule
 
 
-def test_he_23_24a_limit_bets_at_least_the_table_minimum_and_only_at_a_limit_table():
+@pytest.mark.parametrize("variant,tag", [("holdem", "hold'em"), ("omaha", "Omaha")])
+def test_he_23_24a_om_23_24a_limit_bets_at_least_the_table_minimum_at_limit_tables_only(
+        variant, tag):
     with pytest.raises(InvalidInputError) as info:
-        check_table_config(config(small_bet_cents=200), "holdem")
-    check_error(info.value, field="small_bet_cents", rule="hold'em rule 24a")
+        check_table_config(config(small_bet_cents=200), variant)
+    check_error(info.value, field="small_bet_cents", rule=f"{tag} rule 24a")
     with pytest.raises(RuleViolationError) as info:
-        check_table_config(config(structure="limit", small_bet_cents=50), "holdem")
+        check_table_config(config(structure="limit", small_bet_cents=50), variant)
     assert info.value.field == "small_bet_cents" and "rule 23" in info.value.rule
 
 
@@ -62,11 +67,12 @@ def test_he_24_the_structure_is_limit_pot_limit_or_no_limit():
     check_error(info.value, field="structure", rule="hold'em rule 24")
 
 
-def test_he_38_a_cap_on_raises_is_a_positive_number():
-    assert check_table_config(config(raise_cap=3), "holdem")["raise_cap"] == 3
+@pytest.mark.parametrize("variant,tag", [("holdem", "hold'em"), ("omaha", "Omaha")])
+def test_he_38_om_38_a_cap_on_raises_is_a_positive_number(variant, tag):
+    assert check_table_config(config(raise_cap=3), variant)["raise_cap"] == 3
     with pytest.raises(RuleViolationError) as info:
-        check_table_config(config(raise_cap=0), "holdem")
-    check_error(info.value, field="raise_cap", rule="hold'em rule 38")
+        check_table_config(config(raise_cap=0), variant)
+    check_error(info.value, field="raise_cap", rule=f"{tag} rule 38")
 
 
 def test_he_43_903b_6_1_4_the_decision_time_is_at_least_3_seconds():
