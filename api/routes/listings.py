@@ -76,19 +76,20 @@ def list_tables(
                                        kind=kind, name=name, status=status, limit=limit,
                                        after=cursor)
     staff = _staff(caller)
-    data = []
-    for row in rows:
-        seats = row["capacity"] or 1
-        taken = row["occupants"]
-        data.append({
-            "table_id": row["target_id"], "name": row["name"], "venue_id": row["venue_id"],
-            "game": game_kind(row["config"]), "kind": row["kind"], "config": row["config"],
-            "seats": seats, "seats_taken": row["occupied"],
+    data = [{"game": game_kind(row["config"]), "kind": row["kind"],
+             **_table_row(row, staff, row["capacity"] or 1)} for row in rows]
+    return {"data": data, "count": len(data), "next_cursor": next_cursor}
+
+
+def _table_row(row: dict[str, Any], staff: bool, seats: int) -> dict[str, Any]:
+    """A listed table's fields every card game's listing shares."""
+    taken = row["occupants"]
+    return {"table_id": row["target_id"], "name": row["name"], "venue_id": row["venue_id"],
+            "config": row["config"], "seats": seats, "seats_taken": row["occupied"],
             "free_seats": [s for s in range(1, seats + 1) if str(s) not in taken],
             "status": row["status"], "open_jogada_id": row["open_jogada_id"],
             "jogadas": row["jogadas"], "opened_at": row["opened_at"],
-            "occupants": dict(taken) if staff else None, "cursor": row["position"]})
-    return {"data": data, "count": len(data), "next_cursor": next_cursor}
+            "occupants": dict(taken) if staff else None, "cursor": row["position"]}
 
 
 @router.get("/bingo/rooms", response_model=RoomsPage, responses=errors(401, 403, 422, 503))
@@ -138,17 +139,8 @@ def _poker_tables(game: str) -> None:
                                            kind=structure, name=name, status=status,
                                            limit=limit, after=cursor)
         staff = _staff(caller)
-        data = []
-        for row in rows:
-            seats, taken = row["capacity"] or 0, row["occupants"]
-            data.append({
-                "table_id": row["target_id"], "name": row["name"], "venue_id": row["venue_id"],
-                "game": game, "structure": row["kind"], "config": row["config"],
-                "seats": seats, "seats_taken": row["occupied"],
-                "free_seats": [s for s in range(1, seats + 1) if str(s) not in taken],
-                "status": row["status"], "open_jogada_id": row["open_jogada_id"],
-                "jogadas": row["jogadas"], "opened_at": row["opened_at"],
-                "occupants": dict(taken) if staff else None, "cursor": row["position"]})
+        data = [{"game": game, "structure": row["kind"],
+                 **_table_row(row, staff, row["capacity"] or 0)} for row in rows]
         return {"data": data, "count": len(data), "next_cursor": next_cursor}
 
 

@@ -10,7 +10,19 @@ from typing import Any
 from uuid import UUID
 
 from domain.accounts import account_id, wallet_code
-from tests.holdem.client import Table
+from tests.holdem.client import Table, new_table
+
+# Three players at seats 1, 4 and 7: with the button at 7 the cards go to 1, 4, 7 (rule 49).
+HOLES = [["As", "Ks"], ["Qh", "Qd"], ["7c", "2d"]]
+BOARD = ["Ah", "9s", "4d", "Jc", "3h"]
+
+
+def three_seated(ledger: Any, game: str = "holdem", **overrides: Any) -> Table:
+    """A table of ``game`` with funded players seated at 1, 4 and 7."""
+    table = new_table(ledger, game, **overrides)
+    for seat in (1, 4, 7):
+        table.seat_new(seat)
+    return table
 
 
 def forced_deck(hole_in_deal_order: Sequence[Sequence[str]], board: Sequence[str]) -> list[str]:

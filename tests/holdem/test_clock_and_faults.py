@@ -11,23 +11,14 @@ from infra.container import build_ledger
 from infra.rng import SeededSeedSource
 from infra import sessions_service
 from tests.holdem.client import new_table, recover
-from tests.holdem.support import (balance, bust_seat_one, caves, cited, forced_deck, money,
-                                  only, passive, play_out, table_events)
+from tests.holdem.support import (BOARD, HOLES, balance, bust_seat_one, caves, cited, forced_deck,
+                                  money, only, passive, play_out, table_events, three_seated)
 
-HOLES3 = [["As", "Ks"], ["Qh", "Qd"], ["7c", "2d"]]
-BOARD = ["Ah", "9s", "4d", "Jc", "3h"]
-
-
-def _three(ledger, game="holdem", **overrides):
-    table = new_table(ledger, game, **overrides)
-    for seat in (1, 4, 7):
-        table.seat_new(seat)
-    return table
 
 
 @pytest.mark.parametrize("game", ["holdem", "omaha"])
 def test_he_43_45_om_43_45_when_time_runs_out_the_player_folds_facing_a_bet(cert, clock, game):
-    table = _three(cert, game)
+    table = three_seated(cert, game)
     table.start(button_seat=7)
     jogada_id = table.jogada()["jogada_id"]
     assert table.tick()["done"] is None  # before the deadline: nothing
@@ -39,7 +30,7 @@ def test_he_43_45_om_43_45_when_time_runs_out_the_player_folds_facing_a_bet(cert
 
 @pytest.mark.parametrize("game", ["holdem", "omaha"])
 def test_he_45_om_45_when_time_runs_out_the_player_checks_if_it_may(cert, clock, game):
-    table = _three(cert, game)
+    table = three_seated(cert, game)
     table.start(button_seat=7)
     table.act(table.by_seat(7), "call")
     table.act(table.by_seat(1), "call")
@@ -50,7 +41,7 @@ def test_he_45_om_45_when_time_runs_out_the_player_checks_if_it_may(cert, clock,
 
 @pytest.mark.parametrize("game", ["holdem", "omaha"])
 def test_he_44_om_44_the_extra_time_comes_once_before_the_timeout(cert, clock, game):
-    table = _three(cert, game, extra_seconds=10)
+    table = three_seated(cert, game, extra_seconds=10)
     table.start(button_seat=7)
     clock.advance(seconds=21)
     assert table.tick()["done"] == {"extended": True}
@@ -64,7 +55,7 @@ def test_he_44_om_44_the_extra_time_comes_once_before_the_timeout(cert, clock, g
 
 
 def test_he_the_clock_starts_the_next_jogada_after_the_tables_pause(cert, clock):
-    table = _three(cert, pause_seconds=5)
+    table = three_seated(cert, pause_seconds=5)
     table.start(button_seat=7)
     play_out(table, passive)
     assert table.tick()["done"] is None
@@ -74,9 +65,9 @@ def test_he_the_clock_starts_the_next_jogada_after_the_tables_pause(cert, clock)
 
 
 def test_he_72_a26_a_fault_voids_the_jogada_every_contribution_back_no_commission(cert):
-    table = _three(cert)
+    table = three_seated(cert)
     before = money(table)
-    table.start(button_seat=7, forced_deck=forced_deck(HOLES3, BOARD))
+    table.start(button_seat=7, forced_deck=forced_deck(HOLES, BOARD))
     jogada_id = table.jogada()["jogada_id"]
     table.act(table.by_seat(7), "raise", 500)
     table.act(table.by_seat(1), "call")
@@ -94,7 +85,7 @@ def test_he_72_a26_a_fault_voids_the_jogada_every_contribution_back_no_commissio
 
 @pytest.mark.parametrize("game", ["holdem", "omaha"])
 def test_he_73_om_73_a_players_lost_connection_is_not_a_void(cert, clock, game):
-    table = _three(cert, game)
+    table = three_seated(cert, game)
     table.start(button_seat=7)
     jogada_id = table.jogada()["jogada_id"]
     answer = table.run("ConnectionLost", player_id=str(table.by_seat(7).player_id),
@@ -108,7 +99,7 @@ def test_he_73_om_73_a_players_lost_connection_is_not_a_void(cert, clock, game):
 def test_he_72_a10_a_jogada_a_crash_left_open_is_voided_at_start(make_settings, clock, request):
     settings = make_settings(certification_mode="1")
     first = build_ledger(settings, clock=clock, seeds=SeededSeedSource(72))
-    table = _three(first)
+    table = three_seated(first)
     table.start(button_seat=7)
     table.act(table.by_seat(7), "call")
     jogada_id = table.jogada()["jogada_id"]
@@ -126,8 +117,8 @@ def test_he_72_a10_a_jogada_a_crash_left_open_is_voided_at_start(make_settings, 
 
 
 def test_he_67_the_statement_shows_bet_won_returned_and_commission(cert):
-    table = _three(cert, commission={"mode": "pot", "percent_bp": 500})
-    table.start(button_seat=7, forced_deck=forced_deck(HOLES3, BOARD))
+    table = three_seated(cert, commission={"mode": "pot", "percent_bp": 500})
+    table.start(button_seat=7, forced_deck=forced_deck(HOLES, BOARD))
     table.act(table.by_seat(7), "raise", 300)
     table.act(table.by_seat(1), "call")
     table.act(table.by_seat(4), "call")
@@ -143,7 +134,7 @@ def test_he_67_the_statement_shows_bet_won_returned_and_commission(cert):
 
 
 def test_he_70b_a_player_dealt_in_without_a_bet_counts_an_idle_jogada(cert):
-    table = _three(cert)
+    table = three_seated(cert)
     table.start(button_seat=1)  # seats 4 and 7 post the blinds; seat 1 folds at once
     table.act(table.by_seat(1), "fold")
     play_out(table, passive)
@@ -152,7 +143,7 @@ def test_he_70b_a_player_dealt_in_without_a_bet_counts_an_idle_jogada(cert):
 
 
 def test_he_void_of_a_jogada_that_is_not_open_is_refused(cert):
-    table = _three(cert)
+    table = three_seated(cert)
     try:
         table.void()
     except ConflictError as error:

@@ -10,22 +10,14 @@ from domain.errors import InvalidInputError, RuleViolationError
 from domain.rng import Drbg
 from tests.holdem.client import new_table
 from tests.holdem.conftest import refused
-from tests.holdem.support import cited, forced_deck, names, only, passive, play_out, table_events
+from tests.holdem.support import (BOARD, HOLES, cited, forced_deck, names, only, passive, play_out,
+                                  table_events, three_seated)
 
-HOLES = [["As", "Ks"], ["Qh", "Qd"], ["7c", "2d"]]
-BOARD = ["Ah", "9s", "4d", "Jc", "3h"]
-
-
-def _three(ledger, game="holdem", **overrides):
-    table = new_table(ledger, game, **overrides)
-    for seat in (1, 4, 7):
-        table.seat_new(seat)
-    return table
 
 
 @pytest.mark.parametrize("game", ["holdem", "omaha"])
 def test_he_46_47_om_46_47_button_drawn_from_the_jogadas_seed_when_play_starts(ledger, game):
-    table = _three(ledger, game)
+    table = three_seated(ledger, game)
     table.start()
     events = table_events(table)
     drawn = only(events, "ButtonDrawn")
@@ -39,7 +31,7 @@ def test_he_46_47_om_46_47_button_drawn_from_the_jogadas_seed_when_play_starts(l
 
 @pytest.mark.parametrize("game", ["holdem", "omaha"])
 def test_he_64_om_64_button_moves_one_seat_clockwise_after_each_jogada(cert, game):
-    table = _three(cert, game)
+    table = three_seated(cert, game)
     table.start(button_seat=7)
     play_out(table, passive)
     table.start()
@@ -48,7 +40,7 @@ def test_he_64_om_64_button_moves_one_seat_clockwise_after_each_jogada(cert, gam
 
 
 def test_he_48_49_50_blinds_left_of_button_and_cards_one_at_a_time_from_small_blind(cert):
-    table = _three(cert)
+    table = three_seated(cert)
     deck = forced_deck(HOLES, BOARD)
     table.start(button_seat=7, forced_deck=deck)
     events = table_events(table, table.jogada()["jogada_id"])
@@ -60,7 +52,7 @@ def test_he_48_49_50_blinds_left_of_button_and_cards_one_at_a_time_from_small_bl
 
 
 def test_he_53_54_55_56_57_58_streets_from_the_top_no_burn_first_to_act_left_of_button(cert):
-    table = _three(cert)
+    table = three_seated(cert)
     table.start(button_seat=7, forced_deck=forced_deck(HOLES, BOARD))
     jogada_id = table.jogada()["jogada_id"]
     for player in (table.by_seat(7), table.by_seat(1), table.by_seat(4)):
@@ -74,7 +66,7 @@ def test_he_53_54_55_56_57_58_streets_from_the_top_no_burn_first_to_act_left_of_
 
 
 def test_om_25_49_50_a32_four_hole_cards_face_down_dealt_in_four_passes(cert):
-    table = _three(cert, "omaha", structure="pot_limit")
+    table = three_seated(cert, "omaha", structure="pot_limit")
     holes = [["As", "Ks", "2c", "3c"], ["Qh", "Qd", "8s", "9c"], ["7c", "2d", "Th", "Jd"]]
     deck = forced_deck(holes, BOARD)
     assert deck[:3] == ["As", "Qh", "7c"]  # the first pass, one card to each seat
@@ -120,7 +112,7 @@ def test_he_7_om_7_no_jogada_with_fewer_than_two_players_in_play(ledger, game):
 
 
 def test_he_46_forced_button_and_deck_only_in_certification_mode(ledger):
-    table = _three(ledger)
+    table = three_seated(ledger)
     with refused(table, RuleViolationError, code="certification_mode_off",
                  field="button_seat"):
         table.start(button_seat=1)
@@ -130,7 +122,7 @@ def test_he_46_forced_button_and_deck_only_in_certification_mode(ledger):
 
 
 def test_he_49_forced_deck_with_duplicates_refused(cert):
-    table = _three(cert)
+    table = three_seated(cert)
     deck = forced_deck(HOLES, BOARD)
     deck[-1] = deck[0]
     with refused(table, InvalidInputError, field="forced_deck"):
