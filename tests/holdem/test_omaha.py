@@ -34,7 +34,7 @@ def test_om_36_one_player_left_takes_the_pot_without_showing(cert):
     assert caves(table) == {"1": 9_950, "4": 10_050, "7": 10_000}
 
 
-def test_om_48_51_53_54_55_56_57_58_blinds_first_to_act_and_the_streets(cert):
+def test_om_40_48_51_52_53_54_55_56_57_58_blinds_first_to_act_and_the_streets(cert):
     table = _omaha(cert)
     table.start(button_seat=7, forced_deck=forced_deck(HOLES, BOARD))
     jogada_id = table.jogada()["jogada_id"]
@@ -45,6 +45,8 @@ def test_om_48_51_53_54_55_56_57_58_blinds_first_to_act_and_the_streets(cert):
     for seat, action in play:
         table.act(table.by_seat(seat), action)
     assert table.jogada()["board"] == BOARD[:3] and table.jogada()["to_act"] == "1"
+    # rule 52: the small blind matched the bets before it; rule 40: the round ended even
+    assert {s["in_jogada_cents"] for s in table.jogada()["seats"].values()} == {100}
     play_out(table, passive)
     boards = [e for e in table_events(table, jogada_id) if type(e).__name__ == "BoardDealt"]
     assert [(e.street, e.cards, e.to_act) for e in boards] == [
