@@ -34,6 +34,7 @@ from projections import significant_events as model
 from projections.significant_events import SignificantEventsProjection
 from tests.bingo import client as bingo_client
 from tests.bingo import support as bingo
+from tests.holdem import client as holdem
 from tests.projections.support import settle, snapshot
 from tests.semdescarte import client as sd
 from tests.semdescarte.support import (BANK_NOT_QUALIFIED, JACKPOT, JACKPOT_STAKE, OPERATOR, ante,
@@ -71,6 +72,7 @@ class Story:
     first_certified: int = 0
     first_uncertified: int = 0
     case: dict[str, Any] = field(default_factory=dict)
+    poker: dict[str, Any] = field(default_factory=dict)
 
 
 def story(make_settings: Any, clock: Any) -> tuple[Story, Ledger]:
@@ -113,6 +115,10 @@ def story(make_settings: Any, clock: Any) -> tuple[Story, Ledger]:
                                           detail="leaf 7 differs from the record\nsecond line",
                                           notification_id=7, jogada_id=s.voided, checkpoint=2))
         s.case = complaint(ledger, s.player_id)
+        poker = holdem.new_table(ledger)  # 903-B 6.6.1: one device, two players at a table
+        for seat in (1, 2):
+            poker.sit(poker.start_session(poker.new_player()), seat, device_id="device-1")
+        s.poker = poker.described
         s.recovered = ante(ledger, table, seated, 300)["jogada_id"]  # left open: a crash
     clock.advance(60)
     # Rule 33, A10: the open jogada is voided at start-up.
@@ -191,6 +197,9 @@ def test_903b_6_3_3_gli19_2_8_each_kind_is_recorded_by_its_command(make_settings
         lost = only(rows, "connection_lost", game="semdescarte")  # rules 34–36
         assert (lost["jogada_id"], lost["venue_id"], lost["severity"]) == (
             s.lost, table_venue, "warning")
+        shared = only(rows, "shared_device")  # 903-B 6.6.1
+        assert (shared["game"], shared["venue_id"], shared["severity"]) == (
+            "holdem", s.poker["venue_id"], "warning")
         voided = only(rows, "jogada_voided", game="semdescarte")  # rule 33
         assert (voided["jogada_id"], voided["severity"], voided["actor"]) == (
             s.voided, "error", OPERATOR)
