@@ -43,8 +43,6 @@ from domain.significant import SERVICE_RESTART
 from domain.text import check_text, check_uuid
 from domain.uow import UnitOfWork
 
-SYSTEM_FAULT = "system_fault"
-
 
 def _jogada_id(table: PokerTable) -> str:
     return f"{table.id}:{table.jogadas_started + 1}"
