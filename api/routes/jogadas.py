@@ -14,6 +14,7 @@ from api.deps import LedgerDep, Reviewer
 from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
+from domain.community_poker.phh import MEDIA_TYPE as PHH_MEDIA_TYPE
 from infra import jogada_views
 from infra.adjudication import opening_balances
 from projections import listing_queries
@@ -90,7 +91,7 @@ def steps(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict[
 
 
 @router.get("/{jogada_id}/phh", response_class=Response, responses={
-    200: {"content": {"application/toml": {"schema": {"type": "string"}}},
+    200: {"content": {PHH_MEDIA_TYPE: {"schema": {"type": "string"}}},
           "description": "The PHH file (TOML): the Poker Hand History standard"},
     **errors(401, 403, 404, 409, 422, 503)})
 def hand_history(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> Response:
@@ -101,5 +102,5 @@ def hand_history(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -
     (903-B 6.7.5), voided (rule 72: no hand was played to its end), of another game, or of a
     table the standard has no variant for (no-limit or fixed-limit Omaha)."""
     text = jogada_views.hand_history(ledger, jogada_id, fresh_engine(ledger))
-    return Response(text, media_type="application/toml", headers={
+    return Response(text, media_type=PHH_MEDIA_TYPE, headers={
         "Content-Disposition": f'attachment; filename="{jogada_id}.phh"'})

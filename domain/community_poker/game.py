@@ -87,6 +87,9 @@ def make_game(variant: str, package: str) -> Game:
         session_ended=seating.session_ended(variant),
         replay=replay, adjudicate=adjudicate, check_settings=_check_settings(variant),
         settings_fields=frozenset(FIELDS), venue_rule=rule(variant, 1),
+        # A jogada stakes no wallet money (the caves are the table's account), so the
+        # player's last jogada comes from the table (PokerTable.last_jogadas, rule 65), not
+        # from its stakes (jogada_views.last_jogadas); the buy-in is its wallet's stake.
         stake_reason=seating.BUY_IN, player_jogada=player_last_jogada,
         snapshotted=(table_type, PokerRegistry),
         clock=GameClock(interval=1.0, due=types["DueTables"](),

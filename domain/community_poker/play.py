@@ -36,7 +36,7 @@ from domain.community_poker.config import rule
 from domain.community_poker.registry import PokerRegistry, registry_id
 from domain.community_poker.table import PLAYER, TIMEOUT, TABLES, PokerTable
 from domain.community_poker.views import player_view
-from domain.errors import ConflictError, InvalidInputError, RuleViolationError
+from domain.errors import ConflictError, InvalidInputError
 from domain.rulesets import RuleSet, ruleset_id
 from domain.sessions import REFUND, GameSession
 from domain.significant import SERVICE_RESTART
@@ -56,8 +56,7 @@ def start_jogada(uow: UnitOfWork, *, variant: str, table_id: UUID | str, seed: b
     stale = seating.stale_seats(uow, table)
     if button_seat is not None:
         certification.check_mode("button_seat", certification_mode)
-    seats = [s for s in table.in_play() if s not in stale]
-    _check_startable(table, seats, uow)
+    seats = table.check_can_start(uow.at, leaving=stale)
     if button_seat is not None and str(button_seat) not in seats:
         raise InvalidInputError(f"button_seat must be one of the seats in play: "
                                 f"{', '.join(seats)}", field="button_seat",
@@ -78,13 +77,6 @@ def start_jogada(uow: UnitOfWork, *, variant: str, table_id: UUID | str, seed: b
             _session(uow, table, seat).record_bet(table.jogada["jogada_id"], posted,
                                                   actor=actor, at=uow.at)
     return player_view(table, None)
-
-
-def _check_startable(table: PokerTable, seats: list[str], uow: UnitOfWork) -> None:
-    table.check_can_start(uow.at)
-    if len(seats) < 2:  # rule 7 (after the seats of ended sessions leave)
-        raise RuleViolationError("a jogada needs at least 2 players in play", field="table_id",
-                                 rule=table.rule(7), code="not_enough_players")
 
 
 def _session(uow: UnitOfWork, table: PokerTable, seat: str) -> GameSession:

@@ -50,12 +50,15 @@ def commission_by_seat(settlement: pots.Settlement) -> dict[str, int]:
 
 
 def settle_state(state: Any, variant: str, hole: dict[str, list[str]], board: list[str],
-                 config: dict[str, Any]) -> pots.Settlement:
+                 config: dict[str, Any],
+                 ranking: dict[str, Any] | None = None) -> pots.Settlement:
     """The payment the rules give once the betting is over (rules 17–19, 33, 36, 59–63; A24,
-    A31): the hands still in valued from their cards (rule 26, A30; Omaha rule 26)."""
+    A31): the hands still in valued from their cards (rule 26, A30; Omaha rule 26), unless
+    ``ranking`` gives their values already."""
     live = list(state.in_hand)
-    ranking = {} if len(live) < 2 else {
-        s: dealing.hand_value(variant, hole[s], board).key for s in live}
+    if ranking is None:
+        ranking = {} if len(live) < 2 else {
+            s: dealing.hand_value(variant, hole[s], board).key for s in live}
     commission = config["commission"]
     pot_mode = commission["mode"] == POT
     return pots.settle(
@@ -74,7 +77,8 @@ def conclude(table: Any) -> tuple[list[str], dict[str, dict[str, Any]], dict[str
     shown = hands(table, order) if showdown else {}
     contributions = dealing.contributions(state)
     settled = settle_state(state, table.variant, jogada["hole"], jogada["board"],
-                           table.config_data)
+                           table.config_data,
+                           ranking={seat: tuple(h["key"]) for seat, h in shown.items()})
     caves = {seat: p["cave_cents"] - contributions[seat] + settled.totals.get(seat, 0)
              for seat, p in jogada["players"].items()}
     fields = {

@@ -191,14 +191,16 @@ class PokerTable(JogadaRng):
                          actor=actor, at=at)
 
     # Starting a jogada (rules 7, 46–50) ----------------------------------------------------
-    def check_can_start(self, at: datetime) -> list[str]:
+    def check_can_start(self, at: datetime, leaving: list[str] = ()) -> list[str]:
+        """The seats dealt into the next jogada (``leaving``: seats whose session is over,
+        cashed out first); refused (nothing recorded) if it cannot start."""
         if self.jogada is not None:
             raise ConflictError("a jogada is in play at this table", field="table_id",
                                 code="jogada_in_play")
         if not self.in_session_hours(at):
             raise RuleViolationError("this session-mode table is outside its hours",
                                      field="table_id", rule=self.rule(6), code="outside_hours")
-        seats = self.in_play()
+        seats = [s for s in self.in_play() if s not in leaving]
         if len(seats) < 2:  # rule 7
             raise RuleViolationError("a jogada needs at least 2 players in play",
                                      field="table_id", rule=self.rule(7),

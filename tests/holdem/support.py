@@ -90,11 +90,16 @@ def passive(view: dict[str, Any]) -> tuple[str, None]:
     return ("check" if options["check"] else "call"), None
 
 
+BUST = {"holdem": [["7c", "2d"], ["Ah", "Ad"], ["8c", "3d"]],
+        "omaha": [["7c", "2d", "3h", "8s"], ["Ah", "Ad", "Kc", "Kd"], ["8c", "3d", "5s", "Jc"]]}
+
+
 def bust_seat_one(table: Table) -> None:
-    """Seats 1, 2, 3 (button 3): seat 3 folds, seat 1 goes all in with 7-2 and seat 2 calls
-    with aces, so seat 1 loses its whole cave (certification mode: a forced deck)."""
-    table.start(button_seat=3, forced_deck=forced_deck(
-        [["7c", "2d"], ["Ah", "Ad"], ["8c", "3d"]], ["Ks", "Qs", "9h", "6d", "4c"]))
+    """Seats 1, 2, 3 (button 3) at a no-limit table: seat 3 folds, seat 1 goes all in with
+    nothing and seat 2 calls with aces (Omaha: aces and kings), so seat 1 loses its whole cave
+    (certification mode: a forced deck)."""
+    table.start(button_seat=3, forced_deck=forced_deck(BUST[table.game],
+                                                       ["Ks", "Qs", "9h", "6d", "4c"]))
     table.act(table.by_seat(3), "fold")
     table.act(table.by_seat(1), "all_in")
     table.act(table.by_seat(2), "call")

@@ -152,8 +152,9 @@ def test_he_void_of_a_jogada_that_is_not_open_is_refused(cert):
         raise AssertionError("a void with no jogada open was accepted")
 
 
-def test_he_70a_70b_71_a_short_cave_not_rebought_is_invited_warned_then_its_session_ends(cert):
-    table = new_table(cert, pause_seconds=0)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_70a_70b_71_om_70a_70b_71_a_short_cave_not_rebought_is_warned_then_ended(cert, game):
+    table = new_table(cert, game, pause_seconds=0)
     broke, b, c = table.seat_new(1), table.seat_new(2), table.seat_new(3)
     bust_seat_one(table)
     ended = None
@@ -169,8 +170,9 @@ def test_he_70a_70b_71_a_short_cave_not_rebought_is_invited_warned_then_its_sess
     assert "1" not in caves(table)  # its (empty) seat went with the session
 
 
-def test_he_70b_71_the_tables_idle_jogadas_threshold_drives_the_invitation_and_warning(cert):
-    table = new_table(cert, idle_jogadas=2, pause_seconds=0)
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+def test_he_70b_71_om_70b_71_the_tables_idle_jogadas_threshold_drives_the_warning(cert, game):
+    table = new_table(cert, game, idle_jogadas=2, pause_seconds=0)
     broke, b, c = table.seat_new(1), table.seat_new(2), table.seat_new(3)
     bust_seat_one(table)
     seen = []

@@ -8,8 +8,8 @@ from domain.errors import RuleViolationError
 from infra import sessions_service
 from tests.holdem.client import new_table
 from tests.holdem.conftest import refused
-from tests.holdem.support import (balance, caves, forced_deck, money, only, passive, play_out,
-                                  table_events)
+from tests.holdem.support import (BUST, balance, caves, forced_deck, money, only, passive,
+                                  play_out, table_events)
 
 # seats 1, 4, 7 with the button at 7: dealt from seat 1 (small blind), 4, 7
 HOLES = [["As", "Ks", "2c", "3c"], ["Qh", "Qd", "8s", "9c"], ["7c", "2d", "Th", "Jd"]]
@@ -58,9 +58,8 @@ def test_om_40_48_51_52_53_54_55_56_57_58_blinds_first_to_act_and_the_streets(ce
 def test_om_12_15_37_39_all_in_for_the_whole_cave_then_a_rebuy_when_broke(cert):
     table = new_table(cert, "omaha", structure="no_limit", rebuy_cents=5_000)
     a, b, c = table.seat_new(1), table.seat_new(2), table.seat_new(3)
-    table.start(button_seat=3, forced_deck=forced_deck(
-        [["7c", "2d", "3h", "8s"], ["Ah", "Ad", "Kc", "Kd"], ["8c", "3d", "5s", "Jc"]],
-        ["Ks", "Qs", "9h", "6d", "4c"]))
+    table.start(button_seat=3, forced_deck=forced_deck(BUST["omaha"],
+                                                       ["Ks", "Qs", "9h", "6d", "4c"]))
     table.act(c, "fold")
     with refused(table, RuleViolationError, code="jogada_in_play", rule="Omaha rule 11"):
         table.rebuy(a)
@@ -68,6 +67,7 @@ def test_om_12_15_37_39_all_in_for_the_whole_cave_then_a_rebuy_when_broke(cert):
     table.act(b, "call")
     assert caves(table)["1"] == 0
     assert table.rebuy(a)["cave_cents"] == 5_000  # rules 12, 15
+
 
 def test_om_24b_a27_pot_limit_raise_up_to_the_call_plus_the_pot_after_it(cert):
     table = _omaha(cert)
