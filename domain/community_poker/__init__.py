@@ -1,4 +1,5 @@
-"""Community-card poker (issue 17): one engine for Texas hold'em (Reg. 806/2015) and Omaha, two rule sets.
+"""Community-card poker (issue 17): one engine for Texas hold'em (Reg. 806/2015) and Omaha,
+two rule sets.
 
 The games differ only where the digest's §7 says so (four hole cards, exactly 2 of them plus
 exactly 3 of the board, all four shown at showdown); everything else (blinds, betting rounds,

@@ -110,7 +110,9 @@ class Table:
 
     def to_act(self) -> Player | None:
         jogada = self.jogada()
-        return None if jogada is None or jogada["to_act"] is None else self.by_seat(jogada["to_act"])
+        if jogada is None or jogada["to_act"] is None:
+            return None
+        return self.by_seat(jogada["to_act"])
 
     def rebuy(self, player: Player, key: str | None = None) -> dict[str, Any]:
         return self.run("Rebuy", player_id=str(player.player_id),

@@ -62,7 +62,7 @@ def test_903b_5_5_1_money_is_conserved_over_random_jogadas(ledger, game, structu
             assert sum(money(table).values()) == deposited
             held = balance(ledger, table.described["account_code"])
             assert held == sum(s["cave_cents"] for s in view["seats"].values())
-            if view["jogada"] is not None:  # the caves at the start = the stacks + the chips in play
+            if view["jogada"] is not None:  # caves at the start = stacks + chips in play
                 stacks = sum(s["stack_cents"] for s in view["jogada"]["seats"].values())
                 dealt_in = sum(view["seats"][s]["cave_cents"] for s in view["jogada"]["seats"])
                 assert stacks + _in_play(view) == dealt_in
