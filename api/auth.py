@@ -2,7 +2,7 @@
 
 - The bootstrap key (``LEDGER_BOOTSTRAP_OPERATOR_KEY``) is an operator whose actor id is
   ``BOOTSTRAP_OPERATOR_ID``; it is compared in constant time.
-  Once disabled (``POST /bootstrap-key/disable``, domain/bootstrap_key.py) it is refused.
+  Once disabled (``POST /bootstrap-key/disable``, domain/access/bootstrap_key.py) it is refused.
 - Any other key is hashed (SHA-256) and looked up in the principals projection (active keys
   only: a revoked key is not found). Answers are kept in an in-memory LRU keyed by the hash,
   for ``ttl_seconds``; a rotation or revocation drops the principal's entries at once when it
@@ -29,9 +29,9 @@ from starlette.concurrency import run_in_threadpool
 
 from api.errors import AuthenticationError
 from api.reads import wait_for_projections
-from domain.actors import player_actor, staff_actor
-from domain.errors import ForbiddenError, InvalidInputError
-from domain.rules import T903B, cite
+from domain.kernel.actors import player_actor, staff_actor
+from domain.kernel.errors import ForbiddenError, InvalidInputError
+from domain.kernel.rules import T903B, cite
 from infra.container import BOOTSTRAP_OPERATOR_ID, Ledger, hash_api_key
 
 log = structlog.get_logger("ledger.api")

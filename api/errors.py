@@ -41,16 +41,11 @@ from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
-from infra.rng import RngHealthError
-from infra.wire import WriterUnavailableError
-from domain.errors import (
-    ConflictError,
-    DomainError,
-    ForbiddenError,
-    InvalidInputError,
-    NotFoundError,
-    RuleViolationError,
-)
+from infra.runtime.rng import RngHealthError
+from infra.writer.wire import WriterUnavailableError
+from domain.kernel.errors import (
+    ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError,
+    RuleViolationError)
 
 log = structlog.get_logger("ledger.api")
 

@@ -37,7 +37,7 @@ import structlog
 from api.errors import error_body
 from api.http_protocol import GatheringH11Protocol
 from api.middleware import _new_request_id as new_request_id
-from infra.settings import Settings
+from infra.runtime.settings import Settings
 
 LINGER = 2.0  # seconds during which a refused connection's further bytes are read and dropped
 log = structlog.get_logger("ledger.http")

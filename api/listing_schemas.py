@@ -10,7 +10,7 @@ from pydantic import (AfterValidator, AwareDatetime, BaseModel, BeforeValidator,
                       create_model)
 
 from api.schemas import _in_utc, _iso_text
-from domain.game import Games
+from domain.kernel.game import Games
 
 # A query's date-time for a listing: ISO 8601 WITH an offset (a naive time is refused, 422
 # naming the parameter: A65, the service keeps instants in UTC and will not guess a zone).

@@ -25,12 +25,12 @@ from api.middleware import RequestContextMiddleware
 from api.openapi import declare_bodies_acting_for_a_player, declare_error_answers
 from api.routes import routers
 from api.viewer import install_viewer
-from infra.clock import Clock
+from infra.runtime.clock import Clock
 from infra.container import build_ledger
 from infra.games import load_games
-from infra.logging import configure_logging
-from infra.runtime import tune_gc
-from infra.settings import Settings
+from infra.runtime.logging import configure_logging
+from infra.runtime.gc_tuning import tune_gc
+from infra.runtime.settings import Settings
 
 log = structlog.get_logger("ledger.api")
 
@@ -53,7 +53,7 @@ Event-sourced game ledger for online games regulated by SRIJ (Portugal).
 
 # FastAPI's own OpenTelemetry instrumentation looks for tracer, meter and logger providers at
 # every request (~5 µs of a money command). This service configures none: its record is the
-# event store and its logs are structlog's (infra/logging.py). Older FastAPIs have no switch.
+# event store and its logs are structlog's (infra/runtime/logging.py). Older FastAPIs have no switch.
 _NO_TELEMETRY = ({"telemetry": {"tracing": False, "metrics": False, "logs": False}}
                  if "telemetry" in inspect.signature(FastAPI.__init__).parameters else {})
 
@@ -74,7 +74,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         ledger = await run_in_threadpool(build_ledger, settings, clock=clock, start=False,
                                          projection_worker=settings.projection_worker,
                                          writer_socket=settings.writer_socket)
-        if settings.writer_socket:  # the writer is a process of its own (infra/writer_server.py)
+        if settings.writer_socket:  # the writer is a process of its own (infra/writer/server.py)
             # The writer process opens the store and loads what it holds before it listens:
             # seconds on a busy machine (7.5-10 s seen at a load of 16), so wait up to a minute.
             await ledger.writer.connect(attempts=600)

@@ -13,8 +13,8 @@
 - ``ledger_complaints_open{state}`` and ``ledger_complaints_overdue{state}``: the complaint
   cases open (not resolved or closed) and overdue (past their deadline, not awaiting the
   player) in each open state, read from their projection at scrape time, today being the
-  Lisbon date of the ledger's clock (infra/metrics.py ``complaint_counts``).
-- the writer's families (commands, groups, commits, open jogadas: infra/metrics.py), fetched
+  Lisbon date of the ledger's clock (infra/writer/metrics.py ``complaint_counts``).
+- the writer's families (commands, groups, commits, open jogadas: infra/writer/metrics.py), fetched
   from the writer with its ``scrape`` command.
 - ``ledger_scrape_ok{part}``: 0 when the database or the writer could not be read in time
   (their families are then missing from this scrape).
@@ -32,7 +32,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.core import GaugeMetricFamily
 from starlette.concurrency import run_in_threadpool
 
-from infra import metrics as writer_metrics
+from infra.writer import metrics as writer_metrics
 
 log = structlog.get_logger("ledger.metrics")
 DURATION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
@@ -135,7 +135,7 @@ class _ScrapeOk:
 async def exposition(ledger: Any, http: HttpMetrics) -> bytes:
     """The text of ``GET /metrics``: this process's families, the projections' and the
     writer's (distinct family names, so the parts concatenate into one valid exposition)."""
-    from infra.health import health_report
+    from infra.services.health import health_report
 
     parts = [generate_latest(http.registry)]
     ok, body = await run_in_threadpool(health_report, ledger)

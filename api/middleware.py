@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import internal_error_body
 from api.metrics import HttpMetrics
-from infra.logging import REQUEST_ID
+from infra.runtime.logging import REQUEST_ID
 
 REQUEST_ID_HEADER = "X-Request-ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:\-]{0,63}")
@@ -79,7 +79,7 @@ class RequestContextMiddleware:
                                       (b"x-request-id", request_id.encode())]
             await send(message)
 
-        token = REQUEST_ID.set(request_id)  # this request's task only (infra/logging.py)
+        token = REQUEST_ID.set(request_id)  # this request's task only (infra/runtime/logging.py)
         try:
             try:
                 await self.app(scope, receive, send_with_id)

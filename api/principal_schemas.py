@@ -11,9 +11,9 @@ from fastapi import Query
 from pydantic import BaseModel, Field
 
 from api.schemas import StaffRole
-from domain.principals import ACTIVE, REVOKED
+from domain.access.principals import ACTIVE, REVOKED
 from projections.principals import CURSOR_PATTERN
-from domain.text import TEXT_PATTERN, check_text
+from domain.kernel.text import TEXT_PATTERN, check_text
 
 MAX_PAGE = 500
 KeyStatus = Literal[ACTIVE, REVOKED]  # type: ignore[valid-type]

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from api.errors import UnavailableError
-from domain.command import Command
+from domain.kernel.command import Command
 from infra.container import Ledger
 
 READ_WAIT_SECONDS = 5.0

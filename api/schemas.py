@@ -16,10 +16,10 @@ from fastapi import Path
 from pydantic import (AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict,
                       Field, StrictInt, StrictStr)
 
-from domain.actors import STAFF_ROLES
-from domain.receipts import MAX_KEY_LENGTH
-from domain.text import MAX_ID_LENGTH, TEXT_PATTERN
-from domain.wallets import MAX_MOVEMENT_CENTS, PAYMENT_METHODS
+from domain.kernel.actors import STAFF_ROLES
+from domain.ledger.receipts import MAX_KEY_LENGTH
+from domain.kernel.text import MAX_ID_LENGTH, TEXT_PATTERN
+from domain.ledger.wallets import MAX_MOVEMENT_CENTS, PAYMENT_METHODS
 
 
 # Date-times (A65: instants are kept in UTC) ------------------------------------------------------
@@ -54,7 +54,7 @@ LogPosition = Annotated[int, Field(ge=0, le=2**63 - 1)]
 
 
 # Names, ids, keys and reasons (903-B 7.9.1) -------------------------------------------------------
-# The domain checks them (domain.text.check_text: the 422 names the field and the rule); the
+# The domain checks them (domain.kernel.text.check_text: the 422 names the field and the rule); the
 # OpenAPI document declares the same rule as a pattern: no control or bidirectional control
 # character, at least one visible one.
 TEXT_SCHEMA = {"pattern": TEXT_PATTERN}

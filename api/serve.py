@@ -2,8 +2,8 @@
 
 Serving HTTP needs the API app, and infra/ (where the other commands, the processes of
 ``ledger serve`` and the option parser live) does not import api/: the console script is
-here, at the top layer, and hands infra/cli.py the serve command. Everything else is
-infra/cli.py's ``main`` as it is; ``python -m infra.cli`` (how ``ledger serve`` starts its
+here, at the top layer, and hands infra/cli/entry.py the serve command. Everything else is
+infra/cli/entry.py's ``main`` as it is; ``python -m infra.cli.entry`` (how ``ledger serve`` starts its
 writer and projection worker) has every command but ``serve``.
 """
 
@@ -13,8 +13,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from infra.cli import main as cli_main
-from infra.settings import Settings
+from infra.cli.entry import main as cli_main
+from infra.runtime.settings import Settings
 
 
 def run_http(settings: Settings, host: str, port: int) -> None:
@@ -33,10 +33,10 @@ def run_http(settings: Settings, host: str, port: int) -> None:
 
 
 def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
-    """Upgrade the database, start the writer and the projection worker (infra/worker.py),
+    """Upgrade the database, start the writer and the projection worker (infra/runtime/processes.py),
     serve HTTP here."""
-    from infra.cli_db import cmd_db_upgrade
-    from infra.worker import serve
+    from infra.cli.db import cmd_db_upgrade
+    from infra.runtime.processes import serve
 
     return serve(settings, single_process=args.single_process,
                  upgrade=lambda: cmd_db_upgrade(settings, args),
@@ -44,7 +44,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The ``ledger`` console script: every command of infra/cli.py, ``serve`` included."""
+    """The ``ledger`` console script: every command of infra/cli/entry.py, ``serve`` included."""
     return cli_main(argv, serve=cmd_serve)
 
 

@@ -10,15 +10,15 @@ from uuid import UUID
 
 from pydantic import BaseModel, Field, SkipValidation
 
-from api.bingo_schemas import RoomConfigIn
+from api.games.bingo.schemas import RoomConfigIn
 from api.schemas import ActingForPlayer, Instant, RequestModel, Text
-from api.semdescarte_schemas import TableConfigIn
-from domain.inactivity import KINDS
-from domain.rulesets import MAX_SETTINGS_BYTES
-from domain.sessions import CONNECTION_LOST, PLAYER, SUSPENSION, SYSTEM
-from domain.text import MAX_ID_LENGTH
+from api.games.semdescarte.schemas import TableConfigIn
+from domain.sessions.inactivity import KINDS
+from domain.rulesets.versions import MAX_SETTINGS_BYTES
+from domain.sessions.session import CONNECTION_LOST, PLAYER, SUSPENSION, SYSTEM
+from domain.kernel.text import MAX_ID_LENGTH
 
-# A kind of the regulation's (domain/inactivity.py) or of a registered game's own (Game.policies):
+# A kind of the regulation's (domain/sessions/inactivity.py) or of a registered game's own (Game.policies):
 # checked by the domain against the registry, 422 naming ``game``.
 GameKind = Text(64, examples=list(KINDS))
 # "inactivity" is not here: only the invitation-then-warning procedure ends a session for it
@@ -112,7 +112,7 @@ def _one_of(schema: dict[str, Any]) -> None:
 
 
 # Documented as the games' configurations; checked by the domain against the venue's game, so
-# that a refusal names the field and the game's rule (domain/venue_settings.py).
+# that a refusal names the field and the game's rule (domain/rulesets/venue_settings.py).
 VenueSettings = Annotated[TableConfigIn | RoomConfigIn, SkipValidation, Field(
     description=(
         "The venue's game configuration, checked as its game's creation checks it: for "

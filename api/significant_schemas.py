@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from domain.significant import SEVERITIES
+from domain.kernel.significant import SEVERITIES
 
 Severity = Literal[SEVERITIES]  # type: ignore[valid-type]
 

@@ -302,7 +302,7 @@ def latencies(backend: str, label: str, jogadas: dict[str, list[str]], calls: di
 
 
 def store_section(backend: str, args: argparse.Namespace, tmp: Path) -> None:
-    from infra import jogada_views
+    from infra.services import jogada_views
 
     url, meta, key = the_store(backend, args)
     database = url.rsplit("/", 1)[1] if backend == "postgresql" else None

@@ -37,8 +37,8 @@ def open_ledger(url: str, key_file: str, *, projections: bool, clock: Any = None
     projections (and the sealer) built but not started (``start=False``): they run only
     when called."""
     from infra.container import build_ledger
-    from infra.rng import SeededSeedSource
-    from infra.settings import Settings
+    from infra.runtime.rng import SeededSeedSource
+    from infra.runtime.settings import Settings
 
     settings = Settings(database_url=url, audit_key_file=key_file, audit_checkpoint_interval=0,
                         semdescarte_tick_interval=0, bingo_tick_interval=0,
@@ -56,9 +56,9 @@ def real_activity(ledger: Any, clock: Any, tag: str, *, sd_jogadas: int, bingo_j
     """Sem descarte and bingo jogadas and deposits through the writer (the real path)."""
     from bench.bingo import room_config
     from bench.semdescarte import jogada
-    from domain.actors import player_actor, staff_actor
-    from domain.semdescarte import game as sd
-    from infra import sessions_service
+    from domain.kernel.actors import player_actor, staff_actor
+    from domain.games.semdescarte import game as sd
+    from infra.services import sessions as sessions_service
     from tests.bingo import client as bingo
 
     op = staff_actor("bench")
@@ -160,7 +160,7 @@ def build_store(url: str, events: int, key_file: str, *, sd_jogadas: int = 600,
     """An empty database at ``url`` filled to at least ``events`` events, as the module says;
     returns its sizes and the times of each step (the sealing's among them)."""
     from infra.audit.signing import generate_key_file
-    from infra.clock import ManualClock
+    from infra.runtime.clock import ManualClock
 
     if not Path(key_file).exists():
         generate_key_file(key_file)

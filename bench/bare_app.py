@@ -3,7 +3,7 @@ routes the benchmarks drive, with the very same request models, and answer a sma
 
 * ``POST /players/{player_id}/deposits``: the money command's body (bench/ledger_core.py);
 * ``POST /semdescarte/tables/{table_id}/antes``, ``/deal`` and ``/decisions``: póquer sem
-  descarte's (api/semdescarte_schemas.py; bench/semdescarte.py). The ante answers a fresh
+  descarte's (api/games/semdescarte/schemas.py; bench/semdescarte.py). The ante answers a fresh
   ``jogada_id``, so that the same client script plays both servers.
 
 Served by the benchmarks with the same uvicorn settings as ``ledger serve``'s HTTP process
@@ -19,7 +19,7 @@ from uuid import UUID
 from fastapi import Body, FastAPI
 
 from api.schemas import DepositCreate
-from api.semdescarte_schemas import AnteCreate, DealRequest, DecisionCreate
+from api.games.semdescarte.schemas import AnteCreate, DealRequest, DecisionCreate
 
 app = FastAPI()
 _jogadas = itertools.count(1)

@@ -9,10 +9,10 @@ at once: the draw interval (1 s, the rule's minimum) costs no wall time; prize p
 Per case:
   * card generation: the wall time of every purchase command (bingo_service.buy_cards; players
     of up to 1,000 cards each, rule 13, in purchases of --per-purchase cards), and the pure
-    generation cost (domain.bingo.cards.generate_more over the same purchases) — RNG vs storage;
+    generation cost (domain.games.bingo.cards.generate_more over the same purchases) — RNG vs storage;
   * per draw: the wall time of each draw command and the number of cards holding the ball →
     mean / p50 / max ms and µs per card holding the ball; the same for the bare DrawEngine
-    (domain/bingo/engine.py) fed the same cards, without the writer and the store;
+    (domain/games/bingo/engine.py) fed the same cards, without the writer and the store;
   * close of sale → settlement: close_sales + every draw up to the bingo, in seconds;
   * memory: peak RSS of the process, its growth over the jogada, the room engine's arrays;
   * loading the room from the store: mid-jogada (replay of every CardsBought) and after the
@@ -109,10 +109,10 @@ def store_mb(backend: str, url: str) -> float:
 # Pure domain -------------------------------------------------------------------------------------
 def pure_section(plan: list[tuple[int, int]], balls: list[int]) -> dict:
     """generate_more over the same purchases (no store), then the bare DrawEngine."""
-    from domain.bingo.cards import card_key, generate_more
-    from domain.bingo.config import check_room_config
-    from domain.bingo.engine import BINGO, DrawEngine
-    from domain.rng import Drbg
+    from domain.games.bingo.cards import card_key, generate_more
+    from domain.games.bingo.config import check_room_config
+    from domain.games.bingo.engine import BINGO, DrawEngine
+    from domain.kernel.rng import Drbg
 
     seed = SEED.to_bytes(32, "big")
     taken: set[bytes] = set()
@@ -150,13 +150,13 @@ def pure_section(plan: list[tuple[int, int]], balls: list[int]) -> dict:
 # One case, in its own process --------------------------------------------------------------------
 def run_case(backend: str, size: int, per_purchase: int, tmp: Path) -> dict:
     from bench.ledger_core import fresh_url
-    from domain.actors import player_actor, staff_actor
+    from domain.kernel.actors import player_actor, staff_actor
     from tests.bingo import client as bingo
-    from infra import sessions_service
-    from infra.clock import ManualClock
+    from infra.services import sessions as sessions_service
+    from infra.runtime.clock import ManualClock
     from infra.container import build_ledger
-    from infra.rng import SeededSeedSource
-    from infra.settings import Settings
+    from infra.runtime.rng import SeededSeedSource
+    from infra.runtime.settings import Settings
 
     url = fresh_url(backend, f"bingo_{size}", tmp)
     clock = ManualClock()

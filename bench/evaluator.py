@@ -1,4 +1,4 @@
-"""Hand evaluator benchmark (issue 17): domain/poker_hands.py. Prints figures; asserts nothing.
+"""Hand evaluator benchmark (issue 17): domain/cards/poker_hands.py. Prints figures; asserts nothing.
 
 Default (quick), on seeded random hands dealt once, each engine's card codes converted before any
 clock starts, the engines taking turns for ``--rounds`` rounds (this machine's speed drifts):
@@ -43,11 +43,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from domain.cards_codes import CARDS  # noqa: E402
-from domain.poker_hands import (  # noqa: E402
+from domain.cards.codes import CARDS  # noqa: E402
+from domain.cards.poker_hands import (
     _CARD_WEIGHT, _RANK_FIELDS, _RANKS_KEY, _SUIT_SHIFT, CATEGORIES, _best_key, best_of,
-    best_omaha,
-)
+    best_omaha)
 
 SEVEN_CARD_COUNTS = {  # the published counts of the best five of seven, lowest first
     "high_card": 23_294_460, "one_pair": 58_627_800, "two_pair": 31_433_400,

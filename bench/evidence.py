@@ -23,12 +23,12 @@ sys.path.insert(0, str(ROOT))
 
 from bench.ledger_core import fresh_url, say  # noqa: E402
 from infra.audit.signing import generate_key_file  # noqa: E402
-from infra.clock import ManualClock  # noqa: E402
+from infra.runtime.clock import ManualClock  # noqa: E402
 from infra.complaints.evidence import (build_pack, pack_json_bytes, pack_pdf_bytes,  # noqa: E402
                                        pack_spec)
 from infra.container import build_ledger  # noqa: E402
-from infra.rng import SeededSeedSource  # noqa: E402
-from infra.settings import Settings  # noqa: E402
+from infra.runtime.rng import SeededSeedSource  # noqa: E402
+from infra.runtime.settings import Settings  # noqa: E402
 from tests.complaints.support import bingo_30, sem_descarte  # noqa: E402
 
 

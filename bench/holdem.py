@@ -141,11 +141,11 @@ def http_section(backend: str, tmp: Path, seconds: int, tables: int) -> None:
 
 # History ---------------------------------------------------------------------------------------
 def history_section(backend: str, tmp: Path, history: int) -> None:
-    from domain.actors import player_actor, staff_actor
-    from domain.community_poker.commands import HOLDEM as H
-    from infra import sessions_service
+    from domain.kernel.actors import player_actor, staff_actor
+    from domain.games.community_poker.commands import HOLDEM as H
+    from infra.services import sessions as sessions_service
     from infra.container import build_ledger
-    from infra.settings import Settings
+    from infra.runtime.settings import Settings
 
     ledger = build_ledger(Settings(database_url=fresh_url(backend, "holdem_history", tmp),
                                    holdem_tick_interval=0, inactivity_sweep_interval=0),
@@ -185,7 +185,7 @@ def history_section(backend: str, tmp: Path, history: int) -> None:
 def jogada(ledger, H, table_id: str, players: list[str], op: str, fold: bool = False) -> int:
     """Start, then call and check to the end (heads-up), or fold at once; returns the
     commands sent."""
-    from domain.actors import player_actor
+    from domain.kernel.actors import player_actor
 
     view = ledger.run(H["StartJogada"](table_id=table_id, actor=op))
     by_seat = {"1": players[0], "2": players[1]}

@@ -141,7 +141,7 @@ def bare_server(port: int):
     # response, the request size and time limits) with the default limits.
     argv = [sys.executable, "-c",
             "import uvicorn; from api.http_limits import protocol_class; "
-            "from infra.settings import Settings; "
+            "from infra.runtime.settings import Settings; "
             f"uvicorn.run('bench.bare_app:app', host='127.0.0.1', port={port}, workers=1, "
             "access_log=False, log_level='warning', server_header=False, "
             "http=protocol_class(Settings()))"]
@@ -259,7 +259,7 @@ def raw_library_rate(backend: str, tmp: Path, seconds: float) -> float:
     """The library's default write path: one save (one transaction) per command, 8 threads."""
     from eventsourcing.application import Application
 
-    from infra.settings import parse_database_url
+    from infra.runtime.settings import parse_database_url
 
     app = Application(env=parse_database_url(fresh_url(backend, "raw", tmp)).eventsourcing_env())
     counts = [0] * 8
@@ -280,9 +280,9 @@ def raw_library_rate(backend: str, tmp: Path, seconds: float) -> float:
 
 def ledger_write_rate(backend: str, tmp: Path, seconds: float) -> tuple[float, float, float]:
     """Deposits through the group-commit writer from many submitters; events committed per s."""
-    from domain.actors import staff_actor
+    from domain.kernel.actors import staff_actor
     from infra.container import build_ledger
-    from infra.settings import Settings
+    from infra.runtime.settings import Settings
 
     ledger = build_ledger(Settings(database_url=fresh_url(backend, "writer", tmp)),
                           with_projections=False)
@@ -324,12 +324,12 @@ def pgbench_rate(seconds: int) -> float | None:
 
 # Loading an account -----------------------------------------------------------------------------
 def load_times(backend: str, tmp: Path, movements: int) -> dict[int, float]:
-    from domain import wallets
-    from domain.accounts import HOUSE_CODE, account_id, wallet_code
-    from domain.actors import staff_actor
+    from domain.ledger import wallets
+    from domain.ledger.accounts import HOUSE_CODE, account_id, wallet_code
+    from domain.kernel.actors import staff_actor
     from infra.container import build_ledger
-    from infra.eventstore import build_event_store
-    from infra.settings import Settings, parse_database_url
+    from infra.store.eventstore import build_event_store
+    from infra.runtime.settings import Settings, parse_database_url
 
     url = fresh_url(backend, "load", tmp)
     ledger = build_ledger(Settings(database_url=url), with_projections=False)

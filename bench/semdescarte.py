@@ -208,11 +208,11 @@ def http_section(backend: str, tmp: Path, seconds: int, clients: int, rounds: in
 def history_section(backend: str, tmp: Path, history: int) -> None:
     from uuid import uuid4
 
-    from domain.actors import player_actor, staff_actor
-    from domain.semdescarte import game as sd
-    from infra import sessions_service
+    from domain.kernel.actors import player_actor, staff_actor
+    from domain.games.semdescarte import game as sd
+    from infra.services import sessions as sessions_service
     from infra.container import build_ledger
-    from infra.settings import Settings
+    from infra.runtime.settings import Settings
 
     ledger = build_ledger(Settings(database_url=fresh_url(backend, "sd_history", tmp),
                                    semdescarte_tick_interval=0, inactivity_sweep_interval=0),
@@ -247,8 +247,8 @@ def history_section(backend: str, tmp: Path, history: int) -> None:
 
 def jogada(ledger, table_id, pid, key) -> None:
     """Ante, deal and continue on an individual table, through the ledger's writer."""
-    from domain.actors import player_actor
-    from domain.semdescarte import game as sd
+    from domain.kernel.actors import player_actor
+    from domain.games.semdescarte import game as sd
 
     actor, pid = player_actor(pid), str(pid)
     ante = ledger.run(sd.PlaceAnte(table_id=table_id, player_id=pid, ante_cents=100,

@@ -25,15 +25,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ledger_core import fresh_url, say  # noqa: E402
-from domain.actors import player_actor, staff_actor  # noqa: E402
-from domain.bingo import game as bingo  # noqa: E402
-from domain.semdescarte import game as sd  # noqa: E402
-from infra import sessions_service  # noqa: E402
-from infra.clock import ManualClock  # noqa: E402
+from domain.kernel.actors import player_actor, staff_actor  # noqa: E402
+from domain.games.bingo import game as bingo  # noqa: E402
+from domain.games.semdescarte import game as sd  # noqa: E402
+from infra.services import sessions as sessions_service  # noqa: E402
+from infra.runtime.clock import ManualClock  # noqa: E402
 from infra.container import build_ledger  # noqa: E402
 from infra.games import BUILTIN  # noqa: E402
-from infra.rng import SeededSeedSource  # noqa: E402
-from infra.settings import Settings  # noqa: E402
+from infra.runtime.rng import SeededSeedSource  # noqa: E402
+from infra.runtime.settings import Settings  # noqa: E402
 from infra.verify import verify  # noqa: E402
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")

@@ -3,7 +3,7 @@
 For each backend: a database with N deposits written by the ledger's own writer (as
 bench/ledger_core.py ``ledger_write_rate`` does: 64 players, group commit), then the
 projections caught up in this process from zero, the way ``ledger projections run`` does it
-under load (infra/projection_runner.py ``run_worker``: one ``catch_up`` per round, each round
+under load (infra/projecting/runner.py ``run_worker``: one ``catch_up`` per round, each round
 seeing ``--page`` more events, as if the writer had added them during the worker's 50 ms
 pause). Timed with ``time.process_time``: CPU per event and per deposit (3 events: the
 cashier's ``Debited``, the wallet's ``Credited``, the ``CommandReceipt``). Median of
@@ -61,9 +61,9 @@ def database_url(backend: str, deposits: int, fresh: bool) -> tuple[str, bool]:
 
 
 def write_deposits(url: str, deposits: int) -> None:
-    from domain.actors import staff_actor
+    from domain.kernel.actors import staff_actor
     from infra.container import build_ledger
-    from infra.settings import Settings
+    from infra.runtime.settings import Settings
 
     ledger = build_ledger(Settings(database_url=url), with_projections=False)
     try:
@@ -87,7 +87,7 @@ def write_deposits(url: str, deposits: int) -> None:
 
 def empty_projections(url: str) -> None:
     """Projection tables empty, tracking rows gone: the state of a new installation."""
-    from infra.settings import parse_database_url
+    from infra.runtime.settings import parse_database_url
     from projections.migrate import upgrade
 
     target = parse_database_url(url)
@@ -112,11 +112,11 @@ def empty_projections(url: str) -> None:
 def catch_up_cpu(url: str, page: int) -> tuple[float, int, int]:
     """(CPU seconds, events, rounds) of catching up from zero, ``page`` new events a round."""
     importlib.import_module("infra.container")  # every event type, as in the worker
-    from infra.eventstore import build_event_store
+    from infra.store.eventstore import build_event_store
     from infra.games import load_games
-    from infra.settings import parse_database_url
+    from infra.runtime.settings import parse_database_url
     from projections.db import build_engine
-    from infra.projection_runner import ProjectionRunner, all_projections
+    from infra.projecting.runner import ProjectionRunner, all_projections
 
     target = parse_database_url(url)
     app = build_event_store(target)
@@ -156,9 +156,9 @@ def catch_up_cpu(url: str, page: int) -> tuple[float, int, int]:
 
 def dump(url: str, path: Path) -> None:
     from infra.games import load_games
-    from infra.settings import parse_database_url
+    from infra.runtime.settings import parse_database_url
     from projections.db import build_engine
-    from infra.projection_runner import all_projections
+    from infra.projecting.runner import all_projections
 
     engine = build_engine(parse_database_url(url))
     out = {}
@@ -188,11 +188,11 @@ def main() -> None:
     import structlog
 
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(30))
-    from infra.runtime import tune_gc
+    from infra.runtime.gc_tuning import tune_gc
 
-    import infra.projection_runner
+    import infra.projecting.runner
 
-    print(f"code: {Path(infra.projection_runner.__file__).parent.parent}", flush=True)
+    print(f"code: {Path(infra.projecting.runner.__file__).parent.parent}", flush=True)
     for backend in args.backends.split(","):
         url, needs_writing = database_url(backend, args.deposits, args.fresh)
         print(f"{backend}: {url}", flush=True)

@@ -64,11 +64,11 @@ def recv_exactly(sock: socket.socket, size: int) -> bytes:
 
 
 def run_backend(backend: str, args: argparse.Namespace) -> list[float]:
-    from domain.actors import staff_actor, system_actor
-    from domain.wallets import DEPOSIT
+    from domain.kernel.actors import staff_actor, system_actor
+    from domain.ledger.wallets import DEPOSIT
     from infra.container import Ledger, build_ledger
-    from infra.runtime import tune_gc
-    from infra.settings import Settings
+    from infra.runtime.gc_tuning import tune_gc
+    from infra.runtime.settings import Settings
     from infra.writer_process import _HEADER, _encode, _serve_connection
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,6 +1,6 @@
 """The ledger core's command vocabulary: principals and keys, money, corrections, game
-sessions, rule sets and the failures the service reports about itself. Each is a frozen value (domain/command.py); ``HANDLERS`` maps each type
-to its handler. The games add theirs through their ``Game.commands`` (domain/game.py).
+sessions, rule sets and the failures the service reports about itself. Each is a frozen value (domain/kernel/command.py); ``HANDLERS`` maps each type
+to its handler. The games add theirs through their ``Game.commands`` (domain/kernel/game.py).
 
 Session commands ask the venue's game through the registry the writer gives every unit of work
 (``uow.games``): whether the player has a bet in play (rule 2e of each game) and what the game
@@ -12,10 +12,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from domain import (audit_log, bootstrap_key, corrections, principals, registration,
-                    rulesets, session_commands, wallets)
-from domain.command import Command, Handler, command, fields_handler
-from domain.inactivity import POLICIES, InactivityPolicy, check_policy
+from domain.audit import log as audit_log
+from domain.access import bootstrap_key, principals, registration
+from domain.ledger import corrections, wallets
+from domain.rulesets import versions as rulesets
+from domain.sessions import commands as session_commands
+from domain.kernel.command import Command, Handler, command, fields_handler
+from domain.sessions.inactivity import POLICIES, InactivityPolicy, check_policy
 
 
 # Principals and keys (903-B 7.2) ---------------------------------------------------------------
@@ -190,7 +193,7 @@ class RulesetInForce(Command):
     when: datetime | None = None
 
 
-# Failures the service finds in itself (903-B 6.3.3(3), 6.7.3; domain/audit_log.py) -------------
+# Failures the service finds in itself (903-B 6.3.3(3), 6.7.3; domain/audit/log.py) -------------
 @command("report_integrity_failure")
 class ReportIntegrityFailure(Command):
     """A check of the record failed (``ledger verify``, the audit sealer): recorded in the

@@ -11,28 +11,28 @@ from uuid import UUID, uuid5, NAMESPACE_URL
 
 import structlog
 
-from domain import bootstrap_key  # noqa: F401  its event's topic must resolve in every process
+from domain.access import bootstrap_key  # noqa: F401  its event's topic must resolve in every process
 from domain import core_commands as core
 from domain.complaints import commands as complaint_commands
-from domain.audit_log import AuditLog
-from domain import wallets
-from domain.actors import system_actor
-from domain.command import CERTIFICATION_MODE, SEED, Command, Handler
-from domain.game import Games
-from domain.receipts import Refusal
-from domain.rulesets import RuleSet
-from domain.session_commands import SessionSlot
-from domain.sessions import GameSession
-from infra.clock import Clock, SystemClock
-from infra.eventstore import LedgerApplication, build_event_store, register_snapshotting
+from domain.audit.log import AuditLog
+from domain.ledger import wallets
+from domain.kernel.actors import system_actor
+from domain.kernel.command import CERTIFICATION_MODE, SEED, Command, Handler
+from domain.kernel.game import Games
+from domain.ledger.receipts import Refusal
+from domain.rulesets.versions import RuleSet
+from domain.sessions.commands import SessionSlot
+from domain.sessions.session import GameSession
+from infra.runtime.clock import Clock, SystemClock
+from infra.store.eventstore import LedgerApplication, build_event_store, register_snapshotting
 from infra.games import load_games
-from infra.metrics import Scrape, scrape
-from infra.rendered import Rendered, run_rendered
-from infra.settings import DatabaseTarget, Settings, parse_database_url
-from infra.rng import RngHealthError, SeedSource, SystemSeedSource, build_seed_source
-from infra.wire import Codec, allowed_classes
-from infra.writer import GroupCommitWriter
-from infra.writer_client import RemoteWriter
+from infra.writer.metrics import Scrape, scrape
+from infra.writer.rendered import Rendered, run_rendered
+from infra.runtime.settings import DatabaseTarget, Settings, parse_database_url
+from infra.runtime.rng import RngHealthError, SeedSource, SystemSeedSource, build_seed_source
+from infra.writer.wire import Codec, allowed_classes
+from infra.writer.group_commit import GroupCommitWriter
+from infra.writer.client import RemoteWriter
 
 log = structlog.get_logger("ledger")
 
@@ -80,7 +80,7 @@ class Ledger:
     clock: Clock
     app: LedgerApplication
     writer: GroupCommitWriter | RemoteWriter
-    projections: Any = None  # infra.projection_runner.ProjectionRunner
+    projections: Any = None  # infra.projecting.runner.ProjectionRunner
     audit: Any = None  # infra.audit.service.Audit: the tamper-evident record (with projections)
     complaints: Any = None  # infra.complaints.service.Complaints: complaint cases (issue 16)
     services: bool = True  # background services run in this process (see _start_services)
@@ -88,9 +88,9 @@ class Ledger:
     # tests. Draw the seed here, outside the command, so a re-run commits to the same seed.
     seeds: SeedSource = field(default_factory=SystemSeedSource)
     games: Games = field(default_factory=lambda: Games(()))  # infra/games.py
-    codec: Codec | None = None  # the writer socket's (infra/wire.py)
+    codec: Codec | None = None  # the writer socket's (infra/writer/wire.py)
     extras: dict[str, Any] = field(default_factory=dict)
-    service_lock: Any = None  # infra.service_lock.ServiceLock, while this process serves
+    service_lock: Any = None  # infra.runtime.service_lock.ServiceLock, while this process serves
 
     @property
     def backend(self) -> str:
@@ -100,7 +100,7 @@ class Ledger:
     def certification(self) -> bool:
         return self.settings.certification
 
-    # Commands (domain/command.py) --------------------------------------------------------------
+    # Commands (domain/kernel/command.py) --------------------------------------------------------------
     def prepare(self, command: Command) -> Command:
         """Fills in what the command needs but no client chooses, before it is sent: a new
         seed (903-B 6.7.4: drawn outside the command, so a re-run commits to the same one)
@@ -190,7 +190,7 @@ class Ledger:
 
     def bootstrap_key_disabled(self) -> bool:
         """Read from the event store itself, not a projection: authoritative at once."""
-        from domain.bootstrap_key import BOOTSTRAP_KEY_ID
+        from domain.access.bootstrap_key import BOOTSTRAP_KEY_ID
 
         return bool(self.app.recorder.select_events(BOOTSTRAP_KEY_ID, limit=1))
 
@@ -240,8 +240,8 @@ class Ledger:
     # Corrections -------------------------------------------------------------------------------
     def correct_transfer(self, transfer_id: str, *, reason: str, actor: str) -> dict[str, Any]:
         """903-B 1.5: undo a transfer with a new, opposite one that points at it."""
-        from domain.errors import NotFoundError
-        from domain.text import check_text
+        from domain.kernel.errors import NotFoundError
+        from domain.kernel.text import check_text
         from projections import queries
 
         check_text(transfer_id, "transfer_id", 200)  # 903-B 7.9.1: before any query
@@ -265,8 +265,8 @@ class Ledger:
 
     def hold_service_lock(self) -> None:
         """Held (shared) while this process reads or applies the read models: ``ledger
-        projections rebuild`` refuses while any process holds it (infra/service_lock.py)."""
-        from infra.service_lock import ServiceLock
+        projections rebuild`` refuses while any process holds it (infra/runtime/service_lock.py)."""
+        from infra.runtime.service_lock import ServiceLock
 
         if self.service_lock is None:
             lock = ServiceLock(self.target)
@@ -285,10 +285,10 @@ class Ledger:
 
     def _start_services(self) -> None:
         """Beside the writer (this process writes): each game's recovery and clock
-        (infra/game_services.py). Beside the read models: the inactivity sweeper, which reads
-        the session_statements projection (infra/sessions_service.py)."""
-        from infra import game_services
-        from infra.sessions_service import start_inactivity_sweeper
+        (infra/services/game_services.py). Beside the read models: the inactivity sweeper, which reads
+        the session_statements projection (infra/services/sessions.py)."""
+        from infra.services import game_services
+        from infra.services.sessions import start_inactivity_sweeper
 
         if not self.services:
             return
@@ -297,8 +297,8 @@ class Ledger:
         start_inactivity_sweeper(self)
 
     def _stop_services(self) -> None:
-        from infra import game_services
-        from infra.sessions_service import stop_inactivity_sweeper
+        from infra.services import game_services
+        from infra.services.sessions import stop_inactivity_sweeper
 
         game_services.stop(self)
         stop_inactivity_sweeper(self)
@@ -329,9 +329,9 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
     """The one composition root.
 
     - ``projection_worker=True``: projections are applied by a separate process
-      (``ledger projections run``); this one only waits for them (infra/projection_runner.py).
+      (``ledger projections run``); this one only waits for them (infra/projecting/runner.py).
     - ``writer_socket``: commands go to the writer process listening there
-      (``ledger writer run``, infra/writer_server.py) instead of a writer thread of this
+      (``ledger writer run``, infra/writer/server.py) instead of a writer thread of this
       process; call ``await ledger.writer.connect()`` in the event loop before ``start()``.
     - ``services=False``: no background services here. With them, the process that writes
       runs the games' recovery and clocks (the writer process under ``ledger serve``), and a
@@ -358,7 +358,7 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
                     services=services, seeds=seeds or build_seed_source(None), games=games,
                     codec=codec)
     if with_projections:
-        from infra.projection_runner import build_projection_runner
+        from infra.projecting.runner import build_projection_runner
 
         from infra.audit.service import build_audit
 

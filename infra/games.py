@@ -1,21 +1,21 @@
 """The games of this installation: the built-in ones, one line each, and any more named by
 ``LEDGER_GAMES`` (modules holding a ``GAME``: how a game defined outside the package, e.g.
-under tests/, plugs in). ``load_games`` builds the registry (domain/game.py ``Games``) the
+under tests/, plugs in). ``load_games`` builds the registry (domain/kernel/game.py ``Games``) the
 composition root gives the writer, the API and the services, and registers the snapshots of
-each game's long-lived aggregates (infra/eventstore.py)."""
+each game's long-lived aggregates (infra/store/eventstore.py)."""
 
 from __future__ import annotations
 
 from importlib import import_module
 
-from domain.game import Game, Games
-from infra.eventstore import register_snapshotting
+from domain.kernel.game import Game, Games
+from infra.store.eventstore import register_snapshotting
 
 BUILTIN_GAMES = (
-    "domain.semdescarte.game",  # póquer sem descarte (Reg. 803/2015) and its jackpot
-    "domain.bingo.game",  # bingo (Reg. 425-A/2015), the four variants
-    "domain.community_poker.holdem",  # Texas hold'em (Reg. 806/2015)
-    "domain.community_poker.omaha",  # Omaha: the same engine, Omaha's rule set
+    "domain.games.semdescarte.game",  # póquer sem descarte (Reg. 803/2015) and its jackpot
+    "domain.games.bingo.game",  # bingo (Reg. 425-A/2015), the four variants
+    "domain.games.community_poker.holdem",  # Texas hold'em (Reg. 806/2015)
+    "domain.games.community_poker.omaha",  # Omaha: the same engine, Omaha's rule set
 )
 
 
@@ -24,7 +24,7 @@ def game_module(path: str) -> Game:
     module, _, attribute = path.strip().partition(":")
     game = getattr(import_module(module), attribute or "GAME", None)
     if not isinstance(game, Game):
-        raise ValueError(f"{path} holds no domain.game.Game (LEDGER_GAMES)")
+        raise ValueError(f"{path} holds no domain.kernel.game.Game (LEDGER_GAMES)")
     return game
 
 

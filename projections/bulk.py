@@ -9,7 +9,7 @@ connection, inside the caller's transaction.
 
 On PostgreSQL an INSERT goes as ONE statement over one typed array per column, in the binary
 format (``INSERT ... SELECT * FROM unnest(%b::bigint[], ...)``, as the event store does,
-infra/pg_recorder.py) instead of one pipelined INSERT per row: 25 → 11 µs of the worker per row.
+infra/store/pg_recorder.py) instead of one pipelined INSERT per row: 25 → 11 µs of the worker per row.
 Everything else goes through the driver's ``executemany``, row after row in the given order.
 """
 

@@ -10,7 +10,7 @@ from sqlalchemy import Engine, create_engine, event
 
 
 class DatabaseTarget(Protocol):
-    """Where the projections live, as the caller was configured (infra/settings.py's
+    """Where the projections live, as the caller was configured (infra/runtime/settings.py's
     ``DatabaseTarget`` is one): the projections read no configuration of their own."""
 
     @property

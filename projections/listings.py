@@ -2,7 +2,7 @@
 streams' events alone (no account event is read: the table's and the room's events carry the
 stakes, the payouts and the refunds, the same amounts the commands move and the session
 statements count). It holds no game's code: each game says what its events mean for the
-listing as facts (domain/listing.py; ``Game.listing``), and this module applies the facts.
+listing as facts (domain/kernel/listing.py; ``Game.listing``), and this module applies the facts.
 
 - ``game_venues``: one row per venue of a game (a póquer sem descarte table, a bingo room):
   name, kind (sem descarte ``individual``/``multi``; bingo variant), configuration (what a
@@ -35,9 +35,10 @@ from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, Integer
                         PrimaryKeyConstraint, String, Table, Text, bindparam, insert, select,
                         update)
 
-from domain.game import Game, Games
-from domain.listing import (IDLE, IN_PLAY, JogadaEnded, JogadaStarted, OccupantAdded,
-                            OccupantsRemoved, PhaseChanged, PlayerDetail, Staked, VenueOpened)
+from domain.kernel.game import Game, Games
+from domain.kernel.listing import (
+    IDLE, IN_PLAY, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, PhaseChanged,
+    PlayerDetail, Staked, VenueOpened)
 from projections.base import for_class
 from projections.money import to_utc
 from projections.tables import metadata
@@ -176,7 +177,7 @@ _JOGADA_UPDATED = ("ended_at", "status", "result", "wagered_cents", "won_cents",
                    "refunded_cents", "net_cents", "prizes", "detail")
 
 
-# What each listing fact (domain/listing.py) does to the rows: (page, game name, the venue's
+# What each listing fact (domain/kernel/listing.py) does to the rows: (page, game name, the venue's
 # target id, the event's time and position, the fact).
 def _venue_opened(page: _Page, game: str, target: str, at: datetime, position: int,
                   f: VenueOpened) -> None:
@@ -281,7 +282,7 @@ _APPLY: dict[type, Callable[..., None]] = {
 
 
 class JogadasListingProjection:
-    """Built with the installation's games (domain/game.py ``Games``): it reads the events each
+    """Built with the installation's games (domain/kernel/game.py ``Games``): it reads the events each
     game's listing names (``Game.listing_events``) and applies the facts its ``listing`` makes
     of them; it holds no game's code."""
 

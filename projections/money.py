@@ -26,7 +26,7 @@ from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, Primary
                         String, Table, Text, UniqueConstraint, Uuid, bindparam, insert, select,
                         update)
 
-from domain.accounts import CASHIER_CODE, WALLET, Account
+from domain.ledger.accounts import CASHIER_CODE, WALLET, Account
 from projections.bulk import BulkStatement
 from projections.tables import metadata
 
@@ -149,7 +149,7 @@ def dumps(value: Any) -> str:
             text = orjson.dumps(value, option=_SORT_KEYS)
         except TypeError:  # an integer beyond 64 bits
             return _json_dumps(value)
-        # (find, not ``in``: see infra/projection_runner.py ``_pages``)
+        # (find, not ``in``: see infra/projecting/runner.py ``_pages``)
         if text.isascii() and text.find(b"\\") < 0 and text.find(b"\x7f") < 0:
             return text.decode()
     return _json_dumps(value)
@@ -290,7 +290,7 @@ class JogadaIndexProjection:
     tables = (jogada_events,)
     event_types = None
     # Only events whose stored state names a jogada_id (``jogada_of``: the event's own field or
-    # its refs' key) are decoded for this projection (infra/projection_runner.py).
+    # its refs' key) are decoded for this projection (infra/projecting/runner.py).
     state_marker = b'"jogada_id"'
 
     def apply(self, conn: Connection, events: list[tuple[int, Any]]) -> None:

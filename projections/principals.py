@@ -22,8 +22,8 @@ from sqlalchemy import (BigInteger, Column, Connection, DateTime, Engine, Index,
                         UniqueConstraint, Uuid, and_, bindparam, func, insert, or_, select,
                         update)
 
-from domain.errors import InvalidInputError
-from domain.principals import ACTIVE, REVOKED, Principal
+from domain.kernel.errors import InvalidInputError
+from domain.access.principals import ACTIVE, REVOKED, Principal
 from projections.money import from_db, to_utc
 from projections.tables import metadata
 
@@ -156,7 +156,7 @@ def list_principals(engine: Engine, *, roles: Sequence[str], name: str | None = 
 
 def operator_ids(engine: Engine) -> list[UUID]:
     """The operators with an active key, as far as the projection knows (the commands check
-    each against the store: domain/principals.py ``active_operators``)."""
+    each against the store: domain/access/principals.py ``active_operators``)."""
     with engine.connect() as conn:
         return list(conn.execute(select(principals.c.principal_id).where(
             principals.c.role == "operator", principals.c.key_status == ACTIVE)).scalars())

@@ -13,8 +13,8 @@ from uuid import UUID
 
 from sqlalchemy import Engine, Row, func, or_, select, true
 
-from domain.accounts import wallet_code
-from domain.principals import ACTIVE
+from domain.ledger.accounts import wallet_code
+from domain.access.principals import ACTIVE
 from projections.money import (account_activity as activity_t, balances, from_db,
                                jogada_events as jogada_t, to_utc)
 from projections.principals import principals

@@ -1,5 +1,5 @@
 """Every projection of the service, in the order the runner applies them: each a factory of the
-installation's games (domain/game.py ``Games``, which the composition root gives
+installation's games (domain/kernel/game.py ``Games``, which the composition root gives
 ``build_projection_runner``); most read the same events whatever the games."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.game import Games
+from domain.kernel.game import Games
 
 PROJECTIONS: list[Callable[[Games], Any]] = []
 

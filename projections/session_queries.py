@@ -8,7 +8,7 @@ from uuid import UUID
 
 from sqlalchemy import Engine, select
 
-from domain.sessions import OPEN
+from domain.sessions.session import OPEN
 from projections.sessions import decode_row, session_statements
 
 MAX_LIMIT = 1000

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, Integer, String, Table,
                         Text, select, update)
 
-from domain.sessions import ENDED, OPEN, REFUND, GameSession, add_line
+from domain.sessions.session import ENDED, OPEN, REFUND, GameSession, add_line
 from projections.tables import metadata
 
 session_statements = Table(

@@ -3,7 +3,7 @@ significant events; 903-B 6.3.3(3)(4) every system error logged with its cause a
 reportable; 6.3.6(6)(7); 7.7.6(1)), rebuilt from the events alone.
 
 What is significant is declared, not known here: the core's events in
-domain/significant_core.py, each game's in its ``Game.significant`` (domain/significant.py).
+domain/audit/core_significant.py, each game's in its ``Game.significant`` (domain/kernel/significant.py).
 This module applies the entries they make, and finds the changes of certification mode
 itself: it follows the mode every event was recorded in (the runner passes it the first event
 of each page and every event recorded in another mode than the one before:
@@ -37,11 +37,11 @@ from eventsourcing.utils import get_topic
 from sqlalchemy import (BigInteger, Column, Connection, DateTime, Engine, Index, String, Table,
                         Text, bindparam, insert, select, update)
 
-from domain.certification import recorded_in_certification_mode
-from domain.game import Game, Games
-from domain.significant import (CERTIFICATION_MODE_CHANGED, WARNING, Classify, Named,
-                                NameOfStream, Significant, VenueOfStream)
-from domain.significant_core import CORE, STATE_MARKERS
+from domain.kernel.certification import recorded_in_certification_mode
+from domain.kernel.game import Game, Games
+from domain.kernel.significant import (
+    CERTIFICATION_MODE_CHANGED, WARNING, Classify, Named, NameOfStream, Significant, VenueOfStream)
+from domain.audit.core_significant import CORE, STATE_MARKERS
 from projections.base import for_class
 from projections.listing_queries import paged
 from projections.money import to_utc

@@ -1,5 +1,5 @@
 """The suite-wide re-adjudication (issue 14): at the end of a test, every jogada its ledger
-ended must adjudicate as agreeing (infra/adjudication.py ``adjudicate_all``), and (issue 15)
+ended must adjudicate as agreeing (infra/services/adjudication.py ``adjudicate_all``), and (issue 15)
 the whole log, sealed and signed, must verify clean (infra/audit/verify_integrity.py). Called by the
 ledgers the test fixtures build (tests/conftest.py ``ledger``, the games' certification
 ledgers) before they close. Nothing is caught here: a disagreement, or an adjudicator that
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from infra import jogada_views
-from infra.adjudication import adjudicate_all
+from infra.services import jogada_views
+from infra.services.adjudication import adjudicate_all
 
 MARKER = "not_adjudicated"
 

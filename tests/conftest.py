@@ -13,11 +13,11 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from infra.clock import ManualClock
+from infra.runtime.clock import ManualClock
 from infra.container import Ledger, build_ledger
 from infra.games import BUILTIN
-from infra.rng import SeededSeedSource
-from infra.settings import Settings
+from infra.runtime.rng import SeededSeedSource
+from infra.runtime.settings import Settings
 from tests.adjudication_check import MARKER, assert_ended_jogadas_agree
 
 

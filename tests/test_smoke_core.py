@@ -1,5 +1,5 @@
-from domain.actors import staff_actor
-from domain.errors import IdempotencyConflictError, InsufficientFundsError
+from domain.kernel.actors import staff_actor
+from domain.kernel.errors import IdempotencyConflictError, InsufficientFundsError
 import pytest
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")

@@ -1,8 +1,8 @@
 """One router per resource; api/main.py includes each of them in the app directly (a router of
 routers costs every request a second round of route matching: ~15 % of a request here).
-Each registered game's router is ``api/routes/<game name>.py``'s ``router``, or, for a game
-defined outside the package (LEDGER_GAMES), its own package's ``routes.router`` (or the
-``router`` of the module ``Game.package`` names)."""
+Each registered game's router is the ``router`` of ``api/games/<game name>.py`` or of
+``api/games/<game name>/routes.py``, or, for a game defined outside the package (LEDGER_GAMES),
+its own package's ``routes.router`` (or the ``router`` of the module ``Game.package`` names)."""
 
 from __future__ import annotations
 
@@ -13,17 +13,18 @@ from fastapi import APIRouter
 from api.routes import (audit, bootstrap, complaints, corrections, health, jogadas, listings,
                         metrics, players, reports, rulesets, sessions, significant_events, staff,
                         wallet)
-from domain.game import Game, Games
+from domain.kernel.game import Game, Games
 
 
 def game_router(game: Game) -> APIRouter:
-    for module in (f"api.routes.{game.name}", f"{game.package}.routes", game.package):
+    for module in (f"api.games.{game.name}.routes", f"api.games.{game.name}",
+                   f"{game.package}.routes", game.package):
         try:
             return import_module(module).router
         except ModuleNotFoundError as missing:
-            if missing.name != module:
+            if not module.startswith(missing.name or "\0"):
                 raise
-    raise LookupError(f"game {game.name} has no routes (api/routes/{game.name}.py)")
+    raise LookupError(f"game {game.name} has no routes (api/games/{game.name}.py)")
 
 
 def routers(games: Games) -> list[APIRouter]:

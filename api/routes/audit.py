@@ -13,7 +13,7 @@ from api.deps import LedgerDep, Reviewer
 from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
-from domain.errors import NotFoundError
+from domain.kernel.errors import NotFoundError
 from infra.container import Ledger
 from infra.audit.service import Audit
 

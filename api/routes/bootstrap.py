@@ -1,5 +1,5 @@
 """The bootstrap operator key (LEDGER_BOOTSTRAP_OPERATOR_KEY): turned off for good once a
-registered operator exists (domain/bootstrap_key.py). ``GET /health`` reports its state."""
+registered operator exists (domain/access/bootstrap_key.py). ``GET /health`` reports its state."""
 
 from __future__ import annotations
 

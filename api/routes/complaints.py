@@ -34,7 +34,7 @@ from api.schemas import LogPosition
 from domain.complaints import letters
 from domain.complaints.calendar import lisbon_date
 from domain.complaints.case import OPEN
-from domain.errors import ConflictError, ForbiddenError, NotFoundError
+from domain.kernel.errors import ConflictError, ForbiddenError, NotFoundError
 from infra.container import Ledger
 from projections import complaint_queries as queries
 from projections import complaint_reports

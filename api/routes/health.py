@@ -1,5 +1,5 @@
 """Liveness and readiness: backend, certification mode, event and projection positions (the
-report of infra/health.py, which ``ledger health`` prints too)."""
+report of infra/services/health.py, which ``ledger health`` prints too)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 from api.deps import LedgerDep
 from api.schemas import HealthPublic
-from infra.health import health_report
+from infra.services.health import health_report
 
 router = APIRouter(tags=["health"])
 

@@ -14,9 +14,9 @@ from api.deps import LedgerDep, Reviewer
 from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
-from domain.community_poker.phh import MEDIA_TYPE as PHH_MEDIA_TYPE
-from infra import jogada_views
-from infra.adjudication import opening_balances
+from domain.games.community_poker.phh import MEDIA_TYPE as PHH_MEDIA_TYPE
+from infra.services import jogada_views
+from infra.services.adjudication import opening_balances
 from projections import listing_queries
 
 router = APIRouter(prefix="/jogadas", tags=["jogadas"])
@@ -53,7 +53,7 @@ def read_jogada(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) ->
 
 
 def _status(game: Any, events: list[tuple[int, Any]]) -> str:
-    from domain.game import topic_of
+    from domain.kernel.game import topic_of
 
     return "ended" if any(topic_of(e).endswith(game.ended_topics) for _, e in events) \
         else "in_play"
@@ -98,7 +98,7 @@ def hand_history(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -
     """An ended hold'em or Omaha jogada as a PHH file, the Poker Hand History standard that
     pokerkit reads: variant, blinds, starting stacks, every card and action, finishing stacks
     (the caves recorded), the jogada id and the commission (per pot layer, A24) as custom
-    fields; amounts in cents (domain/community_poker/phh.py). 409 for a jogada still open
+    fields; amounts in cents (domain/games/community_poker/phh.py). 409 for a jogada still open
     (903-B 6.7.5), voided (rule 72: no hand was played to its end), of another game, or of a
     table the standard has no variant for (no-limit or fixed-limit Omaha)."""
     text = jogada_views.hand_history(ledger, jogada_id, fresh_engine(ledger))

@@ -26,10 +26,10 @@ from api.reads import fresh_engine
 from api.routes.players import existing_balance
 from api.routes.responses import errors
 from api.schemas import LogPosition
-from domain.bingo.cards import VARIANTS
-from domain.game import Game, Games
-from domain.semdescarte.seats import game_kind
-from domain.text import TEXT_PATTERN, check_text
+from domain.games.bingo.cards import VARIANTS
+from domain.kernel.game import Game, Games
+from domain.games.semdescarte.seats import game_kind
+from domain.kernel.text import TEXT_PATTERN, check_text
 from projections import listing_queries as queries
 
 router = APIRouter(tags=["listings"])

@@ -1,4 +1,4 @@
-"""``GET /metrics``: the Prometheus exposition (api/metrics.py, infra/metrics.py).
+"""``GET /metrics``: the Prometheus exposition (api/metrics.py, infra/writer/metrics.py).
 
 Who may scrape: by default an operator or an auditor key (``Authorization: Bearer <key>``,
 which Prometheus sends with ``authorization: {credentials: ...}`` in its scrape config).

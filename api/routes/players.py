@@ -14,8 +14,8 @@ from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import (ActivityPublic, BalancePublic, LogPosition, PlayerCreate, PlayerCreated,
                          QueryInstant)
-from domain.errors import NotFoundError
-from domain.principals import ACTIVE, REVOKED
+from domain.kernel.errors import NotFoundError
+from domain.access.principals import ACTIVE, REVOKED
 from projections import queries
 from projections.principals import list_principals
 

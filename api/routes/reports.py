@@ -11,7 +11,7 @@ from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import (AccountsAuditPublic, CashMovementsPublic, LogPosition, QueryInstant,
                          text_param)
-from domain.text import check_text
+from domain.kernel.text import check_text
 from projections import queries
 
 router = APIRouter(tags=["reports"])

@@ -19,8 +19,8 @@ from api.routes.responses import errors
 from api.schemas import ErrorPublic, QueryInstant, text_param
 from api.session_schemas import (RuleSetCreate, RuleSetInForcePublic, RuleSetVersionCreated,
                                  RuleSetVersionsPublic)
-from domain.text import MAX_ID_LENGTH
-from infra import rulesets_service
+from domain.kernel.text import MAX_ID_LENGTH
+from infra.services import rulesets as rulesets_service
 
 router = APIRouter(prefix="/venues/{venue_id}/rulesets", tags=["rulesets"])
 

@@ -25,9 +25,9 @@ from api.routes.responses import errors
 from api.schemas import ErrorPublic
 from api.session_schemas import (InactivitySweepPublic, SessionCreate, SessionEnd,
                                  SessionListPublic, SessionStatementPublic)
-from domain.errors import ForbiddenError, NotFoundError
-from domain.sessions import PLAYER
-from infra import sessions_service
+from domain.kernel.errors import ForbiddenError, NotFoundError
+from domain.sessions.session import PLAYER
+from infra.services import sessions as sessions_service
 from infra.container import Ledger
 from projections import session_queries
 

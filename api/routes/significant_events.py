@@ -23,11 +23,11 @@ from api.routes.listings import Cursor, VenueFilter, check_texts, replay_url
 from api.routes.responses import errors
 from api.schemas import TEXT_SCHEMA
 from api.significant_schemas import Severity, SignificantEventsPage, StoredEventPublic
-from domain.game import Games
-from domain.significant import parse_kinds
-from domain.significant_core import kinds as significant_kinds
-from domain.text import MAX_ID_LENGTH
-from infra.event_views import stored_event
+from domain.kernel.game import Games
+from domain.kernel.significant import parse_kinds
+from domain.audit.core_significant import kinds as significant_kinds
+from domain.kernel.text import MAX_ID_LENGTH
+from infra.store.event_views import stored_event
 from projections import significant_events as queries
 
 router = APIRouter(tags=["significant events"])
@@ -80,7 +80,7 @@ def _item(games: Games, row: dict[str, Any]) -> dict[str, Any]:
 
 def significant_events_router(games: Games) -> APIRouter:
     """GET /significant-events for the app's games (api/routes/__init__.py): ``kind`` one or
-    more of the installation's kinds (the core's and the games', domain/significant_core.py),
+    more of the installation's kinds (the core's and the games', domain/audit/core_significant.py),
     ``game`` one of its games."""
     known = significant_kinds(games)
     listing = APIRouter(tags=["significant events"])

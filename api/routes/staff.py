@@ -12,9 +12,9 @@ from api.principal_schemas import (NameFilter, PageCursor, PageLimit, StaffKeyRe
 from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import StaffCreate, StaffCreated, StaffRole
-from domain.actors import STAFF_ROLES
-from domain.errors import ForbiddenError
-from domain.principals import ACTIVE, REVOKED
+from domain.kernel.actors import STAFF_ROLES
+from domain.kernel.errors import ForbiddenError
+from domain.access.principals import ACTIVE, REVOKED
 from projections.principals import list_principals
 
 router = APIRouter(prefix="/staff", tags=["staff"])

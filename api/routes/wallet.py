@@ -18,9 +18,9 @@ from api.auth import Caller
 from api.deps import get_caller
 from api.routes.responses import errors
 from api.schemas import CashMovementCreate, CashMovementPublic, DepositCreate, WithdrawalCreate
-from domain.wallets import DEPOSIT, WITHDRAWAL
+from domain.ledger.wallets import DEPOSIT, WITHDRAWAL
 from infra.container import Ledger, unwrap
-from infra.rendered import rendered_json
+from infra.writer.rendered import rendered_json
 
 router = APIRouter(prefix="/players/{player_id}", tags=["wallet"])
 
@@ -33,7 +33,7 @@ async def move_cash(ledger: Ledger, operation: str, player_id: UUID, body: CashM
         actor=caller.actor)
     # If this request is cancelled (client gone, shutdown) the command still runs: cancelling
     # the future we await never reaches the writer, and the outcome stays on record by its key.
-    # The writer encodes the answer (infra/rendered.py): this process, the busiest, only
+    # The writer encodes the answer (infra/writer/rendered.py): this process, the busiest, only
     # passes the bytes on. The result is built by the domain with exactly the public fields;
     # FastAPI's response-model round trip cost ~10 % of a request (the model stays for the docs).
     answer = unwrap(await ledger.writer.submit_async(rendered_json(command), operation))

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 
-from domain.errors import InvalidInputError
+from domain.kernel.errors import InvalidInputError
 
 WEEKEND = (5, 6)  # Saturday, Sunday
 MAX_WORKING_DAYS = 365

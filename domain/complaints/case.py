@@ -29,8 +29,8 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import event
 
-from domain.base import LedgerAggregate
-from domain.errors import ConflictError
+from domain.kernel.aggregate import LedgerAggregate
+from domain.kernel.errors import ConflictError
 
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/complaint-cases")
 

@@ -13,21 +13,21 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from domain import corrections, wallets
-from domain.accounts import HOUSE_CODE, wallet_code
-from domain.actors import check_actor
-from domain.command import Command, Handler, command, fields_handler
+from domain.ledger import corrections, wallets
+from domain.ledger.accounts import HOUSE_CODE, wallet_code
+from domain.kernel.actors import check_actor
+from domain.kernel.command import Command, Handler, command, fields_handler
 from domain.complaints import case as c
 from domain.complaints.calendar import lisbon_date
 from domain.complaints.case import ComplaintCase
 from domain.complaints.policy import (CASE_TYPES, POLICY_ID, ComplaintPolicy, calendar_of,
                                       check_policy, policy_in_force)
-from domain.errors import (ConflictError, ForbiddenError, IdempotencyConflictError,
-                           InvalidInputError, NotFoundError)
-from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
-from domain.rules import T903B, cite
-from domain.text import check_text, check_uuid
-from domain.uow import UnitOfWork
+from domain.kernel.errors import (
+    ConflictError, ForbiddenError, IdempotencyConflictError, InvalidInputError, NotFoundError)
+from domain.ledger.receipts import CommandReceipt, check_key, fingerprint, receipt_id
+from domain.kernel.rules import T903B, cite
+from domain.kernel.text import check_text, check_uuid
+from domain.kernel.uow import UnitOfWork
 
 MAX_LINKS = 20
 COMPENSATION_KINDS = ("payment", "correction", "game_refund")
@@ -445,7 +445,7 @@ def _pay(uow: UnitOfWork, case: ComplaintCase, compensation: dict[str, Any], num
                                  transfer_id=transfer_id, amount_cents=amount,
                                  reason="compensation", refs=refs, actor=actor)
         return [transfer_id]
-    if kind == "correction":  # the named transfer undone (domain/corrections.py)
+    if kind == "correction":  # the named transfer undone (domain/ledger/corrections.py)
         done = corrections.correct_transfer(
             uow, transfer_id=compensation["transfer_id"], from_code=compensation["from_code"],
             to_code=compensation["to_code"], amount_cents=amount,

@@ -25,8 +25,8 @@ from datetime import date, datetime
 from typing import Any
 
 from domain.complaints.calendar import lisbon_date
-from domain.errors import ConflictError, InvalidInputError
-from domain.viewer import euros  # 1250 → "12,50 €"
+from domain.kernel.errors import ConflictError, InvalidInputError
+from domain.kernel.viewer import euros  # 1250 → "12,50 €"
 
 LANGUAGES = ("pt", "en")
 SRIJ_SITE = "www.srij.turismodeportugal.pt"

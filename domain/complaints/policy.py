@@ -19,9 +19,9 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import event
 
-from domain.base import LedgerAggregate
+from domain.kernel.aggregate import LedgerAggregate
 from domain.complaints.calendar import MAX_WORKING_DAYS, Calendar, parse_holidays
-from domain.errors import ConflictError, InvalidInputError
+from domain.kernel.errors import ConflictError, InvalidInputError
 
 POLICY_ID: UUID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/complaint-policy")
 
@@ -36,7 +36,7 @@ DEFAULT_DEADLINES: dict[str, dict[str, int]] = {
 }
 DEFAULT_FOUR_EYES_ABOVE_CENTS = 10_000
 DEFAULT_MAX_COMPENSATION_CENTS = 10_000_000
-MAX_LIMIT_CENTS = 10**11  # the wallet's own bound on one movement (domain/wallets.py)
+MAX_LIMIT_CENTS = 10**11  # the wallet's own bound on one movement (domain/ledger/wallets.py)
 
 
 def default_settings() -> dict[str, Any]:

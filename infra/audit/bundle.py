@@ -12,8 +12,8 @@ from typing import Any
 
 import orjson
 
-from domain.errors import ConflictError, InvalidInputError
-from infra.jogada_views import jogada_events, views_engine
+from domain.kernel.errors import ConflictError, InvalidInputError
+from infra.services.jogada_views import jogada_events, views_engine
 
 FORMAT = "ledger-audit-bundle/1"
 MAX_JOGADAS = 100_000

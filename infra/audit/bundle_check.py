@@ -14,7 +14,7 @@ It checks (docs/audit.md; RFC 9162 §2.1; 903-B 1.5 "Log" (nothing recorded is c
 4. each consistency proof between two checkpoints.
 Exit status 0 when everything holds, 1 naming each failure, 2 when the file cannot be read.
 
-Written apart from domain/merkle.py and domain/audit_record.py on purpose: an independent
+Written apart from domain/audit/merkle.py and domain/audit/record.py on purpose: an independent
 implementation of the same documented bytes and of the RFC's verification algorithms.
 """
 

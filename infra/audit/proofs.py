@@ -1,6 +1,6 @@
 """Proofs from the sealed record (infra/audit/tables.py): a checkpoint, the inclusion proof of
 events against it (RFC 9162 §2.1.3), the consistency proof between two checkpoints (§2.1.4).
-Each proof reads only the perfect subtrees it needs, in one query (domain/merkle.py
+Each proof reads only the perfect subtrees it needs, in one query (domain/audit/merkle.py
 ``nodes_needed``)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 
 from sqlalchemy import Connection, select, text, union_all
 
-from domain import merkle
-from domain.errors import ConflictError, NotFoundError
+from domain.audit import merkle
+from domain.kernel.errors import ConflictError, NotFoundError
 from infra.audit.tables import audit_checkpoints, audit_keys, audit_leaves, audit_nodes
 
 

@@ -1,6 +1,6 @@
 """The sealer: follows the event store's notification log, as the projections do, and binds every
-stored event into the hash chain and the Merkle tree (domain/audit_record.py, domain/merkle.py);
-from time to time it signs a checkpoint (domain/checkpoint.py). 903-B 1.5 "Log" and 7.9.1
+stored event into the hash chain and the Merkle tree (domain/audit/record.py, domain/audit/merkle.py);
+from time to time it signs a checkpoint (domain/audit/checkpoint.py). 903-B 1.5 "Log" and 7.9.1
 (rules-digest-2 §3.1): records cannot be altered without detection.
 
 Off the write path: it runs in the projection worker's loop (``ledger serve``) or the projection
@@ -22,14 +22,14 @@ import structlog
 from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from domain.audit_record import CHAIN_START, leaf_hasher
-from domain.checkpoint import Checkpoint
-from domain.merkle import Accumulator
+from domain.audit.record import CHAIN_START, leaf_hasher
+from domain.audit.checkpoint import Checkpoint
+from domain.audit.merkle import Accumulator
 from infra.audit.signing import ALGORITHM, Signer
 from infra.audit.tables import (audit_checkpoints, audit_keys, audit_leaves, audit_nodes,
                                 audit_seal)
-from infra.notification_reader import notification_reader
-from infra.projection_runner import SQLITE_CHECKPOINT_PAGES
+from infra.store.notification_reader import notification_reader
+from infra.projecting.runner import SQLITE_CHECKPOINT_PAGES
 from projections.bulk import BulkStatement
 
 log = structlog.get_logger("ledger.audit")

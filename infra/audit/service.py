@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any
 import structlog
 from sqlalchemy import Engine, select
 
-from domain.checkpoint import Checkpoint
+from domain.audit.checkpoint import Checkpoint
 from infra.audit import proofs
 from infra.audit.sealer import Sealer, read_state
 from infra.audit.signing import Signer, generate_key_file, load_signer
 from infra.audit.tables import audit_checkpoints
-from infra.notification_reader import notification_reader
-from infra.settings import audit_key_path
+from infra.store.notification_reader import notification_reader
+from infra.runtime.settings import audit_key_path
 
 if TYPE_CHECKING:
     from infra.container import Ledger
@@ -26,7 +26,7 @@ log = structlog.get_logger("ledger.audit")
 
 
 def event_record(row: Any, uuid_of: Any) -> dict[str, Any]:
-    """An event as its canonical bytes are made of (domain/audit_record.py): what a verifier
+    """An event as its canonical bytes are made of (domain/audit/record.py): what a verifier
     needs to recompute its leaf, and its state decoded for reading."""
     notification_id, originator, version, topic, state = row
     from uuid import UUID
@@ -104,7 +104,7 @@ class Audit:
                      engine: Any = None, *, through: int | None = None) -> dict[str, Any]:
         """``through``: only the jogada's events up to that notification id (an evidence pack's
         log position, infra/complaints/evidence.py)."""
-        from infra.jogada_views import jogada_index
+        from infra.services.jogada_views import jogada_index
 
         _, notification_ids = jogada_index(self.ledger, jogada_id, engine, through=through)
         return {"jogada_id": jogada_id, **self.proof(notification_ids, sequence)}

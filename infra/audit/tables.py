@@ -42,7 +42,7 @@ audit_checkpoints = Table(
     Column("sealed_at", String(40), nullable=False),
     Column("key_id", String(16), nullable=False),
     Column("signature", LargeBinary, nullable=False),
-    Column("note", Text, nullable=False),  # the signed text, exactly (domain/checkpoint.py)
+    Column("note", Text, nullable=False),  # the signed text, exactly (domain/audit/checkpoint.py)
 )
 audit_keys = Table(
     "audit_keys", metadata,

@@ -1,6 +1,6 @@
 """The integrity part of ``ledger verify`` (issue 15; 903-B 1.5 "Log" (nothing recorded is changed) and 7.9.1 (automatic validation), rules-digest-2 §3.1):
 every stored event is read again, in the order of the log, its leaf and the hash chain are
-recomputed (domain/audit_record.py), and compared with
+recomputed (domain/audit/record.py), and compared with
 
 - the sealed leaves: an event altered, deleted, inserted or moved since it was sealed is named
   by its notification id and leaf index;
@@ -26,13 +26,13 @@ from collections.abc import Callable, Generator, Iterator
 from queue import Full, Queue
 from typing import Any
 
-from domain.audit_record import CHAIN_START, leaf_hasher
-from domain.checkpoint import Checkpoint
-from domain.merkle import Accumulator
+from domain.audit.record import CHAIN_START, leaf_hasher
+from domain.audit.checkpoint import Checkpoint
+from domain.audit.merkle import Accumulator
 from infra.audit import proofs
 from infra.audit.sealer import uuid_bytes
 from infra.audit.signing import verify_signature
-from infra.notification_reader import notification_reader
+from infra.store.notification_reader import notification_reader
 
 PAGE = 5000
 

@@ -29,14 +29,14 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from domain.accounts import wallet_code
-from domain.corrections import correction_id
-from domain.errors import ConflictError, InvalidInputError, NotFoundError
-from domain.game import Game, topic_of
-from domain.replay_support import to_json
-from domain.rules import T903B, cite
-from domain.text import check_text, check_uuid
-from infra import jogada_views
+from domain.ledger.accounts import wallet_code
+from domain.ledger.corrections import correction_id
+from domain.kernel.errors import ConflictError, InvalidInputError, NotFoundError
+from domain.kernel.game import Game, topic_of
+from domain.kernel.replay_support import to_json
+from domain.kernel.rules import T903B, cite
+from domain.kernel.text import check_text, check_uuid
+from infra.services import jogada_views
 from infra.complaints.pdf import pack_pdf_bytes
 
 if TYPE_CHECKING:

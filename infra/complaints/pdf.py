@@ -16,7 +16,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from domain.viewer import euros, words_of
+from domain.kernel.viewer import euros, words_of
 from infra.complaints.pdf_scenes import EvidencePDF, GREY, shown, when
 
 PLAYER_FIRST = ("cards", "jogada_id", "status", "ended_at", "seat", "result", "decision")
@@ -119,7 +119,7 @@ def _jogada(pdf: EvidencePDF, j: dict[str, Any]) -> None:
 def _player_part(pdf: EvidencePDF, part: dict[str, Any]) -> None:
     """The player's part of the jogada (Game.player_jogada): its cards drawn as cards, its
     bingo cards as grids, numbers drawn as balls, the rest as facts in euros."""
-    from domain.cards_codes import is_card
+    from domain.cards.codes import is_card
 
     pdf.heading("A parte do jogador / The player's part", 2)
     drawn = set(part.get("drawn") or [])

@@ -1,6 +1,6 @@
 """The page an evidence pack is printed on (infra/complaints/pdf.py): an ``fpdf2`` document in
 its core font, Helvetica, written in Windows-1252 (Portuguese accents and € without a font
-file), that draws the game-neutral scenes of the replay viewer (domain/viewer.py): playing
+file), that draws the game-neutral scenes of the replay viewer (domain/kernel/viewer.py): playing
 cards as cards (a rounded card with its rank and a suit drawn as a shape, its code written
 under it as text a reader can search: "As (ás de espadas)"), bingo cards as grids with the
 drawn numbers marked, balls as balls, prizes, money and facts as tables, amounts in euros.
@@ -16,8 +16,8 @@ from typing import Any
 
 from fpdf import FPDF
 
-from domain.cards_codes import is_card
-from domain.viewer import euros
+from domain.cards.codes import is_card
+from domain.kernel.viewer import euros
 
 ENCODING = "windows-1252"
 RED, BLACK, GREY = (190, 20, 30), (20, 20, 20), (110, 110, 110)
@@ -202,7 +202,7 @@ class EvidencePDF(FPDF):
     def facts_of(self, rows: list[tuple[str, Any]] | list[list[Any]], size: float = 8) -> None:
         self.table_of([[plain(k), shown(v, str(k))] for k, v in rows], (32, 68), size=size)
 
-    # Scenes (domain/viewer.py) ----------------------------------------------------------------
+    # Scenes (domain/kernel/viewer.py) ----------------------------------------------------------------
     def scene(self, items: list[dict[str, Any]], *, compact: bool = False) -> None:
         """Each item of a step's scene; ``compact``: bingo cards left out (the final state
         draws them) and balls as a line of numbers."""

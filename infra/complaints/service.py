@@ -19,11 +19,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from domain.actors import player_actor
+from domain.kernel.actors import player_actor
 from domain.complaints import commands as cc
-from domain.errors import ForbiddenError, InvalidInputError, NotFoundError, ConflictError
-from domain.listing import IN_PLAY
-from domain.text import check_text, check_uuid
+from domain.kernel.errors import ForbiddenError, InvalidInputError, NotFoundError, ConflictError
+from domain.kernel.listing import IN_PLAY
+from domain.kernel.text import check_text, check_uuid
 
 if TYPE_CHECKING:
     from infra.container import Ledger

@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.accounts import Account
-from infra.adjudication import LogPages, balance_change
+from domain.ledger.accounts import Account
+from infra.services.adjudication import LogPages, balance_change
 from infra.verify.base import Context, Progress, Result, live_read_models, problem
 
 DOUBLE_ENTRY = "903-B 5.5.1(1)"

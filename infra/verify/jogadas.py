@@ -1,13 +1,13 @@
 """The ``adjudication`` and ``rng`` sections of ``ledger verify``: every jogada of the log, read
-from the events alone (infra/adjudication.py ``jogadas``: two passes, only the jogadas in play
-at a point of the log held), checked through its game (domain/game.py).
+from the events alone (infra/services/adjudication.py ``jogadas``: two passes, only the jogadas in play
+at a point of the log held), checked through its game (domain/kernel/game.py).
 
 - ``adjudication``: every ended jogada re-adjudicated by its game's rules (``Game.adjudicate``,
-  domain/adjudication.py): the settlement recomputed from the recorded facts against the
+  domain/kernel/adjudication.py): the settlement recomputed from the recorded facts against the
   recorded settlement and against the money moved (903-B 5.5.1(1), 6.7.2(7)). A difference
   names the jogada, the account, and the three amounts.
 - ``rng``: every RNG commitment against its reveal (``RngCommitted`` / ``RngRevealed``,
-  domain/jogada_rng.py: the seed matches the commitment and derives the recorded output,
+  domain/kernel/jogada_rng.py: the seed matches the commitment and derives the recorded output,
   903-B 6.7.2(4)), and every ended jogada replayed by its game (``Game.replay``) with the
   checks the replay makes: every card and ball re-derived from the revealed seed, bingo's
   prizes found again. A failure names the jogada and the events found wrong.
@@ -18,12 +18,12 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.accounts import account_id
-from domain.adjudication import ENDINGS, SETTLEMENT
-from domain.errors import DomainError
-from domain.jogada_rng import verify_jogada
-from domain.replay_support import MONEY_KINDS, RNG_SUSPECTS, event_name
-from infra.adjudication import Jogada, jogadas
+from domain.ledger.accounts import account_id
+from domain.kernel.adjudication import ENDINGS, SETTLEMENT
+from domain.kernel.errors import DomainError
+from domain.kernel.jogada_rng import verify_jogada
+from domain.kernel.replay_support import MONEY_KINDS, RNG_SUSPECTS, event_name
+from infra.services.adjudication import Jogada, jogadas
 from infra.verify.base import Context, Result, problem
 
 RNG_AUDIT = "903-B 6.7.2(4)"
@@ -115,7 +115,7 @@ def check_adjudication(ctx: Context) -> Result:
 
 # rng -----------------------------------------------------------------------------------------
 def _commitments(jogada: Jogada, ended: bool, counts: dict[str, int]) -> list[dict[str, Any]]:
-    """Each RngCommitted of the jogada against its RngRevealed (domain/jogada_rng.py)."""
+    """Each RngCommitted of the jogada against its RngRevealed (domain/kernel/jogada_rng.py)."""
     committed = [(p, e) for p, e in jogada.events if event_name(e) == "RngCommitted"]
     revealed = [(p, e) for p, e in jogada.events if event_name(e) == "RngRevealed"]
     where = f"jogada {jogada.jogada_id} ({_game_name(jogada)})"

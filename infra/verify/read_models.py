@@ -32,8 +32,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, event, select, tuple_
 
-from domain.replay_support import to_json
-from infra.projection_runner import ProjectionRunner, all_projections
+from domain.kernel.replay_support import to_json
+from infra.projecting.runner import ProjectionRunner, all_projections
 from infra.verify.base import Context, Result, live_read_models, problem
 from projections.db import build_engine
 from projections.migrate import upgrade

@@ -1,6 +1,6 @@
 """Alembic environment: the connection is handed in by projections.migrate, or, when alembic
 is run by hand (``alembic upgrade heads``), built for the database that the function named by
-alembic.ini's ``ledger_database`` gives (infra.settings:database_target, from
+alembic.ini's ``ledger_database`` gives (infra.runtime.settings:database_target, from
 LEDGER_DATABASE_URL): the projections read no configuration of their own."""
 
 import importlib

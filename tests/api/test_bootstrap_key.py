@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import time
 
-from domain.bootstrap_key import BOOTSTRAP_KEY_ID, BootstrapKey
+from domain.access.bootstrap_key import BOOTSTRAP_KEY_ID, BootstrapKey
 from infra.container import BOOTSTRAP_OPERATOR_ID
 from tests.api.conftest import OPERATOR, Api, bearer, ok
 

@@ -1,4 +1,4 @@
-"""The ``ledger`` console script (infra/cli.py), called in-process through ``main([...])`` and
+"""The ``ledger`` console script (infra/cli/entry.py), called in-process through ``main([...])`` and
 once through the installed script."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from api.main import create_app
-from infra.cli import main
+from infra.cli.entry import main
 from infra.container import build_ledger
 from tests.api.conftest import OPERATOR, bearer
 
@@ -146,9 +146,9 @@ def test_verify_fails_when_the_projection_disagrees_with_the_events(env, capsys,
 
 def _system_accounts(url: str) -> set[str]:
     """The codes of the system accounts opened in the event store at ``url``."""
-    from domain.accounts import CASHIER_CODE, HOUSE_CODE, account_id
-    from infra.eventstore import build_event_store
-    from infra.settings import parse_database_url
+    from domain.ledger.accounts import CASHIER_CODE, HOUSE_CODE, account_id
+    from infra.store.eventstore import build_event_store
+    from infra.runtime.settings import parse_database_url
 
     store = build_event_store(parse_database_url(url))
     try:
@@ -292,11 +292,11 @@ def test_rebuild_is_refused_while_a_projection_worker_runs(env, capsys, make_set
     """The projection worker (``ledger projections run``, a process of ``ledger serve``)
     holds the lock too."""
     _money(make_settings, clock)
-    worker = subprocess.Popen([sys.executable, "-m", "infra.cli", "projections", "run"],
+    worker = subprocess.Popen([sys.executable, "-m", "infra.cli.entry", "projections", "run"],
                               env={**os.environ}, stderr=subprocess.PIPE, text=True)
     try:
-        from infra.service_lock import ServiceLock, ServiceRunning
-        from infra.settings import parse_database_url
+        from infra.runtime.service_lock import ServiceLock, ServiceRunning
+        from infra.runtime.settings import parse_database_url
 
         probe = ServiceLock(parse_database_url(env))
         for _ in range(300):  # the worker takes the lock once it has started
@@ -319,8 +319,8 @@ def test_rebuild_is_refused_while_a_projection_worker_runs(env, capsys, make_set
 def test_every_command_and_subcommand_has_a_help(capsys):
     """``ledger <command> [<subcommand>] --help``: exit 0, a usage line, a line saying what
     it does, and a help text for each of its options."""
-    from infra.cli import build_parser
-    from infra.cli_parser import commands
+    from infra.cli.entry import build_parser
+    from infra.cli.parser import commands
 
     parser = build_parser()
     paths = commands(parser)

@@ -13,7 +13,7 @@ invalid is refused (``negative_data_rejection``); no route ignores its authentic
 ``ensure_resource_availability``. So every rule the service applies to a single field is
 declared in the document (api/schemas.py, api/openapi.py), and a rule between fields is a
 409 (domain/*/config.py), as is another game's configuration in a venue's rule set, which the
-document's ``oneOf`` calls valid (domain/venue_settings.py).
+document's ``oneOf`` calls valid (domain/rulesets/venue_settings.py).
 
 Bounded for CI: ``MAX_EXAMPLES`` generated cases per operation and phase (fewer for the player's
 pass), one worker, a fixed seed with Hypothesis derandomized (the same cases every run), no

@@ -16,9 +16,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.main import create_app
-from domain.principals import Principal
-from domain.registration import FIRST_OPERATOR_ID
-from infra.cli import main
+from domain.access.principals import Principal
+from domain.access.registration import FIRST_OPERATOR_ID
+from infra.cli.entry import main
 from infra.container import hash_api_key
 from tests.api.conftest import bearer
 

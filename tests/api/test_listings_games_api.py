@@ -1,4 +1,4 @@
-"""The jogadas' listing over HTTP is the registry's (domain/game.py ``Games``): a game plugged in
+"""The jogadas' listing over HTTP is the registry's (domain/kernel/game.py ``Games``): a game plugged in
 with ``LEDGER_GAMES`` (here "dados", defined under tests/ only: tests/projections/listing_game.py)
 is a ``game`` the filter takes, its rows are listed by the app's own projection with its venue's
 own id (``board_id``) and, having no replay route of its own, the game-independent replay

@@ -1,5 +1,5 @@
 """Hold'em jogadas in the players' listing (GET /players/{id}/jogadas, GET /jogadas, GET
-/jogadas/{id}; domain/community_poker/listing.py), played through the ledger
+/jogadas/{id}; domain/games/community_poker/listing.py), played through the ledger
 (tests/holdem/played.py: the forced jogada; the game's routes are another branch's). Every
 player dealt in has a row (rule 7) from the jogada's one ``JogadaOpened``: its stake is its
 contributions, blinds included (rules 20-22, 48; A34); the end gives each its outcome (won,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.text import TEXT_PATTERN
+from domain.kernel.text import TEXT_PATTERN
 from tests.api.conftest import OPERATOR
 
 METHODS = {"get", "post", "put", "patch", "delete"}

@@ -1,5 +1,5 @@
 """``GET /jogadas/{jogada_id}/phh``: an ended hold'em or Omaha jogada as a PHH file (the Poker
-Hand History standard, domain/community_poker/phh.py) over HTTP, for the roles that read a
+Hand History standard, domain/games/community_poker/phh.py) over HTTP, for the roles that read a
 jogada's replay; the jogadas it refuses with 404 and 409."""
 
 from __future__ import annotations

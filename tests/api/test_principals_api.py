@@ -9,7 +9,7 @@ from uuid import UUID, uuid4
 
 import pytest
 
-from domain.principals import Principal
+from domain.access.principals import Principal
 from tests.api.conftest import OPERATOR, bearer, ok
 
 

@@ -1,14 +1,14 @@
-"""Money answers are encoded by the writer (infra/rendered.py): the bytes must be exactly what
+"""Money answers are encoded by the writer (infra/writer/rendered.py): the bytes must be exactly what
 Starlette's JSONResponse writes for the same answer, and a refusal must still be a 4xx."""
 
 from __future__ import annotations
 
 from starlette.responses import JSONResponse
 
-from domain.errors import InsufficientFundsError
-from domain.receipts import Refusal
+from domain.kernel.errors import InsufficientFundsError
+from domain.ledger.receipts import Refusal
 from domain.core_commands import OpenSystemAccounts
-from infra.rendered import rendered_json, run_rendered
+from infra.writer.rendered import rendered_json, run_rendered
 
 
 class _Answers:

@@ -1,7 +1,7 @@
 """Versioned rule sets over HTTP: published versions are never edited, a new version applies
 only to jogadas that start at or after its effective instant, and each jogada keeps the version
 in force when it started (903-B 6.1.5(2)(3)). A version holds a configuration of the venue's
-game, checked by that game's rules (903-B 7.9.1; domain/venue_settings.py)."""
+game, checked by that game's rules (903-B 7.9.1; domain/rulesets/venue_settings.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from domain.rulesets import ruleset_id
+from domain.rulesets.versions import ruleset_id
 from tests.api.conftest import OPERATOR
 
 # Sem descarte rules 4, 6a, 16-18, 21, 31: an individual table's configuration.
@@ -19,7 +19,7 @@ V2 = {**V1, "min_ante_cents": 200, "max_ante_cents": 5_000}
 
 
 def recorded(config):
-    """A table's configuration as the table records it (domain/semdescarte/config.py)."""
+    """A table's configuration as the table records it (domain/games/semdescarte/config.py)."""
     return {"seats": 1, "betting_seconds": None, "jackpot": None, **config}
 
 
@@ -405,7 +405,7 @@ def test_903b_6_1_5_a_venue_that_is_no_table_or_room_has_no_settings_to_publish(
 def test_903b_6_1_5_versions_recorded_before_the_check_load_but_get_no_successor(api, clock):
     """Versions in the log replay as they were recorded (the check is the command's); a venue
     that is no table or room gets no new version."""
-    from domain.rulesets import RuleSet
+    from domain.rulesets.versions import RuleSet
 
     ledger = api.client.app.state.ledger
     old = RuleSet(venue_id="bj-table-7", actor="staff:old", at=clock.now())

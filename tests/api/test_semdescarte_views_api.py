@@ -15,7 +15,7 @@ import uuid
 from datetime import datetime, timedelta
 from typing import Any
 
-from domain.accounts import wallet_code
+from domain.ledger.accounts import wallet_code
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.semdescarte_support import (FUNDS, SD, ante, audit, create_table, deal, decide,
                                            error_of, forced_deck, individual_config, multi_config,
@@ -110,7 +110,7 @@ def test_sd_37_the_player_sees_its_last_jogada_others_may_not(make_client):
 # 903-B 6.3.4(2): the replay -------------------------------------------------------------------
 TABLE_ORDER = ["JogadaOpened", "AntePlaced", "BettingClosed", "JackpotBetsCollected",
                "RngCommitted", "CardsDealt", "PlayerContinued", "BankCardsRevealed",
-               "JogadaSettled", "RngRevealed"]  # domain/semdescarte/table.py, rules 14–29
+               "JogadaSettled", "RngRevealed"]  # domain/games/semdescarte/table.py, rules 14–29
 
 
 def test_903b_6_3_4_replay_every_event_its_state_the_money_and_the_rng_check(make_client):

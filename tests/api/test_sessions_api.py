@@ -3,7 +3,7 @@ bingo rule 52, blackjack rule 33), one open session per venue (A61), the inactiv
 on the ManualClock (sem descarte rules 41a, 42; A43), who may see and do what, bad input.
 
 Bets and wins have no route (the games record them inside their own commands): the tests
-record them through infra.sessions_service on the app's ledger, then read over HTTP."""
+record them through infra.services.sessions on the app's ledger, then read over HTTP."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from domain.actors import player_actor
-from infra import sessions_service as ss
+from domain.kernel.actors import player_actor
+from infra.services import sessions as ss
 from tests.api.conftest import OPERATOR
 
 TABLE = "sd-table-1"

@@ -7,9 +7,9 @@ from __future__ import annotations
 import base64
 from uuid import UUID
 
-from domain import merkle
-from domain.audit_record import event_bytes
-from domain.checkpoint import Checkpoint
+from domain.audit import merkle
+from domain.audit.record import event_bytes
+from domain.audit.checkpoint import Checkpoint
 from infra.audit.signing import verify_signature
 from tests.api.conftest import OPERATOR, bearer, make_client, ok  # noqa: F401  (fixture)
 from tests.audit.support import sd_jogada

@@ -1,4 +1,4 @@
-"""The canonical bytes of a stored event (domain/audit_record.py, docs/audit.md): fixed by
+"""The canonical bytes of a stored event (domain/audit/record.py, docs/audit.md): fixed by
 the format (an independent verifier must reproduce them), changed by any change of any field,
 and chained so that removing or swapping events changes every later link."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import hashlib
 from uuid import UUID
 
-from domain import audit_record as record
-from domain import merkle
+from domain.audit import record
+from domain.audit import merkle
 
 STREAM = UUID("12345678-1234-5678-1234-567812345678")
 

@@ -5,7 +5,7 @@ replayed and proved as the benchmark measures them. Not a timing: the benchmark 
 
 from __future__ import annotations
 
-from infra import jogada_views
+from infra.services import jogada_views
 from infra.audit.verify_integrity import check_integrity
 
 

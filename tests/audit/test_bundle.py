@@ -19,7 +19,7 @@ import pytest
 
 from infra.audit import bundle_check
 from infra.audit.bundle import export_bundle, jogadas_between
-from infra.cli import main as ledger_main
+from infra.cli.entry import main as ledger_main
 from tests.bingo import support as bingo
 from tests.audit.support import sd_jogada
 from tests.semdescarte.support import certification_ledger

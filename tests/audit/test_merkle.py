@@ -1,4 +1,4 @@
-"""RFC 6962 / RFC 9162 Merkle tree (domain/merkle.py): the RFC's hashing, checked against the
+"""RFC 6962 / RFC 9162 Merkle tree (domain/audit/merkle.py): the RFC's hashing, checked against the
 test vectors of the Certificate Transparency reference implementations (the eight leaves and
 the tree heads of sizes 1 to 8), and every proof of every tree up to 33 leaves checked by the
 RFC's own verification algorithms, which must refuse any altered proof, leaf or root
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain import merkle
+from domain.audit import merkle
 
 LEAVES = [bytes.fromhex(h) for h in (
     "", "00", "10", "2021", "3031", "40414243", "5051525354555657",

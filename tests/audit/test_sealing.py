@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from domain import merkle
-from domain.audit_record import event_bytes
-from domain.checkpoint import Checkpoint
+from domain.audit import merkle
+from domain.audit.record import event_bytes
+from domain.audit.checkpoint import Checkpoint
 from infra.audit.signing import verify_signature
 from infra.audit.verify_integrity import check_integrity
 from infra.container import build_ledger
-from infra.rng import SeededSeedSource
+from infra.runtime.rng import SeededSeedSource
 from tests.audit.tamper import audit_sql, delete_event, flip_one_byte, swap_events
 from tests.audit.support import sd_jogada
 

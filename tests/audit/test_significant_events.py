@@ -20,16 +20,16 @@ from typing import Any
 
 import pytest
 
-from domain.audit_log import AUDIT_LOG_ID
-from domain.bootstrap_key import BOOTSTRAP_KEY_ID
+from domain.audit.log import AUDIT_LOG_ID
+from domain.access.bootstrap_key import BOOTSTRAP_KEY_ID
 from domain.complaints import commands as cc
 from domain.core_commands import ReportIntegrityFailure
-from domain.errors import InvalidInputError
-from domain.significant_core import CORE, kinds
-from infra import rulesets_service
+from domain.kernel.errors import InvalidInputError
+from domain.audit.core_significant import CORE, kinds
+from infra.services import rulesets as rulesets_service
 from infra.container import Ledger, build_ledger
-from infra.projection_runner import ProjectionRunner
-from infra.rng import RngHealthError, SeededSeedSource, SystemSeedSource
+from infra.projecting.runner import ProjectionRunner
+from infra.runtime.rng import RngHealthError, SeededSeedSource, SystemSeedSource
 from projections import significant_events as model
 from projections.significant_events import SignificantEventsProjection
 from tests.bingo import client as bingo_client

@@ -14,8 +14,8 @@ from uuid import UUID
 import pytest
 from sqlalchemy import delete, update
 
-from domain.accounts import CASHIER_CODE, account_id, wallet_code
-from infra.cli import main
+from domain.ledger.accounts import CASHIER_CODE, account_id, wallet_code
+from infra.cli.entry import main
 from infra.verify import NAMES, verify
 from projections.listings import player_jogadas
 from projections.money import balances, jogada_events

@@ -1,6 +1,6 @@
-"""The tests' client of bingo: each function sends one command of domain/bingo/game.py to the
+"""The tests' client of bingo: each function sends one command of domain/games/bingo/game.py to the
 ledger's writer (``Ledger.run``) or reads one of the views every game has
-(infra/jogada_views.py), with the arguments the tests use."""
+(infra/services/jogada_views.py), with the arguments the tests use."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import uuid
 from typing import Any
 from uuid import UUID
 
-from domain.bingo import game as bingo
-from infra import game_services, jogada_views
+from domain.games.bingo import game as bingo
+from infra.services import game_services, jogada_views
 from infra.container import Ledger
 
 CLOCK_ACTOR = bingo.CLOCK_ACTOR
@@ -89,6 +89,6 @@ def last_jogadas(ledger: Ledger, player_id: UUID | str, engine: Any = None,
 
 
 def jackpot_value(ledger: Ledger, target_id: UUID | str, engine: Any = None) -> dict[str, Any]:
-    from api.routes.bingo import jackpot_value as value
+    from api.games.bingo.routes import jackpot_value as value
 
     return value(ledger, target_id, jogada_views.views_engine(ledger, engine))

@@ -9,7 +9,7 @@ then checks that the cards actually sold (the purchase results) are the predicte
 expectation is taken from the cards sold and the balls drawn, never from a remembered outcome.
 
 The oracle (``expected_prizes``) is deliberately naive and shares no code with
-domain/bingo/engine.py: after each ball it checks every card against every prize still in play.
+domain/games/bingo/engine.py: after each ball it checks every card against every prize still in play.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from domain.accounts import HOUSE_CODE, Account, account_id, wallet_code
-from domain.bingo.cards import card_key, cards_drbg, generate_more
+from domain.ledger.accounts import HOUSE_CODE, Account, account_id, wallet_code
+from domain.games.bingo.cards import card_key, cards_drbg, generate_more
 from eventsourcing.utils import get_topic
 from infra.container import Ledger
-from infra.rng import SeededSeedSource
+from infra.runtime.rng import SeededSeedSource
 from tests.bingo import support
 from tests.bingo.support import Player, balance, room_events
 

@@ -1,7 +1,7 @@
 """Helpers for the bingo jogada tests: room configurations per variant, players with sessions in
 a room, and a driver that runs a jogada on the manual clock (rule 22: never faster than the
 room's interval). Every helper goes through the ledger's service functions
-(tests/bingo/client.py, infra/sessions_service.py): nothing here writes to the store itself.
+(tests/bingo/client.py, infra/services/sessions.py): nothing here writes to the store itself.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.accounts import HOUSE_CODE, account_id, wallet_code
-from domain.actors import player_actor, staff_actor
+from domain.ledger.accounts import HOUSE_CODE, account_id, wallet_code
+from domain.kernel.actors import player_actor, staff_actor
 from tests.bingo import client as bingo
-from infra import sessions_service
+from infra.services import sessions as sessions_service
 from infra.container import Ledger
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")

@@ -1,13 +1,13 @@
 """Re-adjudication of bingo jogadas (issue 14): real jogadas (forced balls in certification
-mode) recomputed from their recorded events alone (domain/bingo/adjudication.py, fed the jogada
-index's events) and from the notification log (infra/adjudication.py), and compared with the
+mode) recomputed from their recorded events alone (domain/games/bingo/adjudication.py, fed the jogada
+index's events) and from the notification log (infra/services/adjudication.py), and compared with the
 money actually moved. Every recomputed net is checked against the accounts as the store has
 them, and the splits against the rules' arithmetic worked out here."""
 
 from __future__ import annotations
 
-from domain.accounts import HOUSE_CODE, wallet_code
-from domain.bingo.adjudication import adjudicate
+from domain.ledger.accounts import HOUSE_CODE, wallet_code
+from domain.games.bingo.adjudication import adjudicate
 from tests.adjudication_check import one_report
 from tests.bingo import client as bingo
 from tests.bingo.plans import balances, find_tie, ordered, play, room_codes, start

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from domain.bingo.cards import (
+from domain.games.bingo.cards import (
     COLUMNS,
     VARIANTS,
     card_numbers,
@@ -15,8 +15,8 @@ from domain.bingo.cards import (
     generate_card,
     generate_cards,
 )
-from domain.errors import InvalidInputError
-from domain.rng import Drbg
+from domain.kernel.errors import InvalidInputError
+from domain.kernel.rng import Drbg
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",

@@ -1,4 +1,4 @@
-"""The prize engine on hand-made cards (domain/bingo/engine.py): one-away alerts (rule 28) and
+"""The prize engine on hand-made cards (domain/games/bingo/engine.py): one-away alerts (rule 28) and
 closeness (rule 14) for crossing lines, and the draw's own result (rules 29, 36; A17).
 Pure domain: run on the SQLite pass only, like tests/bingo/test_cards.py."""
 
@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from domain.bingo.config import BINGO, FOUR_CORNERS, LINE, TWO_LINES
-from domain.bingo.engine import DrawEngine
+from domain.games.bingo.config import BINGO, FOUR_CORNERS, LINE, TWO_LINES
+from domain.games.bingo.engine import DrawEngine
 
 pytestmark = pytest.mark.skipif(os.environ.get("LEDGER_TEST_BACKEND", "sqlite") != "sqlite",
                                 reason="no database: one backend is enough")

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import ConflictError
+from domain.kernel.errors import ConflictError
 from tests.bingo import client as bingo
-from infra import sessions_service
+from infra.services import sessions as sessions_service
 from infra.container import build_ledger
-from infra.rng import SeededSeedSource
+from infra.runtime.rng import SeededSeedSource
 from tests.bingo.conftest import refused
 from tests.bingo.plans import (ScriptedSeeds, all_accounts_total, assert_matches_oracle,
                                assert_settled_money, balances, jogada_events, one, ordered,

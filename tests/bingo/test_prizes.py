@@ -14,7 +14,7 @@ from datetime import timedelta
 
 import pytest
 
-from domain.errors import ConflictError, RuleViolationError
+from domain.kernel.errors import ConflictError, RuleViolationError
 from tests.bingo import client as bingo
 from tests.bingo.client import CLOCK_ACTOR
 from tests.bingo.conftest import refused

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from domain.bingo.replay import replay
+from domain.games.bingo.replay import replay
 from tests.bingo import client as bingo
 from tests.bingo.plans import all_accounts_total
 from tests.bingo.support import buy, close_sale, config, draw_to_end, new_room, open_jogada, players

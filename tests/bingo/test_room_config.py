@@ -1,5 +1,5 @@
 """Room configuration (Reg. 425-A/2015 rules 6, 7, 22, 31, 33, 35, 37–38, 40–42, 63, 67, 68,
-73–76, 82–83; A14, A16, A18, A22, A23): domain/bingo/config.py check_room_config, and through
+73–76, 82–83; A14, A16, A18, A22, A23): domain/games/bingo/config.py check_room_config, and through
 the CreateRoom command, where a refused room records nothing."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from datetime import timedelta
 
 import pytest
 
-from domain.bingo.config import check_room_config
-from domain.errors import InvalidInputError, RuleViolationError
+from domain.games.bingo.config import check_room_config
+from domain.kernel.errors import InvalidInputError, RuleViolationError
 from tests.bingo.conftest import refused
 from tests.refusals import max_id
 from tests.bingo import client as bingo

@@ -8,11 +8,12 @@ from datetime import timedelta
 
 import pytest
 
-from domain.bingo.cards import card_key, cards_drbg, generate_card
-from domain.errors import (ConflictError, IdempotencyConflictError, InsufficientFundsError,
-                           InvalidInputError, RuleViolationError)
+from domain.games.bingo.cards import card_key, cards_drbg, generate_card
+from domain.kernel.errors import (
+    ConflictError, IdempotencyConflictError, InsufficientFundsError, InvalidInputError,
+    RuleViolationError)
 from tests.bingo import client as bingo
-from infra import sessions_service
+from infra.services import sessions as sessions_service
 from tests.bingo.conftest import refused
 from tests.refusals import max_id
 from tests.bingo.plans import all_accounts_total, jogada_events, one, wallet_events

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from domain.errors import ConflictError
+from domain.kernel.errors import ConflictError
 from tests.bingo import client as bingo
-from infra import sessions_service
+from infra.services import sessions as sessions_service
 from tests.bingo.conftest import refused
 from tests.bingo.plans import assert_settled_money, jogada_events, ordered, play
 from tests.bingo.support import (DEPOSIT_CENTS, OPERATOR, PRICE, buy, close_sale, config,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.bingo.config import check_room_config
-from domain.bingo.money import close_of_sales
+from domain.games.bingo.config import check_room_config
+from domain.games.bingo.money import close_of_sales
 from tests.bingo import client as bingo
 from tests.bingo.plans import (all_accounts_total, assert_matches_oracle, assert_settled_money,
                                find_tie, jogada_events, one, play)

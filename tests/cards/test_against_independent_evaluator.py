@@ -1,4 +1,4 @@
-"""domain/poker_hands.py agrees with an independent evaluator, treys (PyPI, a test dependency
+"""domain/cards/poker_hands.py agrees with an independent evaluator, treys (PyPI, a test dependency
 only), on large seeded random samples: five-card hands (póquer sem descarte rules 7, 8, 13 and
 A5), the best five of seven (hold'em, A30) and Omaha's two-plus-three (Omaha rule 26).
 
@@ -12,8 +12,8 @@ from itertools import combinations
 
 import pytest
 
-from domain.cards_codes import CARDS
-from domain.poker_hands import CATEGORIES, best_of, best_omaha, compare, evaluate
+from domain.cards.codes import CARDS
+from domain.cards.poker_hands import CATEGORIES, best_of, best_omaha, compare, evaluate
 
 treys = pytest.importorskip("treys")
 

@@ -9,8 +9,8 @@ from math import comb
 
 import pytest
 
-from domain.cards_codes import CARDS
-from domain.poker_hands import CATEGORIES, _evaluate_ints, rank_value
+from domain.cards.codes import CARDS
+from domain.cards.poker_hands import CATEGORIES, _evaluate_ints, rank_value
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",

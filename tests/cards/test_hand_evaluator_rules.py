@@ -1,4 +1,4 @@
-"""domain/poker_hands.py against the regulation: póquer sem descarte rules 7, 8, 9, 13 (the
+"""domain/cards/poker_hands.py against the regulation: póquer sem descarte rules 7, 8, 9, 13 (the
 same ranking as hold'em and Omaha rules 29-32) and the digest's reading A5 (all five cards
 count); ``best_of`` and ``best_omaha``'s input checks. Hold'em's best five of seven (A30) and
 Omaha rule 26 (exactly two hole cards) are in tests/community_poker/test_evaluator.py."""
@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import InvalidInputError
-from domain.poker_hands import (
-    CATEGORIES, HandValue, best_of, best_omaha, compare, evaluate, max_suit_count, rank_value,
-)
+from domain.kernel.errors import InvalidInputError
+from domain.cards.poker_hands import (
+    CATEGORIES, HandValue, best_of, best_omaha, compare, evaluate, max_suit_count, rank_value)
 
 
 def hand(text: str) -> HandValue:

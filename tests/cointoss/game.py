@@ -1,6 +1,6 @@
 """A coin toss: the smallest game with a bet, a draw and a settlement, defined only under
 tests/ and plugged in through the registry (``LEDGER_GAMES=tests.cointoss.game`` or
-``Settings(games=...)``). It shows what the Game seam (domain/game.py) gives a game for free:
+``Settings(games=...)``). It shows what the Game seam (domain/kernel/game.py) gives a game for free:
 its routes, its clock, crash recovery, session statements, the generic jogada, replay and
 adjudication routes, and a player's jogada listing.
 
@@ -18,18 +18,20 @@ from datetime import timedelta
 from typing import Any
 from uuid import UUID
 
-from domain import listing, wallets
-from domain.accounts import HOUSE_CODE
-from domain.command import Command, command
-from domain.errors import ConflictError, InvalidInputError
-from domain.game import Game, GameClock
-from domain.inactivity import TIME, InactivityPolicy
-from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
-from domain.session_commands import find_open_session, record_game_win
-from domain.sessions import REFUND, GameSession
-from domain.significant import (GAME_KINDS, JOGADA_VOIDED, RECOVERY, SERVICE_RESTART, WARNING,
-                                Significant, SignificantEvents, voided)
-from domain.text import check_uuid
+from domain.kernel import listing
+from domain.ledger import wallets
+from domain.ledger.accounts import HOUSE_CODE
+from domain.kernel.command import Command, command
+from domain.kernel.errors import ConflictError, InvalidInputError
+from domain.kernel.game import Game, GameClock
+from domain.sessions.inactivity import TIME, InactivityPolicy
+from domain.ledger.receipts import CommandReceipt, check_key, fingerprint, receipt_id
+from domain.sessions.commands import find_open_session, record_game_win
+from domain.sessions.session import REFUND, GameSession
+from domain.kernel.significant import (
+    GAME_KINDS, JOGADA_VOIDED, RECOVERY, SERVICE_RESTART, WARNING, Significant, SignificantEvents,
+    voided)
+from domain.kernel.text import check_uuid
 from tests.cointoss.table import REGISTRY_ID, SIDES, CoinRegistry, CoinTable
 from tests.cointoss.viewer import viewer_steps
 
@@ -292,7 +294,7 @@ def adjudicate(events: list[tuple[int, Any]],
 
 
 def listing_facts(e: Any) -> list[Any]:
-    """What the players' jogada listing learns from the table's events (domain/listing.py)."""
+    """What the players' jogada listing learns from the table's events (domain/kernel/listing.py)."""
     name = type(e).__name__
     if name == "TableOpened":
         return [listing.VenueOpened(venue_id=e.venue_id, name=e.name, kind="coin",
@@ -315,7 +317,7 @@ def listing_facts(e: Any) -> list[Any]:
     return []
 
 
-# Its significant events (domain/significant.py): the shared kinds it records, and one of its
+# Its significant events (domain/kernel/significant.py): the shared kinds it records, and one of its
 # own: a toss an operator made by hand (POST .../toss) rather than the table's clock.
 MANUAL_TOSS = "manual_toss"
 SIGNIFICANT = SignificantEvents(

@@ -1,6 +1,6 @@
 """The coin toss's aggregates: a table (one jogada at a time: bets, the toss, the settlement)
 and the registry of tables its clock and recovery walk. A game defined only under tests/ to
-show the Game seam (domain/game.py): nothing outside tests/ knows it."""
+show the Game seam (domain/kernel/game.py): nothing outside tests/ knows it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import event
 
-from domain.base import LedgerAggregate
+from domain.kernel.aggregate import LedgerAggregate
 
 REGISTRY_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/tests/cointoss/tables")
 SIDES = ("heads", "tails")

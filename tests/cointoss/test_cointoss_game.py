@@ -6,8 +6,8 @@ replay and adjudication routes (issue 14)."""
 from __future__ import annotations
 
 from infra.container import build_ledger
-from infra.rng import SeededSeedSource
-from infra import sessions_service
+from infra.runtime.rng import SeededSeedSource
+from infra.services import sessions as sessions_service
 from projections import significant_events
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.cointoss import game as coin
@@ -93,7 +93,7 @@ def test_a_jogada_a_crash_left_open_is_voided_and_refunded_at_start(make_setting
             "no_jogada"
         statement = sessions_service.statement(second, session)
         assert (statement["wagered_cents"], statement["refunded_cents"]) == (STAKE, STAKE)
-        from infra import jogada_views
+        from infra.services import jogada_views
 
         verdict = jogada_views.adjudicate(second, bet["jogada_id"])
         assert verdict["agrees"] is True and verdict["recomputed"] == {str(player_id): STAKE}

@@ -1,11 +1,11 @@
-"""The coin toss step by step, for the replay viewer (domain/viewer.py's vocabulary): the bets,
+"""The coin toss step by step, for the replay viewer (domain/kernel/viewer.py's vocabulary): the bets,
 then the side the coin showed and what each player was paid. Reads only its replay."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain import viewer as v
+from domain.kernel import viewer as v
 
 TITLES = {"JogadaOpened": "Jogada opened: bets on heads or tails",
           "BetPlaced": "A bet is placed", "CoinTossed": "The coin is tossed",

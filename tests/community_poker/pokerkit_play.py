@@ -1,5 +1,5 @@
 """Random complete jogadas for the community-poker tests: played through our engine
-(domain/community_poker: ``open_round``, ``options``/``act``, ``next_round``), and, for the
+(domain/games/community_poker: ``open_round``, ``options``/``act``, ``next_round``), and, for the
 comparisons, mirrored action by action into pokerkit (PyPI, a test dependency only).
 
 - ``random_moves``: a random legal choice among a seat's ``options`` (folds only when facing a
@@ -31,11 +31,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from domain.cards_codes import CARDS
-from domain.community_poker.actions import act, options
-from domain.community_poker.betting import (
+from domain.cards.codes import CARDS
+from domain.games.community_poker.actions import act, options
+from domain.games.community_poker.betting import (
     FLOP, LIMIT, NO_LIMIT, POT_LIMIT, RIVER, BettingRound, BettingRules, next_round, open_round)
-from domain.poker_hands import best_of, best_omaha
+from domain.cards.poker_hands import best_of, best_omaha
 
 NLHE, PLO, FLHE = "no_limit_holdem", "pot_limit_omaha", "fixed_limit_holdem"
 HOLE_CARDS = {NLHE: 2, PLO: 4, FLHE: 2}

@@ -1,4 +1,4 @@
-"""One betting round of hold'em and Omaha (domain/community_poker/betting.py): hold'em rules
+"""One betting round of hold'em and Omaha (domain/games/community_poker/betting.py): hold'em rules
 20–24, 34–45, 48–58 (Omaha the same, rules-digest §7), A27, A29."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.community_poker.actions import act, options, timeout_action
-from domain.community_poker.betting import (
+from domain.games.community_poker.actions import act, options, timeout_action
+from domain.games.community_poker.betting import (
     FLOP, LIMIT, NO_LIMIT, POT_LIMIT, RIVER, BettingRules, next_round, open_round)
-from domain.errors import InvalidInputError, RuleViolationError
-from domain.rules import HE, A, cite
+from domain.kernel.errors import InvalidInputError, RuleViolationError
+from domain.kernel.rules import HE, A, cite
 from tests.refusals import check_error
 
 NL = BettingRules(NO_LIMIT, small_blind=50, big_blind=100)

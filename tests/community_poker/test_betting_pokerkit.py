@@ -1,4 +1,4 @@
-"""A27: the minimum raise and the pot limit of domain/community_poker/betting.py checked against
+"""A27: the minimum raise and the pot limit of domain/games/community_poker/betting.py checked against
 pokerkit on random legal play (skipped when pokerkit is not installed).
 
 Where the two knowingly differ, the hand stops being compared: a big blind posted short (hold'em
@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from domain.community_poker.actions import act, options
-from domain.community_poker.betting import (
+from domain.games.community_poker.actions import act, options
+from domain.games.community_poker.betting import (
     NO_LIMIT, POT_LIMIT, RIVER, BettingRules, next_round, open_round)
 
 pokerkit = pytest.importorskip("pokerkit")

@@ -22,8 +22,8 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from domain.community_poker.betting import BettingRound
-from domain.community_poker.pots import settle, void
+from domain.games.community_poker.betting import BettingRound
+from domain.games.community_poker.pots import settle, void
 from tests.community_poker.pokerkit_play import (
     FLHE, HOLE_CARDS, NLHE, PLO, deal, play_ours, random_moves, random_table, ranking)
 

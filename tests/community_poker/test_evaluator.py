@@ -1,4 +1,4 @@
-"""The hand evaluator for Texas hold'em and Omaha (issue 17): domain/poker_hands.py's
+"""The hand evaluator for Texas hold'em and Omaha (issue 17): domain/cards/poker_hands.py's
 ``best_of`` (hold'em, the best five of seven, A30) and ``best_omaha`` (exactly two hole cards and
 three board cards, Omaha rule 26), against hold'em rules 29-32, Omaha rule 26's traps, every
 5-card and every 7-card hand's category count, the best of ``evaluate`` over every five (what the
@@ -17,11 +17,10 @@ from math import comb, prod
 
 import pytest
 
-from domain.cards_codes import CARDS, RANKS
-from domain.poker_hands import (
+from domain.cards.codes import CARDS, RANKS
+from domain.cards.poker_hands import (
     _CARD_WEIGHT, _RANK_FIELDS, CATEGORIES, HandValue, _best_key, best_of, best_omaha, compare,
-    evaluate,
-)
+    evaluate)
 from tests.cards.test_hand_categories_exhaustive import DISTINCT_VALUES, PUBLISHED_COUNTS
 
 pytestmark = pytest.mark.skipif(

@@ -43,7 +43,7 @@ import random
 
 import pytest
 
-from domain.community_poker.pots import settle
+from domain.games.community_poker.pots import settle
 from tests.community_poker.pokerkit_play import (FLHE, NLHE, PLO, Both, play_both,
                                                  pokerkit_odd_chips)
 

@@ -1,4 +1,4 @@
-"""domain/community_poker/pots.py: the money of a hold'em or Omaha jogada, rule by rule
+"""domain/games/community_poker/pots.py: the money of a hold'em or Omaha jogada, rule by rule
 (hold'em rules 17-19, 28, 33, 35, 36, 39-42, 62, 63, 72; A24, A26, A31), plus a Hypothesis
 property: money is conserved to the cent and only eligible seats are paid."""
 
@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.community_poker import pots as P
-from domain.community_poker.pots import (Pot, award, is_conserved, layers, rake, return_uncalled,
+from domain.games.community_poker import pots as P
+from domain.games.community_poker.pots import (Pot, award, is_conserved, layers, rake, return_uncalled,
                                          settle, void)
-from domain.errors import InvalidInputError
-from domain.poker_hands import best_of, best_omaha
+from domain.kernel.errors import InvalidInputError
+from domain.cards.poker_hands import best_of, best_omaha
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",

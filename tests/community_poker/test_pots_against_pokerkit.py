@@ -1,4 +1,4 @@
-"""domain/community_poker/pots.py agrees with an independent engine, pokerkit (PyPI, a test
+"""domain/games/community_poker/pots.py agrees with an independent engine, pokerkit (PyPI, a test
 dependency only): 1200 seeded random no-limit hold'em hands by default, 2 to 10 players, odd
 stacks and blinds, random folds, calls, raises and all-ins (so side pots, dead money from
 folds, uncalled bets, split pots), dealt and paid out by pokerkit's automations with no rake.
@@ -31,8 +31,8 @@ import random
 
 import pytest
 
-from domain.community_poker.pots import settle
-from domain.poker_hands import best_of
+from domain.games.community_poker.pots import settle
+from domain.cards.poker_hands import best_of
 from tests.community_poker.pokerkit_play import card_code, pokerkit_odd_chips
 
 pokerkit = pytest.importorskip("pokerkit")

@@ -9,7 +9,7 @@ import pytest
 
 from domain.complaints import commands as cc
 from domain.complaints.calendar import Calendar, easter_sunday, portuguese_holidays
-from domain.errors import InvalidInputError
+from domain.kernel.errors import InvalidInputError
 
 STAFF = "staff:00000000-0000-4000-8000-00000000000a"
 

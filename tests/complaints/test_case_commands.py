@@ -9,7 +9,7 @@ import pytest
 
 from domain.complaints import commands as cc
 from domain.complaints.case import CLOSED, DECISION_APPROVED, INVESTIGATING, RESOLVED
-from domain.errors import ConflictError, ForbiddenError, InvalidInputError
+from domain.kernel.errors import ConflictError, ForbiddenError, InvalidInputError
 
 STAFF_A = "staff:00000000-0000-4000-8000-00000000000a"
 STAFF_B = "staff:00000000-0000-4000-8000-00000000000b"

@@ -12,7 +12,7 @@ from uuid import UUID
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from domain.complaints import commands as cc
-from domain.errors import DomainError
+from domain.kernel.errors import DomainError
 from projections.queries import accounts_total, balance
 
 A = "staff:00000000-0000-4000-8000-00000000000a"

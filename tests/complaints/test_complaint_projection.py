@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import update
 
 from domain.complaints import commands as cc
-from infra.projection_runner import ProjectionRunner
+from infra.projecting.runner import ProjectionRunner
 from infra.verify import verify
 from projections import complaint_queries as q
 from projections.complaints import KINDS, ComplaintCasesProjection, complaint_cases

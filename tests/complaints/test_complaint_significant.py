@@ -1,4 +1,4 @@
-"""What the significant events say of complaint cases (issue 16; domain/significant_core.py):
+"""What the significant events say of complaint cases (issue 16; domain/audit/core_significant.py):
 each kind recorded by its real command, and the read model rebuilt from the events alone, in
 tests/audit/test_significant_events.py's story; here, the entries of one case at the ledger
 fixture on both backends, in pages too small to hold a case's Opened and its payment, and the
@@ -11,8 +11,8 @@ from uuid import UUID
 
 from domain.complaints import commands as cc
 from domain.complaints.case import ComplaintCase
-from domain.significant_core import CORE
-from infra.projection_runner import ProjectionRunner
+from domain.audit.core_significant import CORE
+from infra.projecting.runner import ProjectionRunner
 from projections import significant_events as model
 from projections.significant_events import SignificantEventsProjection
 from tests.complaints.case_support import (STAFF_A, STAFF_B, acknowledge, decide, engine,

@@ -11,7 +11,7 @@ import io
 import pypdf
 import pytest
 
-from domain.errors import InvalidInputError
+from domain.kernel.errors import InvalidInputError
 from tests.complaints.support import FLUSH, sem_descarte
 
 A = "staff:00000000-0000-4000-8000-00000000000a"

@@ -14,8 +14,8 @@ import sys
 
 import pytest
 
-from domain.errors import ConflictError, InvalidInputError, NotFoundError
-from infra import jogada_views
+from domain.kernel.errors import ConflictError, InvalidInputError, NotFoundError
+from infra.services import jogada_views
 from infra.complaints.evidence import (FORMAT, build_pack, pack_json_bytes, pack_pdf_bytes,
                                        sha256_hex)
 from tests.complaints.support import (BANK_AK, FLUSH, bingo_30, printed, sem_descarte,
@@ -161,7 +161,7 @@ def test_903b_1_5_a_pack_read_back_from_its_json_prints_and_hashes_the_same(cert
 
 def test_903b_1_5_a_transfers_pack_shows_its_movements_and_its_correction(cert):
     """Issue 16 evidence packs: a deposit of 50 € (cashier → wallet) corrected by the
-    opposite transfer that points at it (domain/corrections.py), with the reason given."""
+    opposite transfer that points at it (domain/ledger/corrections.py), with the reason given."""
     player_id = sd.new_player(cert)
     deposit = cert.deposit(player_id, 5_000, "to-correct", actor=OPERATOR)
     cert.correct_transfer(deposit["transfer_id"], reason="cartão recusado pelo banco",

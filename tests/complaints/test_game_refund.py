@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import ConflictError
+from domain.kernel.errors import ConflictError
 from projections.queries import accounts_total
 from tests.bingo import support as b
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from domain.complaints.letters import acknowledgement_letter, final_letter
-from domain.errors import ConflictError, InvalidInputError
+from domain.kernel.errors import ConflictError, InvalidInputError
 
 REASONS = "O registo da jogada mostra que a carta do banco foi mal lida pelo sistema."
 

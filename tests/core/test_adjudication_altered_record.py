@@ -14,10 +14,10 @@ import orjson
 import pytest
 from psycopg import sql
 
-from domain.accounts import HOUSE_CODE, account_id, wallet_code
-from infra.adjudication import adjudicate_all
+from domain.ledger.accounts import HOUSE_CODE, account_id, wallet_code
+from infra.services.adjudication import adjudicate_all
 from infra.container import build_ledger
-from infra.rng import SeededSeedSource
+from infra.runtime.rng import SeededSeedSource
 from tests.adjudication_check import assert_ended_jogadas_agree
 from tests.semdescarte.support import (BANK_AK, ante, deal, decide, forced_deck,
                                        individual_config, setup_table)

@@ -16,7 +16,7 @@ FORBIDDEN_CALLS = {"now", "utcnow", "today", "uuid4", "urandom", "token_bytes", 
 
 
 def domain_modules():
-    """Every module of domain/, its game sub-packages included (domain/semdescarte/...)."""
+    """Every module of domain/, its game sub-packages included (domain/games/semdescarte/...)."""
     return sorted(Path(domain.__file__).parent.rglob("*.py"))
 
 

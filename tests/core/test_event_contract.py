@@ -1,6 +1,6 @@
 """Every event of every aggregate: names its actor and its time (903-B 5.2.2(7), 6.3.6(4)), has
 an explicit stable topic, and is named in the past tense. A new game's events join this check
-by subclassing domain.base.LedgerAggregate."""
+by subclassing domain.kernel.aggregate.LedgerAggregate."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import importlib
 import pkgutil
 
 import domain
-from domain.base import LedgerAggregate
+from domain.kernel.aggregate import LedgerAggregate
 from eventsourcing.utils import resolve_topic
 
 for module in pkgutil.iter_modules(domain.__path__):

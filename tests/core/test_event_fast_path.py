@@ -3,8 +3,8 @@ the record does not change with the code that writes it).
 
 A deposit's events are triggered with ``trigger_event(Account.Debited, ...)`` and
 ``CommandReceipt.record(...)``, through ``LedgerAggregate``'s fast ``trigger_event`` and
-``_create`` (domain/base.py), mapped by ``LedgerMapper`` and stored by the writer
-(infra/writer.py, infra/eventstore.py), the command pickled as it crosses to the writer process
+``_create`` (domain/kernel/aggregate.py), mapped by ``LedgerMapper`` and stored by the writer
+(infra/writer/group_commit.py, infra/store/eventstore.py), the command pickled as it crosses to the writer process
 (infra/container.py CashCommand). The reference is the library's decorated path: the ``@event``
 methods and ``CommandReceipt(...)`` with the fast paths switched off, mapped by the library's
 ``Mapper`` and ``JSONTranscoder``. Topics and state bytes must be identical.
@@ -25,12 +25,12 @@ import pytest
 from eventsourcing.application import Application
 from eventsourcing.persistence import JSONTranscoder, Mapper
 
-from domain import base
-from domain.accounts import CASHIER_CODE, Account, account_id, wallet_code
-from domain.actors import staff_actor
-from domain.errors import DomainError, InsufficientFundsError
-from domain.receipts import CommandReceipt, fingerprint, outcome_of_error, receipt_id
-from domain.wallets import DEPOSIT, WITHDRAWAL
+from domain.kernel import aggregate as base
+from domain.ledger.accounts import CASHIER_CODE, Account, account_id, wallet_code
+from domain.kernel.actors import staff_actor
+from domain.kernel.errors import DomainError, InsufficientFundsError
+from domain.ledger.receipts import CommandReceipt, fingerprint, outcome_of_error, receipt_id
+from domain.ledger.wallets import DEPOSIT, WITHDRAWAL
 from infra.container import Ledger
 
 TIMESTAMP = datetime(2026, 3, 1, 12, 0, 0, 123456, tzinfo=timezone.utc)
@@ -146,7 +146,7 @@ def account_moves(fast: bool) -> tuple[list[Any], dict[str, Any]]:
     """Every account event and a receipt, by the ledger's calls (``fast``) or the decorated
     methods and constructors (the library's path)."""
     at = datetime(2026, 3, 1, 12, 0, 1, tzinfo=timezone.utc)
-    from domain import accounts
+    from domain.ledger import accounts
 
     house = Account.open(code="house", kind="house", owner=None, actor=OPERATOR, at=at)
     wallet = Account.open(code="wallet:p", kind="wallet", owner="p", actor=OPERATOR, at=at)
@@ -236,7 +236,7 @@ def test_a_fingerprint_is_the_digest_of_the_canonical_json(operation, amount, me
 
 @pytest.mark.parametrize("scope, key", [("wallet:p", "k-1"), ("wallet:ç", "\u2028ü"), ("", "")])
 def test_a_receipt_id_is_uuid5(scope, key):
-    from domain.receipts import _NS
+    from domain.ledger.receipts import _NS
 
     assert receipt_id(scope, key) == uuid5(_NS, f"{scope}\x1f{key}")
     assert receipt_id(scope, key).version == 5

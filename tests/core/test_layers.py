@@ -3,7 +3,7 @@
 Every .py file of the four packages is read with ``ast``: every import statement anywhere in
 it (module level, inside functions, under ``if TYPE_CHECKING``, relative ones resolved), and
 every string that names one of our modules the way a dynamic import does (``"api.main:app"``
-for uvicorn, ``importlib.import_module("infra.cli")``). A module may name its own layer and
+for uvicorn, ``importlib.import_module("infra.cli.entry")``). A module may name its own layer and
 the layers below it, never one above. tests/core/test_domain_purity.py further keeps domain/
 free of I/O."""
 
@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("domain", "projections", "infra", "api")  # each may use those before it
 RANK = {name: rank for rank, name in enumerate(LAYERS)}
-# A whole string that names a module of ours, with or without an attribute: "infra.cli",
+# A whole string that names a module of ours, with or without an attribute: "infra.cli.entry",
 # "api.main:app", "projections.registry:PROJECTIONS" (prose and file paths do not match).
 MODULE_STRING = re.compile(r"(?:%s)(?:\.\w+)*(?::\w+(?:\.\w+)*)?" % "|".join(LAYERS))
 
@@ -78,8 +78,8 @@ def test_the_walk_finds_every_kind_of_reference():
     """The check itself: imports in functions, relative ones, and dynamic-import strings are
     seen; prose and file paths are not."""
     source = '''
-"""Served by api.main via infra/cli.py, see api/serve.py."""
-import json, infra.settings
+"""Served by api.main via infra/cli/entry.py, see api/serve.py."""
+import json, infra.runtime.settings
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from projections.base import Projection
@@ -92,6 +92,6 @@ from . import sibling
 from ..routes import health
 '''
     modules = sorted(module for _, module in named_modules(source, ["api", "routes"]))
-    assert modules == sorted(["json", "infra.settings", "typing", "projections.base",
+    assert modules == sorted(["json", "infra.runtime.settings", "typing", "projections.base",
                               "api.main", "importlib", "api.http_limits", "api.main",
                               "api.routes.sibling", "api.routes"])

@@ -1,4 +1,4 @@
-"""The PostgreSQL save as one statement (infra/pg_recorder.py): the same rows, ids in commit
+"""The PostgreSQL save as one statement (infra/store/pg_recorder.py): the same rows, ids in commit
 order, and a stale write refused whole (optimistic concurrency), as the library's own path."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 
-from infra.eventstore import build_event_store
-from infra.settings import parse_database_url
+from infra.store.eventstore import build_event_store
+from infra.runtime.settings import parse_database_url
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""domain/rules.py writes every rule citation the ledger answers with, in the long form of
+"""domain/kernel/rules.py writes every rule citation the ledger answers with, in the long form of
 rules-digest §0 ("bingo rule 31", "póquer sem descarte rule 19"); these strings reach clients in
 errors and events, so each form is pinned here."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.rules import (A, BINGO, BJ, HE, OM, PT, RF, SD, T903B, bingo_rule, cite, pt_rule,
-                          sd_rule)
+from domain.kernel.rules import (
+    A, BINGO, BJ, HE, OM, PT, RF, SD, T903B, bingo_rule, cite, pt_rule, sd_rule)
 
 
 @pytest.mark.parametrize("source, numbers, expected", [

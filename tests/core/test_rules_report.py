@@ -1,4 +1,4 @@
-"""``./run rules`` (infra/rules_report.py): the rule numbers read from the digests, the citations
+"""``./run rules`` (infra/cli/rules_report.py): the rule numbers read from the digests, the citations
 read from test names and bodies, and the report of what no test cites."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from infra import rules_report
-from infra.rules_report import Citation, parse_digests, parse_name, report, scan_tests
+from infra.cli import rules_report
+from infra.cli.rules_report import Citation, parse_digests, parse_name, report, scan_tests
 
 SHARED = rules_report.ROOT.parent / "shared"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy.engine import make_url
 
-from infra.settings import parse_database_url
+from infra.runtime.settings import parse_database_url
 
 
 def test_a_password_with_url_characters_reaches_the_projections_engine_intact():

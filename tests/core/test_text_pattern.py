@@ -1,5 +1,5 @@
 """903-B 7.9.1: the ``pattern`` the OpenAPI document declares on names, ids and keys
-(domain.text.TEXT_PATTERN) says exactly what check_text accepts, so a client (or a contract
+(domain.kernel.text.TEXT_PATTERN) says exactly what check_text accepts, so a client (or a contract
 test) that follows the schema is never refused for a character, and one that does not is."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from domain.errors import InvalidInputError
-from domain.text import TEXT_PATTERN, check_text
+from domain.kernel.errors import InvalidInputError
+from domain.kernel.text import TEXT_PATTERN, check_text
 
 PATTERN = re.compile(TEXT_PATTERN)
 

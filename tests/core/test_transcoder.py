@@ -1,4 +1,4 @@
-"""The event store's orjson transcoder (infra/transcoder.py) writes the library's own format:
+"""The event store's orjson transcoder (infra/store/transcoder.py) writes the library's own format:
 every value encodes to the very bytes ``JSONTranscoder`` writes and decodes to what it decodes,
 and records in a real store written by either one load the same with the other (903-B 6.3.7:
 the record stays readable)."""
@@ -16,12 +16,12 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import JSONTranscoder, TranscodingNotRegisteredError
 from eventsourcing.utils import get_topic
 
-from domain.accounts import CASHIER_CODE, Account, transfer, wallet_code
-from domain.receipts import CommandReceipt
-from infra.eventstore import LedgerApplication, build_event_store
-from infra.serialization import certification_env
-from infra.settings import parse_database_url
-from infra.transcoder import OrjsonTranscoder
+from domain.ledger.accounts import CASHIER_CODE, Account, transfer, wallet_code
+from domain.ledger.receipts import CommandReceipt
+from infra.store.eventstore import LedgerApplication, build_event_store
+from infra.store.serialization import certification_env
+from infra.runtime.settings import parse_database_url
+from infra.store.transcoder import OrjsonTranscoder
 
 AT = datetime(2026, 11, 21, 20, 50, 12, 626846, tzinfo=timezone.utc)
 

@@ -7,9 +7,9 @@ import threading
 
 import pytest
 
-from domain import wallets
-from domain.actors import staff_actor
-from domain.errors import DomainError, InsufficientFundsError, RuleViolationError
+from domain.ledger import wallets
+from domain.kernel.actors import staff_actor
+from domain.kernel.errors import DomainError, InsufficientFundsError, RuleViolationError
 from infra.container import build_ledger, unwrap
 from tests.projections.support import hold
 
@@ -150,7 +150,7 @@ def test_903b_6_3_4_events_are_stored_in_the_order_they_happened_across_streams(
     """A command that changes several streams (wallet A, then B, then A again) is stored in
     the order its events were triggered, not stream by stream, so a replay by position tells
     what happened first (903-B 6.3.4(2); Portaria 461/2001 r4b relies on it)."""
-    from domain.accounts import account_id, wallet_code
+    from domain.ledger.accounts import account_id, wallet_code
 
     a, _ = ledger.register_player(display_name="Ana", actor=OPERATOR)
     b, _ = ledger.register_player(display_name="Rui", actor=OPERATOR)

@@ -1,13 +1,13 @@
-"""The writer's metrics (infra/metrics.py) as the writer counts them: every command once, by
+"""The writer's metrics (infra/writer/metrics.py) as the writer counts them: every command once, by
 its outcome, even when its group fails and is re-run command by command; one group-size
 observation per group, one commit-time observation per transaction that saved events."""
 
 from __future__ import annotations
 
-from domain import wallets
-from domain.actors import staff_actor
-from domain.errors import ConcurrencyError, RuleViolationError
-from infra.writer import Command
+from domain.ledger import wallets
+from domain.kernel.actors import staff_actor
+from domain.kernel.errors import ConcurrencyError, RuleViolationError
+from infra.writer.group_commit import Command
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")
 

@@ -1,4 +1,4 @@
-"""The writer process protocol (infra/writer_server.py, writer_client.py, wire.py): commands
+"""The writer process protocol (infra/writer/server.py, writer_client.py, wire.py): commands
 cross a Unix socket as data (command values, never functions), results and domain errors come
 back intact, groups stay groups."""
 
@@ -12,15 +12,15 @@ import pickle
 
 import pytest
 
-from domain import registration
-from domain.command import Command, command
+from domain.access import registration
+from domain.kernel.command import Command, command
 from domain.core_commands import RegisterPlayer
-from domain.actors import staff_actor
-from domain.errors import IdempotencyConflictError, InsufficientFundsError
+from domain.kernel.actors import staff_actor
+from domain.kernel.errors import IdempotencyConflictError, InsufficientFundsError
 from infra.container import Ledger, unwrap
-from infra.wire import RefusedFrameError, WriterUnavailableError
-from infra.writer_client import RemoteWriter
-from infra.writer_server import serve_writer
+from infra.writer.wire import RefusedFrameError, WriterUnavailableError
+from infra.writer.client import RemoteWriter
+from infra.writer.server import serve_writer
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")
 

@@ -1,5 +1,5 @@
 """The tests' client of hold'em and Omaha: each function sends one command of
-domain/community_poker/commands.py to the ledger's writer (``Ledger.run``), with the arguments
+domain/games/community_poker/commands.py to the ledger's writer (``Ledger.run``), with the arguments
 the tests use; ``Table`` plays through them. Nothing here writes to the store by itself."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID, uuid4
 
-from domain.actors import player_actor, staff_actor
-from domain.community_poker import commands
-from infra import game_services, sessions_service
+from domain.kernel.actors import player_actor, staff_actor
+from domain.games.community_poker import commands
+from infra.services import game_services, sessions as sessions_service
 from infra.container import Ledger
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")

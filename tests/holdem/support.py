@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-from domain.accounts import account_id, wallet_code
+from domain.ledger.accounts import account_id, wallet_code
 from tests.holdem.client import Table, new_table
 
 # Three players at seats 1, 4 and 7: with the button at 7 the cards go to 1, 4, 7 (rule 49).

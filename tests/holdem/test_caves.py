@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import ConflictError, InsufficientFundsError, RuleViolationError
-from infra import sessions_service
+from domain.kernel.errors import ConflictError, InsufficientFundsError, RuleViolationError
+from infra.services import sessions as sessions_service
 from tests.holdem.client import new_table
 from tests.holdem.conftest import refused
 from tests.holdem.support import (balance, bust_seat_one, caves, cited, forced_deck, passive,

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import ConflictError
+from domain.kernel.errors import ConflictError
 from infra.container import build_ledger
-from infra.rng import SeededSeedSource
-from infra import sessions_service
+from infra.runtime.rng import SeededSeedSource
+from infra.services import sessions as sessions_service
 from tests.holdem.client import new_table, recover
 from tests.holdem.support import (BOARD, HOLES, balance, bust_seat_one, caves, cited, forced_deck,
                                   money, only, passive, play_out, table_events, three_seated)

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from domain.accounts import wallet_code
+from domain.ledger.accounts import wallet_code
 from tests.holdem.client import DEPOSIT_CENTS, new_table
 from tests.holdem.support import balance, money
 

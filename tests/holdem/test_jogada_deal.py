@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import InvalidInputError, RuleViolationError
-from domain.rng import Drbg
+from domain.kernel.errors import InvalidInputError, RuleViolationError
+from domain.kernel.rng import Drbg
 from tests.holdem.client import new_table
 from tests.holdem.conftest import refused
 from tests.holdem.support import (BOARD, HOLES, cited, forced_deck, names, only, passive, play_out,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import RuleViolationError
+from domain.kernel.errors import RuleViolationError
 from tests.holdem.client import new_table
 from tests.holdem.conftest import refused
 from tests.holdem.support import (balance, caves, forced_deck, money, only, passive, play_out,

@@ -4,8 +4,8 @@ different), played with four hole cards on a pot-limit table, and what differs (
 
 from __future__ import annotations
 
-from domain.errors import RuleViolationError
-from infra import sessions_service
+from domain.kernel.errors import RuleViolationError
+from infra.services import sessions as sessions_service
 from tests.holdem.client import new_table
 from tests.holdem.conftest import refused
 from tests.holdem.support import (BUST, balance, caves, forced_deck, money, only, passive,

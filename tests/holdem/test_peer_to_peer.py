@@ -5,7 +5,7 @@ flagged for the operator (``SharedDeviceFlagged``)."""
 
 from __future__ import annotations
 
-from domain.errors import ConflictError
+from domain.kernel.errors import ConflictError
 from tests.holdem.client import new_table
 from tests.holdem.conftest import refused
 from tests.holdem.support import only, table_events

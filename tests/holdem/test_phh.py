@@ -1,4 +1,4 @@
-"""Hand histories (domain/community_poker/phh.py): every ended hold'em and Omaha jogada played
+"""Hand histories (domain/games/community_poker/phh.py): every ended hold'em and Omaha jogada played
 through the ledger exports as a PHH file that pokerkit loads and replays to the finishing
 stacks the ledger recorded (skipped where pokerkit is not installed)."""
 
@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from domain.community_poker import phh
-from domain.errors import ConflictError
-from infra import jogada_views
+from domain.games.community_poker import phh
+from domain.kernel.errors import ConflictError
+from infra.services import jogada_views
 from tests.holdem.client import Table, new_table
 
 pokerkit = pytest.importorskip("pokerkit")

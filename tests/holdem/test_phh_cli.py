@@ -1,4 +1,4 @@
-"""``ledger phh export --from T --to T --out DIR [--game G]`` (infra/cli_phh.py): one PHH file
+"""``ledger phh export --from T --to T --out DIR [--game G]`` (infra/cli/phh.py): one PHH file
 per hold'em or Omaha jogada that ended in the range, each replayed in pokerkit to the caves
 recorded; the voided jogadas (rule 72) and the tables the standard has no variant for are
 skipped and named."""
@@ -11,7 +11,7 @@ import tomllib
 
 import pytest
 
-from infra.cli import main
+from infra.cli.entry import main
 from infra.container import build_ledger
 from tests.holdem.client import new_table
 from tests.holdem.test_phh import fill, play_jogada, replay_in_pokerkit, top_up

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import copy
 
-from domain.community_poker.adjudication import adjudicate
-from domain.community_poker.replay import player_last_jogada, replay
-from infra import jogada_views
+from domain.games.community_poker.adjudication import adjudicate
+from domain.games.community_poker.replay import player_last_jogada, replay
+from infra.services import jogada_views
 from tests.holdem.client import new_table
 from tests.holdem.support import forced_deck, passive, play_out
 

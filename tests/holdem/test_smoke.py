@@ -1,4 +1,4 @@
-from domain.accounts import account_id
+from domain.ledger.accounts import account_id
 from tests.holdem.client import new_table
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.community_poker.config import check_table_config
-from domain.errors import InvalidInputError, RuleViolationError
+from domain.games.community_poker.config import check_table_config
+from domain.kernel.errors import InvalidInputError, RuleViolationError
 from tests.holdem.client import config, new_table
 from tests.refusals import check_error
 

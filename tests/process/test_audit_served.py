@@ -10,7 +10,7 @@ import time
 
 from infra.audit.verify_integrity import check_integrity
 from infra.container import build_ledger
-from infra.settings import Settings
+from infra.runtime.settings import Settings
 from tests.process.conftest import OPERATOR, Api
 
 

@@ -1,6 +1,6 @@
 """A third game for the listing's tests, defined here only: "dados" (a die rolled at a board of
 two seats). It has no aggregate, commands or routes of substance: just events of its own and
-the listing facts they mean (domain/listing.py), which is all the projection "jogadas_listing"
+the listing facts they mean (domain/kernel/listing.py), which is all the projection "jogadas_listing"
 and the jogadas' routes need of a game. ``LEDGER_GAMES=tests.projections.listing_game`` plugs
 it into an installation (infra/games.py)."""
 
@@ -14,10 +14,10 @@ from uuid import UUID
 
 from fastapi import APIRouter
 
-from domain.game import Game
-from domain.listing import (SETTLED, VOID, JogadaEnded, JogadaStarted, OccupantAdded,
-                            OccupantsRemoved, Outcome, PhaseChanged, PlayerDetail, Staked,
-                            VenueOpened)
+from domain.kernel.game import Game
+from domain.kernel.listing import (
+    SETTLED, VOID, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, Outcome,
+    PhaseChanged, PlayerDetail, Staked, VenueOpened)
 
 NAME = "dados"
 router = APIRouter()  # the game's own routes: none

@@ -7,10 +7,10 @@ from uuid import UUID
 
 from sqlalchemy import Engine, select
 
-from domain import wallets
-from domain.accounts import HOUSE_CODE, Account
-from domain.actors import staff_actor, system_actor
-from domain.errors import InsufficientFundsError
+from domain.ledger import wallets
+from domain.ledger.accounts import HOUSE_CODE, Account
+from domain.kernel.actors import staff_actor, system_actor
+from domain.kernel.errors import InsufficientFundsError
 from eventsourcing.utils import get_topic
 from infra.container import Ledger
 

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from projections import queries
 from projections.money import BalancesProjection, JogadaIndexProjection
 from projections.principals import PrincipalsProjection
-from infra.projection_runner import ProjectionRunner
+from infra.projecting.runner import ProjectionRunner
 from tests.projections.support import (MONEY_PROJECTIONS, OPERATOR,
                                        assert_balances_match_aggregates, mixed_activity, settle,
                                        snapshot)

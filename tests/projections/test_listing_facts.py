@@ -1,5 +1,5 @@
-"""What each built-in game's events mean for the listing (domain/listing.py facts; ``Game.listing``):
-póquer sem descarte (domain/semdescarte/listing.py) and bingo (domain/bingo/listing.py), on
+"""What each built-in game's events mean for the listing (domain/kernel/listing.py facts; ``Game.listing``):
+póquer sem descarte (domain/games/semdescarte/listing.py) and bingo (domain/games/bingo/listing.py), on
 events built here with just the fields that matter."""
 
 from __future__ import annotations
@@ -9,14 +9,15 @@ from datetime import datetime, timezone
 from typing import Any
 from uuid import UUID
 
-from domain.bingo import game as bingo
-from domain.bingo.listing import listing_facts as bingo_facts
-from domain.bingo.room import BingoRoom as BR
-from domain.listing import (JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, Outcome,
-                            PhaseChanged, PlayerDetail, Staked, VenueOpened)
-from domain.semdescarte import game as semdescarte
-from domain.semdescarte.listing import listing_facts as sd_facts
-from domain.semdescarte.table import SemDescarteTable as SD
+from domain.games.bingo import game as bingo
+from domain.games.bingo.listing import listing_facts as bingo_facts
+from domain.games.bingo.room import BingoRoom as BR
+from domain.kernel.listing import (
+    JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, Outcome, PhaseChanged,
+    PlayerDetail, Staked, VenueOpened)
+from domain.games.semdescarte import game as semdescarte
+from domain.games.semdescarte.listing import listing_facts as sd_facts
+from domain.games.semdescarte.table import SemDescarteTable as SD
 
 AT = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)
 ANA, RUI = "00000000-0000-0000-0000-0000000000a1", "00000000-0000-0000-0000-0000000000a2"

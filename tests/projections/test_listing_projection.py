@@ -1,5 +1,5 @@
 """The projection "jogadas_listing" holds no game's code: it reads the events each game's listing
-names and applies the facts (domain/listing.py) the game makes of them. A third game, defined
+names and applies the facts (domain/kernel/listing.py) the game makes of them. A third game, defined
 under tests/ only (tests/projections/listing_game.py), is listed like the built-in ones: its
 boards, and every player's rounds with their amounts and results."""
 
@@ -10,9 +10,9 @@ from uuid import UUID
 
 import pytest
 
-from domain.bingo.room import BingoRoom
-from domain.game import Games
-from domain.semdescarte.table import SemDescarteTable
+from domain.games.bingo.room import BingoRoom
+from domain.kernel.game import Games
+from domain.games.semdescarte.table import SemDescarteTable
 from infra.games import BUILTIN
 from projections import listing_queries as queries
 from projections.listings import JogadasListingProjection

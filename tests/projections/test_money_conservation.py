@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from domain.accounts import WALLET
-from domain.errors import InsufficientFundsError
+from domain.ledger.accounts import WALLET
+from domain.kernel.errors import InsufficientFundsError
 from projections import queries
 from tests.projections.support import (OPERATOR, aggregates, assert_balances_match_aggregates,
                                        hold, post, settle, void)

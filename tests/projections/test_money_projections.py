@@ -7,14 +7,14 @@ from uuid import uuid4
 
 from eventsourcing.domain import event
 
-from domain.base import LedgerAggregate
-from domain.errors import InsufficientFundsError
-from domain.principals import Principal
+from domain.kernel.aggregate import LedgerAggregate
+from domain.kernel.errors import InsufficientFundsError
+from domain.access.principals import Principal
 from infra.container import hash_api_key
 from projections import queries
 from projections.money import BalancesProjection, JogadaIndexProjection
 from projections.principals import PrincipalsProjection
-from infra.projection_runner import ProjectionRunner
+from infra.projecting.runner import ProjectionRunner
 from tests.projections.support import (MONEY_PROJECTIONS, OPERATOR, SYSTEM,
                                        assert_balances_match_aggregates, migration_diffs,
                                        mixed_activity, settle, snapshot)

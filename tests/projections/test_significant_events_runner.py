@@ -1,5 +1,5 @@
 """What the projection "significant_events" asks of the runner and of the seam: the mode each
-event was recorded in, read from its stored bytes (infra/serialization.py ``marked_state``) as
+event was recorded in, read from its stored bytes (infra/store/serialization.py ``marked_state``) as
 the mapper reads it; only the events it classifies decoded for it, and, of the others, only
 where the certification mode changes (``follows_certification_mode``); of the money events,
 only a correction's legs (``state_markers``); its migration; and the games' declarations."""
@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from domain.game import Games
-from domain.significant import SignificantEvents, check_kinds
+from domain.kernel.game import Games
+from domain.kernel.significant import SignificantEvents, check_kinds
 from infra.container import build_ledger
 from infra.games import BUILTIN
-from infra.projection_runner import ProjectionRunner
-from infra.serialization import is_marked, marked_state
+from infra.projecting.runner import ProjectionRunner
+from infra.store.serialization import is_marked, marked_state
 from projections.significant_events import SignificantEventsProjection
 from tests.projections.support import OPERATOR, migration_diffs
 

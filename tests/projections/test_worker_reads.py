@@ -1,7 +1,7 @@
 """The projection worker's cheaper reads and writes give what the library's and SQLAlchemy's
-own ways give: the notification reader (infra/notification_reader.py), the event decoder
-(infra/event_decoding.py), the refs' JSON (projections/money.py ``dumps``), SQLite's datetime
-text (projections/bulk.py), and the runner's kept connection (infra/projection_runner.py)."""
+own ways give: the notification reader (infra/store/notification_reader.py), the event decoder
+(infra/store/event_decoding.py), the refs' JSON (projections/money.py ``dumps``), SQLite's datetime
+text (projections/bulk.py), and the runner's kept connection (infra/projecting/runner.py)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from eventsourcing.domain import event
 from sqlalchemy import DateTime
 from sqlalchemy.dialects import sqlite
 
-from domain.base import LedgerAggregate
-from infra.notification_reader import notification_reader
+from domain.kernel.aggregate import LedgerAggregate
+from infra.store.notification_reader import notification_reader
 from projections.bulk import _bind_processor
-from infra.event_decoding import EventDecoder
+from infra.store.event_decoding import EventDecoder
 from projections.money import _json_dumps, dumps
-from infra.projection_runner import SQLITE_CHECKPOINT_PAGES
+from infra.projecting.runner import SQLITE_CHECKPOINT_PAGES
 from tests.bingo import support as bingo
 from tests.projections.support import MONEY_PROJECTIONS, mixed_activity, snapshot
 
@@ -104,7 +104,7 @@ def test_the_reader_gives_what_select_notifications_gives(ledger, clock):
 @pytest.mark.parametrize("certification_mode", ["0", "1"])
 def test_the_decoder_makes_the_events_the_mapper_makes(make_settings, clock, certification_mode):
     from infra.container import build_ledger
-    from infra.rng import SeededSeedSource
+    from infra.runtime.rng import SeededSeedSource
 
     ledger = build_ledger(make_settings(certification_mode=certification_mode), clock=clock,
                           seeds=SeededSeedSource(7), with_projections=False)

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from eventsourcing.domain import event
 
-from domain.jogada_rng import JogadaRng
+from domain.kernel.jogada_rng import JogadaRng
 
 
 class DemoTable(JogadaRng):

@@ -1,12 +1,12 @@
-"""infra/serialization.py: every event stored in certification mode is marked (api-contract)."""
+"""infra/store/serialization.py: every event stored in certification mode is marked (api-contract)."""
 
 from __future__ import annotations
 
 import json
 
-from domain.actors import staff_actor
+from domain.kernel.actors import staff_actor
 from infra.container import build_ledger
-from infra.serialization import CertificationModeMapper, LedgerMapper, is_marked
+from infra.store.serialization import CertificationModeMapper, LedgerMapper, is_marked
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")
 

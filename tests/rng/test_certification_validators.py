@@ -1,13 +1,13 @@
-"""domain/certification.py: forced outcomes are accepted only in certification mode."""
+"""domain/kernel/certification.py: forced outcomes are accepted only in certification mode."""
 
 from __future__ import annotations
 
 import pytest
 
-from domain.cards_codes import CARDS
-from domain.certification import (apply_forced_order, check_forced_balls, check_forced_deck,
-                                  check_forced_number)
-from domain.errors import InvalidInputError, RuleViolationError
+from domain.cards.codes import CARDS
+from domain.kernel.certification import (
+    apply_forced_order, check_forced_balls, check_forced_deck, check_forced_number)
+from domain.kernel.errors import InvalidInputError, RuleViolationError
 
 
 @pytest.mark.parametrize("call", [

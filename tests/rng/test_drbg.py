@@ -1,4 +1,4 @@
-"""domain/rng.py: the DRBG, its mappings, and what an auditor re-derives from a seed."""
+"""domain/kernel/rng.py: the DRBG, its mappings, and what an auditor re-derives from a seed."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from itertools import permutations
 
 import pytest
 
-from domain import rng
-from domain.cards_codes import CARDS, canonical_deck, is_card
-from domain.errors import InvalidInputError
+from domain.kernel import rng
+from domain.cards.codes import CARDS, canonical_deck, is_card
+from domain.kernel.errors import InvalidInputError
 
 SEED = hashlib.sha256(b"tests/rng seed").digest()
 

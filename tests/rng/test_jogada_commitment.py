@@ -1,17 +1,17 @@
-"""domain/jogada_rng.py through the real event store: commit before the first card, reveal
+"""domain/kernel/jogada_rng.py through the real event store: commit before the first card, reveal
 at the end, and replay rebuilds the jogada from the record alone (903-B 6.7.2(4), 6.7.5, A70)."""
 
 from __future__ import annotations
 
 import pytest
 
-from domain import rng
-from domain.actors import system_actor
-from domain.errors import ConflictError, InvalidInputError, RuleViolationError
-from domain.jogada_rng import check_reveal, verify_jogada
+from domain.kernel import rng
+from domain.kernel.actors import system_actor
+from domain.kernel.errors import ConflictError, InvalidInputError, RuleViolationError
+from domain.kernel.jogada_rng import check_reveal, verify_jogada
 from infra.container import build_ledger
-from infra.eventstore import register_snapshotting
-from infra.rng import SeededSeedSource
+from infra.store.eventstore import register_snapshotting
+from infra.runtime.rng import SeededSeedSource
 from tests.rng.demo_table import DemoTable
 
 ACTOR = system_actor("rng")

@@ -1,11 +1,11 @@
-"""infra/rng.py: where seed material comes from (903-B 6.7.1(2), 6.7.3, 6.7.4)."""
+"""infra/runtime/rng.py: where seed material comes from (903-B 6.7.1(2), 6.7.3, 6.7.4)."""
 
 from __future__ import annotations
 
 import pytest
 
-from infra.rng import (RngHealthError, SeededSeedSource, SystemSeedSource, build_seed_source)
-from infra.settings import Settings
+from infra.runtime.rng import RngHealthError, SeededSeedSource, SystemSeedSource, build_seed_source
+from infra.runtime.settings import Settings
 
 
 def test_the_system_source_gives_fresh_32_byte_seeds():

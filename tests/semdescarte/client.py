@@ -1,6 +1,6 @@
 """The tests' client of póquer sem descarte: each function sends one command of
-domain/semdescarte/game.py to the ledger's writer (``Ledger.run``) or reads one of the views
-every game has (infra/jogada_views.py), with the arguments the tests use."""
+domain/games/semdescarte/game.py to the ledger's writer (``Ledger.run``) or reads one of the views
+every game has (infra/services/jogada_views.py), with the arguments the tests use."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import uuid
 from typing import Any
 from uuid import UUID
 
-from domain.errors import NotFoundError
-from domain.semdescarte import game as sd
-from domain.semdescarte.config import sd_rule
-from infra import game_services, jogada_views
+from domain.kernel.errors import NotFoundError
+from domain.games.semdescarte import game as sd
+from domain.games.semdescarte.config import sd_rule
+from infra.services import game_services, jogada_views
 from infra.container import Ledger
 
 CLOCK_ACTOR = sd.CLOCK_ACTOR
@@ -104,6 +104,6 @@ def last_jogada(ledger: Ledger, player_id: UUID | str, engine: Any = None) -> di
 
 
 def jackpot_value(ledger: Ledger, target_id: UUID | str, engine: Any = None) -> dict[str, Any]:
-    from api.routes.semdescarte import jackpot_value as value
+    from api.games.semdescarte.routes import jackpot_value as value
 
     return value(ledger, target_id, jogada_views.views_engine(ledger, engine))

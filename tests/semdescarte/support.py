@@ -3,7 +3,7 @@ forced decks per rule 19, tables, players with sessions and seats, and readers o
 events and balances.
 
 Every helper goes through the ledger's own commands (tests/semdescarte/client.py,
-infra/sessions_service.py): nothing here writes to the store by itself.
+infra/services/sessions.py): nothing here writes to the store by itself.
 
 Every test asserts on what the ledger recorded (the table's events, the account streams, the
 money projection, the session statement). Outcomes are asserted only where the deck is forced
@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.accounts import HOUSE_CODE, account_id, wallet_code
-from domain.actors import player_actor, staff_actor
+from domain.ledger.accounts import HOUSE_CODE, account_id, wallet_code
+from domain.kernel.actors import player_actor, staff_actor
 from tests.semdescarte import client as sd
-from infra import sessions_service
+from infra.services import sessions as sessions_service
 from infra.container import Ledger, build_ledger
-from infra.rng import SeededSeedSource
+from infra.runtime.rng import SeededSeedSource
 from projections import queries
 from tests.adjudication_check import assert_ended_jogadas_agree
 
@@ -35,7 +35,7 @@ JACKPOT_START = 1_000_000  # 10 000 × the stake (Portaria r10)
 JACKPOT = {"stake_cents": JACKPOT_STAKE, "contribution_bp": 7_000,
            "starting_value_cents": JACKPOT_START}
 
-# Card codes used by many tests: rank then suit (domain/cards_codes.py).
+# Card codes used by many tests: rank then suit (domain/cards/codes.py).
 BANK_NOT_QUALIFIED = ["Qs", "Jd", "9c", "6h", "2s"]  # queen high: no ace + king (rule 25)
 BANK_AK = ["Ac", "Kd", "8h", "6s", "3c"]  # ace-king high: qualifies (rules 7k, 25)
 
@@ -166,7 +166,7 @@ def tick_past_betting(ledger, clock, table):
 
 
 def sd_rule(n: int | str) -> str:
-    """The citation the tests expect, written here rather than taken from domain/rules.py."""
+    """The citation the tests expect, written here rather than taken from domain/kernel/rules.py."""
     return f"póquer sem descarte rule {n}"
 
 

@@ -1,7 +1,7 @@
 """Re-adjudication of póquer sem descarte jogadas (issue 14): real jogadas run through the
 service with forced decks (certification mode), each recomputed from its recorded events alone
-(domain/semdescarte/adjudication.py, fed the jogada index's events) and from the notification
-log (infra/adjudication.py), and compared with the money actually moved.
+(domain/games/semdescarte/adjudication.py, fed the jogada index's events) and from the notification
+log (infra/services/adjudication.py), and compared with the money actually moved.
 
 Every expected net is worked out here from the rules (ante, 2 × ante, the paytable, the
 jackpot's multiples and percentages) and checked against the wallets as the store has them."""
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from domain.accounts import HOUSE_CODE, wallet_code
-from domain.errors import InvalidInputError
-from domain.semdescarte.adjudication import adjudicate
-from infra.adjudication import adjudicate_all
+from domain.ledger.accounts import HOUSE_CODE, wallet_code
+from domain.kernel.errors import InvalidInputError
+from domain.games.semdescarte.adjudication import adjudicate
+from infra.services.adjudication import adjudicate_all
 from infra.container import build_ledger
-from infra.rng import SeededSeedSource
+from infra.runtime.rng import SeededSeedSource
 from tests.adjudication_check import assert_ended_jogadas_agree, one_report
 from tests.semdescarte import client as sd
 from tests.semdescarte.support import (BANK_AK, BANK_NOT_QUALIFIED, DEPOSIT_CENTS, JACKPOT,

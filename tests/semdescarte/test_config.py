@@ -3,9 +3,9 @@
 
 import pytest
 
-from domain.errors import InvalidInputError, RuleViolationError
-from domain.semdescarte import config as cfg
-from domain.semdescarte.config import (
+from domain.kernel.errors import InvalidInputError, RuleViolationError
+from domain.games.semdescarte import config as cfg
+from domain.games.semdescarte.config import (
     INDIVIDUAL,
     MULTI,
     JackpotConfig,

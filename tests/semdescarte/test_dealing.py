@@ -2,9 +2,9 @@
 
 import pytest
 
-from domain.cards_codes import CARDS
-from domain.errors import InvalidInputError
-from domain.semdescarte.dealing import Deal, cards_needed, deal
+from domain.cards.codes import CARDS
+from domain.kernel.errors import InvalidInputError
+from domain.games.semdescarte.dealing import Deal, cards_needed, deal
 
 
 def test_sd_19_cards_needed_is_one_burned_plus_five_per_hand():

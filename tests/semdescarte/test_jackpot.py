@@ -4,10 +4,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.errors import InvalidInputError
-from domain.poker_hands import CATEGORIES
-from domain.semdescarte.config import JackpotConfig
-from domain.semdescarte.jackpot import (
+from domain.kernel.errors import InvalidInputError
+from domain.cards.poker_hands import CATEGORIES
+from domain.games.semdescarte.config import JackpotConfig
+from domain.games.semdescarte.jackpot import (
     JACKPOT_MULTIPLES,
     JackpotAward,
     awards,

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import (ConflictError, ForbiddenError, IdempotencyConflictError,
-                           InsufficientFundsError, InvalidInputError, RuleViolationError)
+from domain.kernel.errors import (
+    ConflictError, ForbiddenError, IdempotencyConflictError, InsufficientFundsError,
+    InvalidInputError, RuleViolationError)
 from tests.semdescarte import client as sd
 from tests.semdescarte.conftest import refused
 from tests.semdescarte.support import (BANK_AK, DEPOSIT_CENTS, JACKPOT, JACKPOT_STAKE, OPERATOR,

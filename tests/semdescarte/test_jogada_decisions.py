@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import ForbiddenError
+from domain.kernel.errors import ForbiddenError
 from tests.semdescarte import client as sd
-from infra import sessions_service
+from infra.services import sessions as sessions_service
 from tests.semdescarte.conftest import refused
 from tests.semdescarte.support import (BANK_AK, BANK_NOT_QUALIFIED, DEPOSIT_CENTS, OPERATOR, ante,
                                        assert_money_conserved, balances, deal, decide, forced_deck,

@@ -11,11 +11,11 @@ from datetime import timedelta
 
 import pytest
 
-from domain.errors import RuleViolationError
+from domain.kernel.errors import RuleViolationError
 from tests.semdescarte import client as sd
-from infra import sessions_service
+from infra.services import sessions as sessions_service
 from infra.container import build_ledger
-from infra.rng import SeededSeedSource
+from infra.runtime.rng import SeededSeedSource
 from tests.semdescarte.conftest import refused
 from tests.semdescarte.support import (BANK_AK, DEPOSIT_CENTS, JACKPOT, JACKPOT_STAKE, OPERATOR,
                                        ante, assert_money_conserved, balances, deal, decide,

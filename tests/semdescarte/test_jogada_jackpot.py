@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.accounts import account_id
-from domain.errors import ConflictError, RuleViolationError
+from domain.ledger.accounts import account_id
+from domain.kernel.errors import ConflictError, RuleViolationError
 from projections import queries
 from tests.semdescarte.conftest import refused
 from tests.semdescarte.support import (BANK_AK, BANK_NOT_QUALIFIED, DEPOSIT_CENTS, JACKPOT,

@@ -7,8 +7,8 @@ What each test asserts on, and when outcomes: tests/semdescarte/support.py.
 
 from __future__ import annotations
 
-from domain.errors import ConflictError, DomainError
-from infra import sessions_service
+from domain.kernel.errors import ConflictError, DomainError
+from infra.services import sessions as sessions_service
 from tests.semdescarte.conftest import refused
 from tests.semdescarte.support import (BANK_AK, DEPOSIT_CENTS, OPERATOR, ante,
                                        assert_money_conserved, balances, deal, decide, forced_deck,

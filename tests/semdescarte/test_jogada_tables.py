@@ -10,9 +10,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from api.errors import status_for
-from domain.errors import ConflictError, InvalidInputError, RuleViolationError
+from domain.kernel.errors import ConflictError, InvalidInputError, RuleViolationError
 from tests.semdescarte import client as sd
-from infra import rulesets_service, sessions_service
+from infra.services import rulesets as rulesets_service, sessions as sessions_service
 from tests.semdescarte.conftest import refused
 from tests.semdescarte.support import (OPERATOR, ante, deal, decide, individual_config,
                                        multi_config, names, new_player, new_table, only, sd_rule,

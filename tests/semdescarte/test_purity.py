@@ -1,15 +1,15 @@
-"""Money in the rules of domain/semdescarte is integer cents (A12, A31). Imports, clocks and
+"""Money in the rules of domain/games/semdescarte is integer cents (A12, A31). Imports, clocks and
 randomness of the sub-package are checked with the rest of domain/ in
 tests/core/test_domain_purity.py."""
 
 import ast
 from pathlib import Path
 
-import domain.semdescarte
+import domain.games.semdescarte
 
 
 def modules():
-    return sorted(Path(domain.semdescarte.__file__).parent.glob("*.py"))
+    return sorted(Path(domain.games.semdescarte.__file__).parent.glob("*.py"))
 
 
 OWN = ("config.py", "dealing.py", "settlement.py", "jackpot.py")

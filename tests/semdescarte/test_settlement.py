@@ -4,10 +4,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.cards_codes import CARDS
-from domain.errors import InvalidInputError
-from domain.poker_hands import evaluate
-from domain.semdescarte.settlement import (
+from domain.cards.codes import CARDS
+from domain.kernel.errors import InvalidInputError
+from domain.cards.poker_hands import evaluate
+from domain.games.semdescarte.settlement import (
     PAYTABLE,
     Outcome,
     bank_qualifies,

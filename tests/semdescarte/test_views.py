@@ -8,15 +8,15 @@ import json
 
 import pytest
 
-from domain.accounts import wallet_code
-from domain.actors import player_actor, staff_actor
-from domain.errors import NotFoundError, RuleViolationError
-from domain.poker_hands import evaluate
-from domain.semdescarte.replay import replay
+from domain.ledger.accounts import wallet_code
+from domain.kernel.actors import player_actor, staff_actor
+from domain.kernel.errors import NotFoundError, RuleViolationError
+from domain.cards.poker_hands import evaluate
+from domain.games.semdescarte.replay import replay
 from tests.semdescarte import client as sd
-from infra import sessions_service
+from infra.services import sessions as sessions_service
 from infra.container import build_ledger
-from infra.rng import SeededSeedSource
+from infra.runtime.rng import SeededSeedSource
 from projections import queries
 
 OP = staff_actor("operator")

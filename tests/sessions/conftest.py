@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.actors import player_actor, staff_actor
+from domain.kernel.actors import player_actor, staff_actor
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")
 SYSTEM = "system:test"

@@ -1,5 +1,5 @@
 """Every command the session and rule-set services hand to the writer travels as data through
-the writer socket's codec (infra/wire.py), and does the same after the round trip (the writer
+the writer socket's codec (infra/writer/wire.py), and does the same after the round trip (the writer
 may run in a process of its own: the command and its answer then cross a socket)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from datetime import timedelta
 
 import pytest
 
-from domain.inactivity import BINGO, SEM_DESCARTE_INDIVIDUAL, policy_for
-from infra import rulesets_service as rs
-from infra import sessions_service as ss
+from domain.sessions.inactivity import BINGO, SEM_DESCARTE_INDIVIDUAL, policy_for
+from infra.services import rulesets as rs
+from infra.services import sessions as ss
 from tests.sessions.conftest import OPERATOR
 
 
@@ -77,7 +77,7 @@ def test_ruleset_commands_pickle_and_run_the_same(piped, clock):
 
 
 def test_a_player_ends_only_its_own_session(ledger, player):
-    from domain.errors import ForbiddenError
+    from domain.kernel.errors import ForbiddenError
 
     player_id, actor = player
     other, _ = ledger.register_player(display_name="Rui", actor=OPERATOR)

@@ -5,10 +5,10 @@ in bingo, no cards bought in the 3 following jogadas (bingo 54, 55)."""
 
 import pytest
 
-from domain.errors import ConflictError
-from domain.inactivity import (BINGO, BLACKJACK_MULTI, HOLDEM, OMAHA, ROULETTE_MULTI,
-                               SEM_DESCARTE_MULTI, policy_for)
-from infra import sessions_service as ss
+from domain.kernel.errors import ConflictError
+from domain.sessions.inactivity import (
+    BINGO, BLACKJACK_MULTI, HOLDEM, OMAHA, ROULETTE_MULTI, SEM_DESCARTE_MULTI, policy_for)
+from infra.services import sessions as ss
 
 ROOM = "room-1"
 

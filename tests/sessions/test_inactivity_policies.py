@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from domain import inactivity as ia
-from domain.errors import InvalidInputError
+from domain.sessions import inactivity as ia
+from domain.kernel.errors import InvalidInputError
 
 
 @pytest.mark.parametrize("kind, rule", [

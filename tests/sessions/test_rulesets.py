@@ -1,14 +1,14 @@
 """Versioned rule sets per venue: the rules cannot change during a game, and each jogada runs
 under the rules in force when it started (903-B 6.1.5(2)(3)). A version holds a configuration
-of the venue's game, checked by the game's rules on the command (domain/venue_settings.py)."""
+of the venue's game, checked by the game's rules on the command (domain/rulesets/venue_settings.py)."""
 
 from datetime import timedelta, timezone, datetime
 
 import pytest
 
-from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.rulesets import RuleSet, ruleset_id
-from infra import rulesets_service as rs
+from domain.kernel.errors import InvalidInputError, NotFoundError, RuleViolationError
+from domain.rulesets.versions import RuleSet, ruleset_id
+from infra.services import rulesets as rs
 from tests.bingo import client as bingo_service
 from tests.semdescarte import client as semdescarte_service
 from tests.sessions.conftest import OPERATOR

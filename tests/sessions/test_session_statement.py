@@ -6,10 +6,11 @@ from datetime import timedelta
 
 import pytest
 
-from domain.errors import ConflictError, InvalidInputError, NotFoundError, RuleViolationError
-from domain.inactivity import BINGO, BLACKJACK_INDIVIDUAL, SEM_DESCARTE_INDIVIDUAL
-from domain.sessions import END_REASONS
-from infra import sessions_service as ss
+from domain.kernel.errors import (
+    ConflictError, InvalidInputError, NotFoundError, RuleViolationError)
+from domain.sessions.inactivity import BINGO, BLACKJACK_INDIVIDUAL, SEM_DESCARTE_INDIVIDUAL
+from domain.sessions.session import END_REASONS
+from infra.services import sessions as ss
 from projections import session_queries as q
 from tests.sessions.conftest import OPERATOR
 

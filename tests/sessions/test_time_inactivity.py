@@ -7,10 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from domain.errors import RuleViolationError
-from domain.inactivity import BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL, SEM_DESCARTE_INDIVIDUAL
-from domain.inactivity import policy_for
-from infra import sessions_service as ss
+from domain.kernel.errors import RuleViolationError
+from domain.sessions.inactivity import (
+    BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL, SEM_DESCARTE_INDIVIDUAL)
+from domain.sessions.inactivity import policy_for
+from infra.services import sessions as ss
 from tests.sessions.conftest import OPERATOR
 
 TABLE = "sd-table-1"

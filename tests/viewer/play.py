@@ -103,7 +103,7 @@ def holdem_before_serving(database_url: str, operator_key: str) -> dict[str, Any
     branch has no hold'em routes to play it over HTTP. Returns its id and cards."""
     from infra.container import build_ledger
     from infra.games import BUILTIN
-    from infra.settings import Settings
+    from infra.runtime.settings import Settings
     from tests.holdem import played as forced
 
     ledger = build_ledger(Settings(

@@ -99,10 +99,10 @@ def open_old_case(url: str) -> str:
     """An account complaint opened through the ledger itself thirty days ago, never
     acknowledged: overdue by now."""
     from domain.complaints import commands as cc
-    from infra.clock import ManualClock
+    from infra.runtime.clock import ManualClock
     from infra.container import build_ledger
     from infra.games import BUILTIN
-    from infra.settings import Settings
+    from infra.runtime.settings import Settings
 
     settings = Settings(database_url=url, bootstrap_operator_key=OPERATOR_KEY,
                         inactivity_sweep_interval=0.0,

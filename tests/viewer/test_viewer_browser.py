@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from domain import merkle
+from domain.audit import merkle
 from tests.conftest import fresh_database
 from tests.process.conftest import OPERATOR, OPERATOR_KEY, Server, servers
 from tests.viewer.browser import NEEDS_BROWSER, ROOT, wait_until
@@ -315,7 +315,7 @@ def test_a_refused_key_is_shown_in_the_error_element(served, browser, who, statu
 
 def test_rfc_9162_inclusion_proofs_are_verified_again_in_the_browser(served, browser):
     """The page's own check of an integrity proof (RFC 9162 §2.1.3.2, with the browser's
-    SHA-256) against the reference tree of domain/merkle.py: every leaf of every tree up to 9
+    SHA-256) against the reference tree of domain/audit/merkle.py: every leaf of every tree up to 9
     leaves is proven, and a proof altered or for another leaf is refused. A proof in the shape
     GET /jogadas/{id}/proof answers is drawn with each event re-verified."""
     browser.get(f"{served.url}/viewer")

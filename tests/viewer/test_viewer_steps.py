@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain import viewer
-from domain.game import topic_of
-from infra import jogada_views
+from domain.kernel import viewer
+from domain.kernel.game import topic_of
+from infra.services import jogada_views
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.semdescarte_support import BANK_AK, FLUSH_HAND, forced_deck, multi_config
 from tests.api.test_bingo_api import drive_to_end
@@ -179,7 +179,7 @@ def test_903b_6_3_4_2_bingo_2h_the_cards_show_exactly_the_balls_drawn_so_far(mak
 def test_903b_6_3_4_2_a_game_defined_under_tests_is_shown_through_its_own_viewer_steps(
         make_client):
     """The coin toss (tests/cointoss/) gives its own steps; any game without them is shown
-    event by event as text (domain/viewer.py ``fallback_steps``)."""
+    event by event as text (domain/kernel/viewer.py ``fallback_steps``)."""
     client = make_client(games=COIN, cointoss_tick_interval=0)
     table = ok(client.post("/cointoss/tables", headers=OPERATOR, json={
         "name": "Moeda", "config": {"stake_cents": 100, "toss_after": 1}}), 201)

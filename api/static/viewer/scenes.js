@@ -1,5 +1,5 @@
 // The drawing of a jogada's scenes, shared by the replay viewer (GET /viewer) and the complaint
-// desk (GET /viewer/complaints): the game-neutral vocabulary of domain/viewer.py that
+// desk (GET /viewer/complaints): the game-neutral vocabulary of domain/kernel/viewer.py that
 // GET /jogadas/{id}/steps answers (cards face up and face down, bingo cards with the drawn
 // balls marked, balls, prizes, money movements, facts, text). Needs common.js (LedgerPage).
 "use strict";
@@ -11,7 +11,7 @@
   const MOVEMENT_HEADERS = ["event", "account", "kind", "amount", "counterparty", "reason",
     "transfer"];
 
-  // One scene item (domain/viewer.py), as a .item element.
+  // One scene item (domain/kernel/viewer.py), as a .item element.
   function drawItem(item) {
     const draw = {
       cards: drawCards, grid: drawGrid, balls: drawBalls, prizes: drawPrizes,

@@ -2,7 +2,7 @@
 // other origin (the page's Content-Security-Policy is default-src 'self').
 //
 // It reads GET /jogadas/{id} (the summary), GET /jogadas/{id}/steps (the steps in the
-// game-neutral vocabulary of domain/viewer.py, the money, the RNG check, the adjudication) and
+// game-neutral vocabulary of domain/kernel/viewer.py, the money, the RNG check, the adjudication) and
 // GET /jogadas/{id}/proof (the integrity proof: 404 or 409 mean "not available yet"), with the
 // API key in the Authorization header only: the key is never put in a URL, and the page has
 // no form to submit. The DOM helpers and the requests are common.js's (LedgerPage), the
@@ -165,7 +165,7 @@
     const a = state.data.adjudication || {};
     const box = $("adjudication");
     box.dataset.agrees = String(Boolean(a.agrees));
-    // The money the account events moved (domain/adjudication.py); a smaller game may
+    // The money the account events moved (domain/kernel/adjudication.py); a smaller game may
     // record its nets directly.
     const recorded = a.recorded && typeof a.recorded.money === "object" ? a.recorded.money
       : (a.recorded || {});

@@ -1,0 +1,1 @@
+"""Bingo's routes and request bodies."""

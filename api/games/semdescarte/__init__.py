@@ -1,0 +1,1 @@
+"""Póquer sem descarte's routes and request bodies."""

@@ -1,0 +1,1 @@
+"""The tamper-evident record: the audit stream, canonical bytes, the Merkle tree, checkpoints, the core's significant events."""

@@ -1,0 +1,1 @@
+"""Cards shared by the card games: the codes of the API contract and the poker hand evaluator."""

@@ -1,0 +1,152 @@
+"""A jogada of bingo step by step, for the replay viewer (rule 2h, the "modo repetição";
+903-B 6.3.4(2); the vocabulary of domain/kernel/viewer.py): after each recorded event, the cards sold
+as grids with the balls drawn so far marked on them, the balls in the order drawn, the prizes
+(their values once the sale closed, the ball and the cards that won each), the jackpot, the
+payments.
+
+``viewer_steps(replayed)`` reads only the replay (domain/games/bingo/replay.py): its per-step state
+is kept small, so the cards and balls are folded here again from the steps' data. At most
+``MAX_GRIDS`` cards are drawn in a step (the winning cards first, then in the order sold): a
+jogada may sell 100,000 cards; the replay lists them all. Pure: no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import viewer as v
+from domain.games.bingo.cards import bingo_rule
+
+MAX_GRIDS = 24
+RULES = {"JogadaOpened": bingo_rule(16), "CardsBought": bingo_rule(10, 11, 12, 15),
+         "BallDrawn": bingo_rule(21, 22), "RngCommitted": v.COMMITTED,
+         "RngRevealed": v.REVEALED}
+
+
+def _title(name: str, d: dict[str, Any]) -> str | None:
+    if name == "JogadaOpened":
+        return f"Jogada {d['number']} opened: bingo {d['config']['variant']}, cards on sale"
+    if name == "CardsBought":
+        return (f"Purchase {d['purchase']}: {len(d['cards'])} card(s) for"
+                f" {v.euros(d['amount_cents'])}")
+    if name == "SalesClosed":
+        return f"Sales closed: {d['cards_sold']} cards, pool {v.euros(d['pool']['pool_cents'])}"
+    if name == "JogadaCancelled":
+        return f"Jogada cancelled ({d['reason']}): every card refunded"
+    if name == "BallDrawn":
+        return f"Ball {d['ordinal']}: {d['ball']}"
+    if name == "PrizeWon":
+        cards = ", ".join(str(w["card"]) for w in d["winners"])
+        return (f"{v.words_of(d['prize'])} at ball {d['ordinal']} ({d['ball']}): card(s)"
+                f" {cards}")
+    if name == "JackpotWon":
+        return f"Jackpot {v.euros(d['amount_cents'])} won at ball {d['ordinal']}"
+    if name == "PlayerConnectionLost":
+        return "A player's connection was lost: the cards play on"
+    if name == "JogadaVoided":
+        return f"Jogada void ({d['reason']})"
+    return {"RngCommitted": "The draw order is committed before the sale",
+            "JogadaSettled": "Jogada settled: every prize paid",
+            "RngRevealed": "The seed is revealed"}.get(name)
+
+
+class _Room:
+    """The jogada as folded so far: its configuration, cards, balls, prizes and payments."""
+
+    def __init__(self) -> None:
+        self.config: dict[str, Any] | None = None
+        self.status = None
+        self.cards: list[tuple[int, str, list[list[int | None]]]] = []  # (card, player, rows)
+        self.drawn: list[int] = []
+        self.pool: dict[str, Any] | None = None
+        self.won: dict[str, dict[str, Any]] = {}
+        self.jackpot: dict[str, Any] | None = None
+        self.payments: dict[str, dict[str, int]] | None = None
+        self.refunds: dict[str, int] | None = None
+        self.sales_cents = 0
+
+    def apply(self, name: str, d: dict[str, Any]) -> None:
+        if name == "JogadaOpened":
+            self.config, self.status = d["config"], "sale"
+        elif name == "CardsBought":
+            self.sales_cents += d["amount_cents"]
+            self.cards += [(d["first_card"] + i, d["player_id"], rows)
+                           for i, rows in enumerate(d["cards"])]
+        elif name == "SalesClosed":
+            self.status, self.pool = "drawing", d["pool"]
+        elif name == "BallDrawn":
+            self.drawn.append(d["ball"])
+        elif name == "PrizeWon":
+            self.won[d["prize"]] = d
+        elif name == "JackpotWon":
+            self.jackpot = d
+        elif name == "JogadaSettled":
+            self.status, self.payments = "settled", d["payments"]
+        elif name in ("JogadaCancelled", "JogadaVoided"):
+            self.status = "cancelled" if name == "JogadaCancelled" else "voided"
+            self.refunds = d["refunds"]
+
+    def scene(self) -> list[dict[str, Any]]:
+        if self.config is None:
+            return []
+        scene = [v.facts("Room", [("variant", f"bingo {self.config['variant']}"),
+                                  ("status", self.status),
+                                  ("cards sold", len(self.cards)),
+                                  ("sales", v.euros(self.sales_cents))])]
+        if self.drawn or self.status == "drawing":
+            scene.append(v.balls(f"Balls drawn ({len(self.drawn)})", self.drawn))
+        scene.append(v.prizes("Prizes", self._prizes()))
+        scene += self._grids()
+        if self.payments:
+            scene.append(v.facts("Payments", [
+                (f"player {player}", ", ".join(f"{v.words_of(p)} {v.euros(c)}"
+                                               for p, c in paid.items()))
+                for player, paid in sorted(self.payments.items())]))
+        if self.refunds:
+            scene.append(v.facts("Refunds", [(f"player {p}", v.euros(c))
+                                             for p, c in sorted(self.refunds.items())]))
+        return scene
+
+    def _prizes(self) -> list[dict[str, Any]]:
+        values = (self.pool or {}).get("prizes", {})
+        items = []
+        for prize in self.config["prizes"]:
+            won = self.won.get(prize)
+            items.append({"name": v.words_of(prize), "value_cents": values.get(prize),
+                          "ordinal": won and won["ordinal"], "ball": won and won["ball"],
+                          "winners": [f"card {w['card']}" for w in won["winners"]]
+                          if won else [], "shares": won["shares"] if won else {}})
+        if self.config.get("jackpot"):
+            j = self.jackpot
+            items.append({"name": "Jackpot", "value_cents": j and j["amount_cents"],
+                          "ordinal": j and j["ordinal"], "ball": None,
+                          "winners": sorted(j["shares"]) if j else [],
+                          "shares": j["shares"] if j else {},
+                          "note": f"within {self.config['jackpot']['max_balls']} balls"})
+        return items
+
+    def _grids(self) -> list[dict[str, Any]]:
+        won_by: dict[int, list[str]] = {}
+        for prize, d in self.won.items():
+            for w in d["winners"]:
+                won_by.setdefault(w["card"], []).append(v.words_of(prize))
+        shown = sorted(self.cards, key=lambda c: (c[0] not in won_by, c[0]))[:MAX_GRIDS]
+        drawn = set(self.drawn)
+        grids = [v.grid(f"Card {card} · player {player}", rows, drawn, won_by.get(card))
+                 for card, player, rows in sorted(shown)]
+        if len(self.cards) > len(shown):
+            grids.append(v.text(f"{len(self.cards) - len(shown)} more card(s) not drawn here:"
+                                " the replay lists every card"))
+        return grids
+
+
+def viewer_steps(replayed: dict[str, Any]) -> list[dict[str, Any]]:
+    room = _Room()
+    out = []
+    for item in replayed["steps"]:
+        name, data = item["event"], item["data"]
+        room.apply(name, data)
+        rule = data.get("rule") if isinstance(data.get("rule"), str) else RULES.get(name)
+        scene = [*room.scene(), *v.rng_facts(name, data)]
+        out.append(v.step(item["position"], _title(name, data), scene, rule))
+    return out

@@ -1,0 +1,217 @@
+"""The seam every game plugs into: one ``Game`` object per game, and the ``Games`` registry the
+composition root builds from them (infra/games.py: the built-in games, one line each, and any
+named by ``LEDGER_GAMES``).
+
+A game is its own package (``domain/<game>/`` for its rules, aggregates, commands and replay;
+``api/routes/<game>.py`` for its routes) and exposes one ``Game``. Everything every game needs
+is built once on this object: the writer dispatches its commands, snapshots its aggregates,
+runs its clock and its start-up recovery (infra/services/game_services.py); ``end_session`` asks it
+whether the player has a bet in play and tells it when a session at one of its venues ended;
+the API includes its router (``api/routes/<name>.py``, or ``<package>/routes.py`` for a game
+outside the package) and serves the game-independent jogada routes (``GET
+/jogadas/{id}``, ``/replay``, ``/adjudication``, ``/steps``) through its ``replay``,
+``adjudicate`` and ``viewer_steps``; the
+rule-set service checks a venue's settings with ``check_settings``; the projection
+"jogadas_listing" lists its venues and every player's jogadas from the facts its ``listing``
+makes of its ``listing_events`` (domain/kernel/listing.py); the projection "significant_events" lists
+what its ``significant`` declares (domain/kernel/significant.py: voids, interruptions, recoveries,
+configuration). docs/adding-a-game.md is the checklist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from eventsourcing.utils import get_topic
+
+from domain.kernel.command import Command, Handler
+from domain.kernel.errors import InvalidInputError
+from domain.sessions.inactivity import POLICIES, InactivityPolicy
+from domain.kernel.significant import Classify, SignificantEvents
+
+Events = list[tuple[int, Any]]  # (notification id, domain event), in log order
+
+
+@dataclass(frozen=True)
+class GameClock:
+    """What is due and the tick: every ``interval`` seconds (the setting
+    ``LEDGER_<GAME>_TICK_INTERVAL`` overrides it; 0 = off) the writer process runs ``due``
+    (a read-only command answering venue ids) and then ``tick(venue_id, actor)`` for each."""
+
+    interval: float
+    due: Command
+    tick: Callable[[str, str], Command]
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str  # short, lower case: venue ids are "<name>:<target id>", listings' game name
+    title: str  # what people call it: "póquer sem descarte"
+    regulation: str  # "Regulamento 803/2015"
+    venue_noun: str  # "table", "room": its venues' name in messages and routes ("table_id")
+    session_kinds: tuple[str, ...]  # the GameSession.game values played at its venues
+    commands: Mapping[type, Handler]  # its command vocabulary and their handlers
+    venue_type: type  # the aggregate of a table or a room (a venue)
+    event_marker: str  # what the topics of its venue's events hold: ".SemDescarteTable."
+    ended_topics: tuple[str, ...]  # topic endings of the events that end a jogada
+    package: str  # its own package ("domain.games.semdescarte"): where the API looks for its routes
+    bet_in_play: Callable[[Any, Any], tuple[str, str] | None]  # (uow, session)
+    session_ended: Callable[[Any, Any, str], Any]  # (uow, session, actor), same transaction
+    # Every event with the state after it, and its checks: each a dict holding "verified"
+    # ("rng": the RNG re-derived from the revealed seed; bingo's "prizes_check"): True,
+    # checked; False, failed ("check" says why, "events" the positions of the events found
+    # wrong), or, with no RNG commitment in the jogada, nothing drawn; None: nothing to check.
+    # ``ledger verify`` runs it on every ended jogada (infra/verify/jogadas.py).
+    replay: Callable[[Events], dict[str, Any]]
+    # (events, opening balances of the pools they touch) -> recomputed vs recorded settlement
+    # (domain/kernel/adjudication.py; infra/services/adjudication.py ``opening_balances``)
+    adjudicate: Callable[[Events, dict[str, int] | None], dict[str, Any]]
+    check_settings: Callable[[dict[str, Any], Any], tuple[dict[str, Any], list[str]]]
+    stake_reason: str  # the account movement that stakes a player in a jogada ("ante")
+    player_jogada: Callable[[dict[str, Any], str], dict[str, Any]]  # (replay, player) -> its part
+    snapshotted: tuple[type, ...] = ()  # long-lived aggregates (a snapshot rule of their own)
+    clock: GameClock | None = None
+    recovery: Callable[[str], Command] | None = None  # (actor) -> the command run at start
+    policies: Mapping[str, InactivityPolicy] = field(default_factory=dict)  # new kinds only
+    open_jogadas: Callable[[Any], int] | None = None  # (uow) -> venues with a jogada open
+    # The listing of its venues and of every player's jogadas (projections/listings.py): the
+    # facts (domain/kernel/listing.py) one of its venue's events means, for the events of
+    # ``listing_events`` (the only ones the projection reads for it). None: not listed.
+    listing: Callable[[Any], list] | None = None
+    listing_events: tuple[type, ...] = ()
+    # Its own replay route, if it has one ("/semdescarte/jogadas/{jogada_id}/replay"): the
+    # listing's replay links; otherwise the game-independent "/jogadas/{jogada_id}/replay".
+    replay_alias: str | None = None
+    # The replay viewer (GET /jogadas/{id}/steps, the page GET /viewer): (replay) -> one step
+    # per replay step, each {position, title, rule, scene} in the vocabulary of
+    # domain/kernel/viewer.py (cards, bingo grids, balls, prizes, facts, text). None: each event is
+    # shown as text (domain/kernel/viewer.py ``fallback_steps``).
+    viewer_steps: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
+    # Its significant events (GLI-19 §2.8; 903-B 6.3.3, 6.3.6(6)(7)): the kinds it records and,
+    # per event class of its own, the entry an event makes (domain/kernel/significant.py), read by the
+    # projection "significant_events". None: none of its events is significant.
+    significant: SignificantEvents | None = None
+    # A complaint case's remedy (domain/complaints/commands.py, compensation "game_refund"):
+    # (uow, target id, jogada id, reason, actor) voids that jogada, if it is the one open at
+    # the venue, by the game's own rule for a fault of the system (every bet back), in the
+    # case's unit of work; refuses (ConflictError) before any event otherwise. None: no such
+    # remedy from a case.
+    void_jogada: Callable[[Any, str, str, str, str], dict[str, Any]] | None = None
+    # The top-level fields of its venues' configuration (what ``check_settings`` takes):
+    # settings made only of another game's fields are that game's, and a rule set of one of
+    # this game's venues refuses them with 409 naming both games (domain/rulesets/venue_settings.py).
+    # Empty: no settings are told apart as this game's.
+    settings_fields: frozenset[str] = frozenset()
+    # The rule that makes one of its venues what it is (sem descarte rule 4: a table of that
+    # game, individual or multi; bingo rule 2f: a room and its variant), cited with 903-B
+    # 6.1.5(2) when a rule set would give the venue another game's settings.
+    venue_rule: str | None = None
+    # Its hand history (GET /jogadas/{id}/phh, ``ledger phh export``): (events of an ended
+    # jogada, the venue's name) -> the PHH file (TOML), the Poker Hand History standard
+    # (domain/games/community_poker/phh.py); refuses (ConflictError) what the standard cannot hold.
+    # None: the game has no hand history.
+    hand_history: Callable[[Events, str | None], str] | None = None
+
+    # The inactivity policy of a session started at one of its venues, where its rules let the
+    # operator set the thresholds (hold'em/Omaha rule 70b: at most 5 jogadas without a bet):
+    # (uow, venue id, session kind) -> the policy (checked by domain/inactivity.check_policy),
+    # or None for the regulation's default.
+    session_policy: Callable[[Any, str, str], Any] | None = None
+
+    def venue_of(self, target_id: Any) -> str:
+        return f"{self.name}:{target_id}"
+
+
+class Games:
+    """The registry: the games of this installation, looked up by name, by session kind, by
+    venue id and by the events of a jogada. Pure; built once by infra/games.py."""
+
+    def __init__(self, games: Iterable[Game]) -> None:
+        self.all: tuple[Game, ...] = tuple(games)
+        self._by_name: dict[str, Game] = {}
+        self._by_kind: dict[str, Game] = {}
+        self.handlers: dict[type, Handler] = {}
+        self.listed: dict[type, Game] = {}  # an event class -> the game whose listing reads it
+        # an event class -> (its game, how it is classified): Game.significant
+        self.significant: dict[type, tuple[Game, Classify]] = {}
+        for game in self.all:
+            if game.name in self._by_name:
+                raise ValueError(f"two games are named {game.name!r}")
+            self._by_name[game.name] = game
+            for kind in game.session_kinds:
+                if kind in self._by_kind:
+                    raise ValueError(f"session kind {kind!r} belongs to two games")
+                if kind not in POLICIES and kind not in game.policies:
+                    raise ValueError(f"{game.name}: session kind {kind!r} has no inactivity"
+                                     " policy (domain/sessions/inactivity.py or Game.policies)")
+                self._by_kind[kind] = game
+            for command_type, handler in game.commands.items():
+                if command_type in self.handlers:
+                    raise ValueError(f"command {command_type.__name__} is registered twice")
+                self.handlers[command_type] = handler
+            for event_type in game.listing_events if game.listing is not None else ():
+                if event_type in self.listed:
+                    raise ValueError(f"event {event_type.__qualname__} is listed by two games")
+                self.listed[event_type] = game
+            for event_type, classify in (game.significant.classify.items()
+                                         if game.significant is not None else ()):
+                if event_type in self.significant:
+                    raise ValueError(f"event {event_type.__qualname__} is classified by two games")
+                self.significant[event_type] = (game, classify)
+
+    def __iter__(self):
+        return iter(self.all)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._by_name)
+
+    def get(self, name: str) -> Game | None:
+        return self._by_name.get(name)
+
+    def for_session(self, kind: str) -> Game | None:
+        return self._by_kind.get(kind)
+
+    def for_venue(self, venue_id: str) -> Game | None:
+        name, _, rest = str(venue_id).partition(":")
+        game = self._by_name.get(name)
+        return game if game is not None and rest else None
+
+    def for_topic(self, topic: str) -> Game | None:
+        return next((g for g in self.all if g.event_marker in topic), None)
+
+    def policy(self, kind: str) -> InactivityPolicy | None:
+        game = self._by_kind.get(kind)
+        if game is not None and kind in game.policies:
+            return game.policies[kind]
+        return POLICIES.get(kind)
+
+    def kinds(self) -> tuple[str, ...]:
+        """Every session kind: the regulation's (domain/sessions/inactivity.py) and the games' own."""
+        extra = [k for g in self.all for k in g.policies if k not in POLICIES]
+        return tuple(POLICIES) + tuple(extra)
+
+    def snapshotted(self) -> tuple[type, ...]:
+        return tuple(t for g in self.all for t in g.snapshotted)
+
+    # What the core's commands ask of the venue's game ----------------------------------------
+    def bet_in_play(self, uow: Any, session: Any) -> tuple[str, str] | None:
+        game = self._by_kind.get(session.game)
+        return None if game is None else game.bet_in_play(uow, session)
+
+    def session_ended(self, uow: Any, session: Any, actor: str) -> None:
+        game = self._by_kind.get(session.game)
+        if game is not None:
+            game.session_ended(uow, session, actor)
+
+    def require_kind(self, kind: str, field_name: str = "game") -> InactivityPolicy:
+        policy = self.policy(kind)
+        if policy is None:
+            raise InvalidInputError(f"{field_name} must be one of {', '.join(self.kinds())}",
+                                    field=field_name)
+        return policy
+
+
+def topic_of(event: Any) -> str:
+    return get_topic(type(event))

@@ -1,0 +1,211 @@
+"""The replay viewer's game-neutral steps (903-B 6.3.4(2): every essential element of a jogada
+viewable by replay; GLI-19 §4.14, game recall): a jogada's replay turned into steps that a page
+can draw without knowing the game.
+
+Each game may give its ``Game.viewer_steps(replayed)`` (domain/<game>/viewer.py): one step per
+step of its replay, ``{"position", "title", "rule", "scene"}``, where ``position`` is the
+replay step's notification id and ``scene`` is what the table or room looked like after that
+event, in this small vocabulary (the builders below):
+
+- ``cards``: ``{"label", "cards": ["As", "Td", ...], "hidden": n, "note"}``: face-up cards
+  (the API's card codes, domain/cards/codes.py) and ``hidden`` face-down ones;
+- ``grid``: ``{"label", "rows": [[n | None, ...], ...], "marked": [n, ...], "won": [prize]}``:
+  a bingo card, the drawn numbers on it marked;
+- ``balls``: ``{"label", "numbers": [...]}``: balls in the order drawn;
+- ``prizes``: ``{"label", "items": [{"name", "value_cents", "ordinal", "ball", "winners",
+  "shares"}]}``;
+- ``money``: ``{"label", "movements": [{"position", "account", "kind", "cents", "reason",
+  "counterparty", "transfer_id"}]}``;
+- ``facts``: ``{"label", "rows": [[name, value], ...]}``;
+- ``text``: ``{"text"}``.
+
+``show`` completes them the same way for every game: each step's event (notification id,
+topic, name), a default title and rule (the event's own ``rule`` or its refs' rule), and the
+money its account events moved. A game that gives no ``viewer_steps`` is shown by
+``fallback_steps``: each event as text. Pure: no I/O, no clock.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from domain.kernel.adjudication import account_codes
+from domain.kernel.game import topic_of
+from domain.kernel.replay_support import MONEY_KINDS, event_name
+from domain.kernel.rules import T903B, cite
+
+RECALL = cite(T903B, "6.3.4(2)")  # every essential element of the jogada viewable
+COMMITTED = cite(T903B, "6.7.5")  # the outcome drawn and committed before the first result
+REVEALED = cite(T903B, "6.7.2(4)")  # the results produced are the ones used and recorded
+SESSION_EVENTS = {"BetRecorded": "Bet recorded on the player's session",
+                  "WinRecorded": "Win recorded on the player's session"}
+MONEY_TITLES = {"held": "held", "posted": "posted", "voided": "released",
+                "credited": "credited", "debited": "debited"}
+Steps = list[dict[str, Any]]
+
+
+# The vocabulary ---------------------------------------------------------------------------------
+def cards(label: str, codes: list[str] | tuple[str, ...], hidden: int = 0,
+          note: str | None = None) -> dict[str, Any]:
+    return {"kind": "cards", "label": label, "cards": list(codes), "hidden": hidden,
+            "note": note}
+
+
+def grid(label: str, rows: list[list[int | None]], drawn: set[int] | frozenset[int],
+         won: list[str] | None = None) -> dict[str, Any]:
+    """A bingo card; ``marked``: the numbers on it among ``drawn``, in the card's order."""
+    marked = [n for row in rows for n in row if n is not None and n in drawn]
+    return {"kind": "grid", "label": label, "rows": [list(row) for row in rows],
+            "marked": marked, "won": list(won or [])}
+
+
+def balls(label: str, numbers: list[int]) -> dict[str, Any]:
+    return {"kind": "balls", "label": label, "numbers": list(numbers)}
+
+
+def prizes(label: str, items: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"kind": "prizes", "label": label, "items": items}
+
+
+def money(label: str, movements: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"kind": "money", "label": label, "movements": movements}
+
+
+def facts(label: str, rows: list[tuple[str, Any]] | list[list[Any]]) -> dict[str, Any]:
+    return {"kind": "facts", "label": label, "rows": [[str(k), v] for k, v in rows]}
+
+
+def text(value: str) -> dict[str, Any]:
+    return {"kind": "text", "text": value}
+
+
+def step(position: int, title: str, scene: list[dict[str, Any]],
+         rule: str | None = None) -> dict[str, Any]:
+    return {"position": position, "title": title, "rule": rule, "scene": scene}
+
+
+def rng_facts(name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the RNG events of a jogada (domain/kernel/jogada_rng.py) show: the commitment before the
+    first result (903-B 6.7.5), the seed once the jogada ended (903-B 6.7.2(4))."""
+    if name == "RngCommitted":
+        return [facts("Commitment", [("algorithm", data["algorithm"]),
+                                     ("SHA-256 commitment", data["commitment"]),
+                                     ("forced", data["forced"])])]
+    if name == "RngRevealed":
+        return [facts("Reveal", [("seed", data["seed_hex"]), ("commitment", data["commitment"])])]
+    return []
+
+
+def euros(cents: int) -> str:
+    """2,00 € (cents are integers everywhere; this is only how a page shows them)."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(int(cents)), 100)
+    return f"{sign}{whole:,}".replace(",", " ") + f",{part:02d} €"
+
+
+def words(name: str) -> str:
+    """An event's name in words: ``AntePlaced`` → "Ante placed"."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower()
+    return spaced[:1].upper() + spaced[1:]
+
+
+def words_of(key: str) -> str:
+    """A snake_case key in words: ``two_lines`` → "Two lines"."""
+    spaced = key.replace("_", " ")
+    return spaced[:1].upper() + spaced[1:]
+
+
+# The replay's steps -----------------------------------------------------------------------------
+def replay_steps(replayed: dict[str, Any]) -> list[dict[str, Any]]:
+    """The steps of a game's replay (``steps``; a smaller game may call them ``events``), each
+    a dict with its ``position`` and ``event`` name."""
+    found = replayed.get("steps")
+    if found is None:
+        found = replayed.get("events", [])
+    return [s for s in found if isinstance(s, dict) and "position" in s]
+
+
+def fallback_steps(replayed: dict[str, Any]) -> Steps:
+    """For a game without ``viewer_steps``: each event of its replay as text (its data, or the
+    state it led to), so that any jogada of any game can be stepped through."""
+    out = []
+    for item in replay_steps(replayed):
+        shown = item.get("data", item.get("state"))
+        body = "" if shown is None else json.dumps(shown, ensure_ascii=False, sort_keys=True,
+                                                   default=str)
+        out.append(step(item["position"], words(item.get("event", "event")),
+                        [text(body)] if body else []))
+    return out
+
+
+def money_movements(events: list[tuple[int, Any]]) -> list[dict[str, Any]]:
+    """The jogada's account events as movements, in log order: the account (its code, found
+    from the counterparties and the players the events name), what happened to it (held,
+    posted, voided, credited, debited), the amount, why, and the transfer."""
+    codes = account_codes(events, ())
+    out = []
+    for position, e in events:
+        name = event_name(e)
+        if name not in MONEY_KINDS:
+            continue
+        stream = str(e.originator_id)
+        out.append({"position": position, "account": codes.get(stream, f"account:{stream}"),
+                    "kind": MONEY_KINDS[name], "cents": e.amount_cents,
+                    "reason": getattr(e, "reason", None),
+                    "counterparty": getattr(e, "counterparty", None),
+                    "transfer_id": getattr(e, "transfer_id", None)})
+    return out
+
+
+def _money_title(movements: list[dict[str, Any]]) -> str:
+    m = movements[0]
+    why = f" ({m['reason']})" if m["reason"] else ""
+    return f"{euros(m['cents'])} {MONEY_TITLES[m['kind']]} on {m['account']}{why}"
+
+
+def _event_rule(e: Any) -> str | None:
+    rule = getattr(e, "rule", None)
+    refs = getattr(e, "refs", None)
+    if rule is None and isinstance(refs, dict):
+        rule = refs.get("rule")
+    return rule if isinstance(rule, str) and rule else None
+
+
+def show(game_steps: Callable[[dict[str, Any]], Steps] | None, replayed: dict[str, Any],
+         events: list[tuple[int, Any]]) -> dict[str, Any]:
+    """The viewer's steps and the jogada's money: the game's steps (or the fallback), each
+    completed with its event (notification id, topic, name, time, actor), a title and a rule
+    where the game gave none, and the movements of its account events."""
+    by_position = {position: e for position, e in events}
+    movements = money_movements(events)
+    moved: dict[int, list[dict[str, Any]]] = {}
+    for m in movements:
+        moved.setdefault(m["position"], []).append(m)
+    steps = game_steps(replayed) if game_steps is not None else fallback_steps(replayed)
+    out = []
+    for number, item in enumerate(steps, start=1):
+        position = item["position"]
+        e = by_position.get(position)
+        name = event_name(e) if e is not None else None
+        here = moved.get(position, [])
+        title = item.get("title") or (_money_title(here) if here else "") \
+            or SESSION_EVENTS.get(name or "") or words(name or "event")
+        scene = list(item.get("scene", []))
+        if here:
+            scene.append(money("Money moved by this event", here))
+        out.append({
+            "number": number, "title": title,
+            "rule": item.get("rule") or (_event_rule(e) if e is not None else None),
+            "event": {"notification_id": position, "name": name,
+                      "topic": topic_of(e) if e is not None else None,
+                      "at": _iso(getattr(e, "at", None) or getattr(e, "timestamp", None)),
+                      "actor": getattr(e, "actor", None)},
+            "scene": scene})
+    return {"steps": out, "money": movements}
+
+
+def _iso(value: Any) -> str | None:
+    return None if value is None else value.isoformat()

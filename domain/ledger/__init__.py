@@ -1,0 +1,1 @@
+"""Money: double-entry accounts, wallets, corrections and idempotency receipts."""

@@ -1,0 +1,95 @@
+"""``ledger audit``: the tamper-evident record from the console (issue 15; docs/audit.md): make
+a signing key, seal and sign a checkpoint now, export an offline bundle, check a bundle."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+from datetime import datetime
+
+from infra.cli.common import err, open_ledger, out, require_ledger, usage
+from infra.runtime.settings import Settings
+
+
+def cmd_audit_keygen(settings: Settings, args: argparse.Namespace) -> int:
+    from infra.audit.signing import generate_key_file
+
+    try:
+        signer = generate_key_file(args.out)
+    except FileExistsError:
+        return usage(f"{args.out} exists; a signing key is never overwritten")
+    out(json.dumps({"key_file": os.path.abspath(args.out), "key_id": signer.key_id,
+                    "algorithm": "ed25519", "public_key": signer.public_key.hex()}))
+    err(f"set LEDGER_AUDIT_KEY_FILE={os.path.abspath(args.out)} for `ledger serve`; keep the"
+        " file secret, publish the public key")
+    return 0
+
+
+def cmd_audit_seal(settings: Settings, args: argparse.Namespace) -> int:
+    require_ledger(settings)
+    ledger = open_ledger(settings)
+    try:
+        if ledger.audit is None or ledger.audit.sealer is None:
+            return usage("sealing is off here (LEDGER_AUDIT_SEAL=0)")
+        if ledger.audit.sealer.signer is None:
+            return usage("no signing key: set LEDGER_AUDIT_KEY_FILE (`ledger audit keygen`)")
+        ledger.audit.seal()
+        latest = ledger.audit.checkpoint()
+    finally:
+        ledger.shutdown()
+    if latest is None:
+        out("nothing to seal: the log is empty")
+        return 0
+    out(json.dumps({k: latest[k] for k in ("sequence", "tree_size", "root", "chain",
+                                           "last_notification_id", "sealed_at", "key_id")}))
+    return 0
+
+
+def _time(value: str | None, name: str) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise SystemExit(usage(f"--{name}: not an ISO 8601 time: {value!r}"))
+    if parsed.tzinfo is None:
+        raise SystemExit(usage(f"--{name}: give the time zone (e.g. 2026-11-24T00:00:00Z)"))
+    return parsed
+
+
+def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
+    from domain.kernel.errors import DomainError
+    from infra.audit import bundle_check
+    from infra.audit.bundle import export_bundle, jogadas_between
+
+    since, until = _time(args.since, "since"), _time(args.until, "until")
+    if bool(args.jogada) == bool(since or until):
+        return usage("name the jogadas (--jogada, repeatable) or a time range (--since and/or"
+                     " --until), not both")
+    require_ledger(settings)
+    ledger = open_ledger(settings)
+    try:
+        ledger.projections.catch_up()
+        jogadas = args.jogada or jogadas_between(ledger, since, until)
+        bundle = export_bundle(ledger, jogadas, since_checkpoint=args.since_checkpoint,
+                               now=ledger.clock.now().isoformat())
+    except DomainError as error:
+        return usage(f"{error.field or 'export'}: {error.message}")
+    finally:
+        ledger.shutdown()
+    with open(args.out, "w", encoding="utf-8") as handle:
+        json.dump(bundle, handle, indent=1, sort_keys=True)
+    if args.checker:
+        shutil.copy(bundle_check.__file__, os.path.join(os.path.dirname(os.path.abspath(
+            args.out)), "bundle_check.py"))
+    out(f"{args.out}: {len(bundle['jogadas'])} jogadas, {len(bundle['events'])} events, proved"
+        f" against checkpoint {bundle['checkpoints'][-1]['sequence']}")
+    return 0
+
+
+def cmd_audit_check(settings: Settings, args: argparse.Namespace) -> int:
+    from infra.audit import bundle_check
+
+    return bundle_check.main([args.bundle, *(f"--public-key={k}" for k in args.public_key or ())])

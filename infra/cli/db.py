@@ -1,0 +1,85 @@
+"""``ledger db upgrade | current``: the event store, the system accounts, the projections'
+migrations, and on a fresh install the first operator."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from infra.cli.common import err, open_ledger, out, require_ledger, usage
+from infra.runtime.settings import Settings, parse_database_url
+
+
+def revision_line(settings: Settings) -> tuple[bool, str]:
+    from projections import migrate
+
+    at, heads = migrate.current(parse_database_url(settings.database_url)), migrate.heads()
+    current = ", ".join(at) or "none"
+    if at == heads:
+        return True, f"projections revision: {current} (up to date)"
+    return False, (f"projections revision: {current} (not at head {', '.join(heads)}:"
+                   " run `ledger db upgrade`)")
+
+
+def cmd_db_upgrade(settings: Settings, args: argparse.Namespace) -> int:
+    from infra.store.dbcheck import DatabaseMissing, require_place
+    from projections import migrate
+
+    target = parse_database_url(settings.database_url)
+    try:
+        require_place(target)  # a bad path or URL: one line, not the driver's traceback
+    except DatabaseMissing as missing:
+        return usage(str(missing))
+    ledger = open_ledger(settings, projections=False)  # the library creates its tables
+    try:
+        ledger.open_system_accounts()
+    finally:
+        ledger.close()
+    err("event store tables and system accounts ready")
+    at, heads = migrate.current(target), migrate.heads()
+    if at != heads:
+        started = time.monotonic()
+        err(f"migrating the projections from {', '.join(at) or 'none'} to {', '.join(heads)}")
+        migrate.upgrade(target)
+        err(f"projections migrated in {time.monotonic() - started:.1f}s")
+    out(f"backend: {target.backend}\n{revision_line(settings)[1]}")
+    if not settings.bootstrap_operator_key:
+        _first_operator(settings, getattr(args, "host", None), getattr(args, "port", None))
+    return 0
+
+
+def _first_operator(settings: Settings, host: str | None, port: int | None) -> None:
+    """A fresh install without LEDGER_BOOTSTRAP_OPERATOR_KEY gets its first operator here, and
+    its key is printed on the terminal (stdout) once: never logged (only its digest is
+    recorded). When a registered operator exists (any later start) nothing happens."""
+    from projections.principals import operator_ids
+
+    ledger = open_ledger(settings)
+    try:
+        ledger.projections.catch_up(only=["principals"])  # not the others: this is start-up
+        created = ledger.create_first_operator(operator_ids(ledger.projections.engine))
+    finally:
+        ledger.shutdown()
+    if created is None:
+        return
+    staff_id, api_key = created
+    rule = "=" * 72
+    url = f"http://{host or '127.0.0.1'}:{port or 8000}/staff"
+    out("\n".join([
+        rule,
+        "  FIRST OPERATOR CREATED: no operator existed and LEDGER_BOOTSTRAP_OPERATOR_KEY is",
+        "  not set. Its API key, shown only this once (keep it secret):",
+        "",
+        f"      {api_key}",
+        "",
+        f"  staff_id: {staff_id}",
+        "  Use it as  Authorization: Bearer <key>,  e.g.",
+        f"      curl -s -H 'Authorization: Bearer {api_key}' {url}",
+        "  Lost it? `ledger staff rotate-key --id <staff_id>` prints a new one.",
+        rule]))
+
+
+def cmd_db_current(settings: Settings, args: argparse.Namespace) -> int:
+    require_ledger(settings)
+    out(revision_line(settings)[1])
+    return 0

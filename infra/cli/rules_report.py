@@ -1,0 +1,278 @@
+"""``./run rules``: every rule of each game the ledger implements, read from the digests
+(../shared/rules-digest.md, rules-digest-2.md), with the tests that cite it; then the rules no
+test cites, and totals.
+
+A test cites a rule by its name (docs/rules.md): ``test_`` then, for each source, its tag and
+the rule numbers, then words: ``test_sd_22_fold_loses_the_ante`` (póquer sem descarte rule 22),
+``test_pt_r9a_r10_…`` (Portaria 461/2001), ``test_903b_6_1_5_3_…`` (903-B 6.1.5(3)),
+``test_bingo_30_a13_…`` (bingo rule 30, interpretation A13), ``test_sd_39_bingo_52_…`` (two
+sources). It also cites what its body spells out in full: "bingo rule 31", sd_rule(14),
+"903-B 7.9.1", and the A-numbers of its docstring; those are marked ``·``.
+
+    python -m infra.cli.rules_report [--shared DIR] [--tests DIR] [--game TAG] [--brief]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DIGESTS = ("rules-digest.md", "rules-digest-2.md")
+
+# tag -> (title, the digests' tags for it); IMPLEMENTED names the ones implemented here.
+GAMES = {
+    "sd": ("póquer sem descarte, Reg. 803/2015", ("000 SD",)),
+    "pt": ("jackpot side bet, Portaria 461/2001", ("002 PT",)),
+    "bingo": ("bingo, Reg. 425-A/2015", ("001 bingo",)),
+    "903b": ("technical requirements, Reg. 903-B/2015", ("903-B",)),
+    "common": ("interpretations common to every game", ()),
+    "he": ("hold'em, Reg. 806/2015", ("003 HE",)),
+    "om": ("Omaha", ("004 OM",)),
+    "bj": ("blackjack, Reg. 805/2015", ("003 BJ", "805 BJ")),
+    "rf": ("roleta francesa, Reg. 807/2015", ("003 RF", "807 RF")),
+}
+IMPLEMENTED = ("sd", "pt", "bingo", "he", "om", "903b", "common")
+RULE_TOKEN = re.compile(r"r?(\d+)([a-z]?)")
+A_TOKEN = re.compile(r"a(\d+)")
+
+
+@dataclass
+class Digest:
+    rules: dict[str, list] = field(default_factory=dict)  # tag -> rule keys (ints, 903-B tuples)
+    ambiguities: dict[int, tuple[str, str]] = field(default_factory=dict)  # n -> (tag, title)
+
+
+@dataclass(frozen=True)
+class Citation:
+    tag: str  # a GAMES tag, or "a" for an interpretation
+    key: int | tuple[int, ...]  # the rule number, a 903-B section, or the A-number
+    token: str  # as written: "41a", "r9e", "6.1.5.3"
+    test: str  # path::name
+    in_body: bool = False
+
+
+def _tag_of(text: str) -> str | None:
+    for tag, (_, digest_tags) in GAMES.items():
+        if any(f"[{t}]" in text or f"`{t}`" in text or f"({t})" in text for t in digest_tags):
+            return tag
+    return "common" if "common" in text.lower() else None
+
+
+def _section(key: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in key.split("."))
+
+
+def parse_digests(texts: list[str]) -> Digest:
+    """The rule numbers of each source and the interpretations A1…, with their source."""
+    digest = Digest()
+    ranges: dict[str, int] = {}
+    sections: set[tuple[int, ...]] = set()
+    for text in texts:
+        for line in text.splitlines():  # §0: "| `000 SD` | … | … annex rules 1–44 | …"
+            tag = _tag_of(line) if line.startswith("| `") else None
+            found = re.search(r"rules 1[–-](\d+)", line)
+            if tag and found:
+                ranges[tag] = max(ranges.get(tag, 0), int(found.group(1)))
+        for match in re.finditer(r"^## \d+\. [^\n]*$", text, re.M):  # a game's own section
+            tag = _tag_of(match.group(0))
+            end = text.find("\n## ", match.end())
+            body = text[match.end():end if end > 0 else len(text)]
+            if tag == "903b":
+                for line in body.splitlines():
+                    if not line.startswith("#"):
+                        sections.update(_section(s) for s in re.findall(
+                            r"(?<![\d.\w])(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]?\d)", line))
+            elif tag and tag != "common" and tag not in ranges:  # PT: "… through rule 11"
+                numbers = [int(n) for n in re.findall(r"\br(?:ule )?(\d+)", body, re.I)]
+                ranges[tag] = max(numbers, default=0)
+        sections.update(_section(s) for s in re.findall(r"903-B (\d+(?:\.\d+)+)", text))
+        group = None
+        for line in text.splitlines():
+            if re.fullmatch(r"\*\*[^*]+\*\*", line.strip()):
+                group = _tag_of(line)
+            entry = re.match(r"- \*\*A(\d+)\. ([^*]+)\*\*", line)
+            if entry and group:
+                digest.ambiguities[int(entry.group(1))] = (group, entry.group(2).strip())
+    digest.rules = {tag: list(range(1, n + 1)) for tag, n in ranges.items() if n}
+    digest.rules["903b"] = sorted(sections)
+    return digest
+
+
+def parse_name(name: str, test: str = "") -> list[Citation]:
+    """The citations a test's name carries: source tags, each followed by its rule numbers."""
+    tokens = name.removeprefix("test_").split("_")
+    found: list[Citation] = []
+    i = 0
+    while i < len(tokens) and tokens[i] in GAMES:
+        tag, j, cited = tokens[i], i + 1, []
+        while j < len(tokens):
+            token = tokens[j]
+            if A_TOKEN.fullmatch(token):
+                cited.append(Citation("a", int(token[1:]), token.upper(), test))
+                j += 1
+            elif tag == "903b" and token.isdigit():
+                k = j
+                while k < len(tokens) and tokens[k].isdigit():
+                    k += 1
+                section = tuple(int(t) for t in tokens[j:k])  # 6_1_5_3: 6.1.5(3)
+                written = ".".join(tokens[j:min(k, j + 3)])
+                written += "".join(f"({t})" for t in tokens[j + 3:k])
+                cited.append(Citation(tag, section, written, test))
+                j = k
+            elif tag not in ("903b", "common") and RULE_TOKEN.fullmatch(token):
+                cited.append(Citation(tag, int(RULE_TOKEN.fullmatch(token).group(1)), token, test))
+                j += 1
+            else:
+                break
+        if not cited:
+            break  # the tag was a word ("test_sd_invalid_…")
+        found += cited
+        i = j
+    return found
+
+
+_LONG = {"sd": r"póquer sem descarte rules? ", "bingo": r"\bbingo rules? ",
+         "pt": r"Portaria 461/2001,? (?:rules? |r)", "he": r"hold'em rules? ",
+         "om": r"Omaha rules? ", "bj": r"blackjack rules? ", "rf": r"roleta francesa rules? ",
+         "sd ": r"\bsd_rule\(\"?", "bingo ": r"\bbingo_rule\(\"?", "pt ": r"\bpt_rule\(\"?"}
+_NUMBERS = r"(r?\d+[a-z]?(?:(?:, |–| and )r?\d+[a-z]?)*)"
+
+
+def body_citations(source: str, docstring: str, sd_constant: bool, test: str) -> list[Citation]:
+    """Citations a test spells out in full in its body; A-numbers only from its docstring."""
+    found = []
+    patterns = dict(_LONG)
+    if sd_constant:  # the module's SD = "póquer sem descarte rule", as in f"{SD} 14"
+        patterns["sd  "] = r"\{SD\} "
+    for tag, pattern in patterns.items():
+        for match in re.finditer(pattern + _NUMBERS, source):
+            for part in re.split(r", | and ", match.group(1)):
+                ends = [RULE_TOKEN.fullmatch(p) for p in part.split("–")]
+                first, last = int(ends[0].group(1)), int(ends[-1].group(1))
+                if ends[0].group(2):  # "35a–36" names the alínea: no range
+                    last = first
+                for n in range(first, last + 1):
+                    found.append(Citation(tag.strip(), n, part, test, True))
+    for match in re.finditer(r"903-B (\d+(?:\.\d+)+)", source):
+        found.append(Citation("903b", _section(match.group(1)), match.group(1), test, True))
+    for match in re.finditer(r"\bA(\d{1,2})\b", docstring):
+        found.append(Citation("a", int(match.group(1)), f"A{match.group(1)}", test, True))
+    return found
+
+
+def scan_tests(tests_dir: Path) -> list[Citation]:
+    citations = []
+    for path in sorted(tests_dir.rglob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        sd_constant = 'SD = "póquer sem descarte rule"' in text
+        where = path.relative_to(tests_dir.parent).as_posix()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    and node.name.startswith("test_"):
+                test = f"{where}::{node.name}"
+                named = parse_name(node.name, test)
+                body = body_citations(ast.get_source_segment(text, node) or "",
+                                      ast.get_docstring(node) or "", sd_constant, test)
+                seen = {(c.tag, c.key) for c in named}
+                for c in body:
+                    if (c.tag, c.key) not in seen:
+                        seen.add((c.tag, c.key))
+                        citations.append(c)
+                citations += named
+    return citations
+
+
+def _match_section(key: tuple[int, ...], known: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """The longest section of the digest that ``key`` (6.1.5.3 = 6.1.5(3)) falls under."""
+    for n in range(len(key), 1, -1):
+        if key[:n] in known:
+            return key[:n]
+    return key[:3]  # a section has at most three numbers; a fourth is its point
+
+
+def _label(tag: str, key) -> str:
+    if tag == "a":
+        return f"A{key}"
+    return ".".join(map(str, key)) if isinstance(key, tuple) else f"rule {key}"
+
+
+def report(digest: Digest, citations: list[Citation], games=IMPLEMENTED, brief=False) -> str:
+    by_rule: dict[tuple[str, object], list[Citation]] = defaultdict(list)
+    for c in citations:
+        key = _match_section(c.key, digest.rules["903b"]) if c.tag == "903b" else c.key
+        by_rule[(c.tag, key)].append(c)
+    out = ["Rules and the tests that cite them (by name: test_<source>_<rule>_…; · in the body)"]
+    for tag in games:
+        title, _ = GAMES[tag]
+        rules = [(tag, k) for k in digest.rules.get(tag, [])]
+        extra = sorted({k for (t, k) in by_rule if t == tag and (t, k) not in rules},
+                       key=lambda k: k if isinstance(k, tuple) else (k,))
+        ambiguities = [("a", n) for n, (t, _) in sorted(digest.ambiguities.items()) if t == tag]
+        if not rules and not ambiguities and not extra:
+            continue
+        out.append(f"\n== {title} [{tag}] ==")
+        uncited = []
+        for item in rules + [(tag, k) for k in extra] + ambiguities:
+            cited = by_rule.get(item, [])
+            name = _label(*item)
+            if item[0] == "a":
+                name += f" ({digest.ambiguities[item[1]][1]})"
+            elif item not in rules:
+                name += " (not in the digest)"
+            if not cited:
+                uncited.append(_label(*item))
+            if brief:
+                continue
+            out.append(f"{name}: {len(cited) or '—'}")
+            for c in sorted(cited, key=lambda c: (c.in_body, c.test)):
+                token = c.token if c.token != str(c.key) else ""
+                out.append(f"  {'·' if c.in_body else ' '} {token:8} {c.test}")
+        tests = {c.test for item in rules + ambiguities for c in by_rule.get(item, [])}
+        out.append(f"not cited ({len(uncited)}): {', '.join(uncited) or 'none'}")
+        cited_rules = sum(1 for item in rules if by_rule.get(item))
+        cited_a = sum(1 for item in ambiguities if by_rule.get(item))
+        what = "sections" if tag == "903b" else "rules"
+        counts = [f"{cited_rules} of {len(rules)} {what}"] if rules else []
+        counts += [f"{cited_a} of {len(ambiguities)} interpretations"] if ambiguities else []
+        out.append(f"totals: {' and '.join(counts)} cited, by {len(tests)} test"
+                   + "s" * (len(tests) != 1))
+    others = [t for t in GAMES if t not in games]
+    lines = []
+    for tag in others:
+        cited = sorted({k for (t, k) in by_rule if t == tag})
+        if cited:
+            lines.append(f"  {GAMES[tag][0]}: " + ", ".join(
+                f"{_label(tag, k)} ({len(by_rule[(tag, k)])})" for k in cited))
+    if lines and games == IMPLEMENTED:
+        out.append("\n== also cited, games not implemented here ==")
+        out += lines
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="rules", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared",
+                        help="the folder of the digests (default: ../shared)")
+    parser.add_argument("--tests", type=Path, default=ROOT / "tests")
+    parser.add_argument("--game", choices=tuple(GAMES), help="one source only")
+    parser.add_argument("--brief", action="store_true", help="only what no test cites, and totals")
+    args = parser.parse_args(argv)
+    paths = [args.shared / name for name in DIGESTS]
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        print(f"rules: no digest at {', '.join(missing)} (--shared DIR)", file=sys.stderr)
+        return 2
+    digest = parse_digests([p.read_text(encoding="utf-8") for p in paths])
+    games = (args.game,) if args.game else IMPLEMENTED
+    sys.stdout.write(report(digest, scan_tests(args.tests), games, args.brief))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

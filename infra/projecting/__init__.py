@@ -1,0 +1,1 @@
+"""The projection runner: the read models kept up to date from the notification log."""
