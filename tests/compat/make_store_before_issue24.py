@@ -28,7 +28,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 from fastapi.testclient import TestClient  # noqa: E402
 
 from api.main import create_app  # noqa: E402
-from infra.clock import ManualClock  # noqa: E402  (the one module path: time is driven here)
+from infra.runtime.clock import ManualClock  # noqa: E402  (the one module path: time is driven here)
 from tests.compat import story  # noqa: E402
 from tests.compat.store_reads import (collect, environment, ledger_cli, ledger_env,  # noqa: E402
                                       verify_outcome)
