@@ -2,12 +2,12 @@
 nothing.
 
 What runs is what ``ledger writer run`` runs for a deposit: the writer's connection handler
-(``infra/writer_process._serve_connection``: read the frames, unpickle them, run the group with
+(``infra/writer/server.py`` ``_serve_connection``: read the frames, unpickle them, run the group with
 ``GroupCommitWriter.run_here`` — ``move_cash``, the mapper, the transcoder, the insert and the
 commit — and pickle the replies), after ``tune_gc()`` as in the writer process. The other end of a socket pair plays the HTTP process: it builds each
 command exactly as ``api/routes/wallet.py`` does (``Ledger.cash_command`` with the path's
 ``UUID``, the body's key and payment method, the operator's actor), sends ``--group``
-commands per frame with ``_encode`` (one frame → one ``submit_many`` → one transaction) and
+commands per frame with the writer socket's codec (``infra/writer/wire.py``) (one frame → one ``submit_many`` → one transaction) and
 waits for every reply. Its own CPU (thread time) is subtracted from the process's CPU, so the
 figure is the writer side's alone: µs of CPU per deposit (user + system), the median of
 ``--reps`` repetitions of ``--frames`` frames each, after a warm-up that loads every wallet.
@@ -69,7 +69,8 @@ def run_backend(backend: str, args: argparse.Namespace) -> list[float]:
     from infra.container import Ledger, build_ledger
     from infra.runtime.gc_tuning import tune_gc
     from infra.runtime.settings import Settings
-    from infra.writer_process import _HEADER, _encode, _serve_connection
+    from infra.writer.server import _serve_connection
+    from infra.writer.wire import HEADER as _HEADER
 
     with tempfile.TemporaryDirectory() as tmp:
         url = fresh_url(backend, Path(tmp))
@@ -83,7 +84,7 @@ def run_backend(backend: str, args: argparse.Namespace) -> list[float]:
             operator = staff_actor(UUID(int=1))
             tune_gc()  # as the writer process does after start-up
             client, server = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-            threading.Thread(target=_serve_connection, args=(ledger, server), daemon=True,
+            threading.Thread(target=_serve_connection, args=(ledger, server, ledger.codec), daemon=True,
                              name="writer-connection").start()
             counter = 0
 
@@ -97,7 +98,7 @@ def run_backend(backend: str, args: argparse.Namespace) -> list[float]:
                         amount_cents=100, idempotency_key=f"{KEY_PREFIX}-0-{counter}",
                         payment_method="bank_transfer", actor=operator)
                     messages.append((counter, DEPOSIT, command))
-                client.sendall(_encode(messages))
+                client.sendall(ledger.codec.encode(messages))
                 waiting = {rid for rid, _, _ in messages}
                 while waiting:
                     size = _HEADER.unpack(recv_exactly(client, _HEADER.size))[0]

@@ -1,5 +1,5 @@
 """The processes of ``ledger serve``: the HTTP server (this process), the writer process
-(``ledger writer run``: the only writer, infra/writer_process.py) and the projection worker
+(``ledger writer run``: the only writer, infra/writer/server.py) and the projection worker
 (``ledger projections run``), so that Python's one-thread-at-a-time rule costs nothing.
 
 The server starts both children, restarts one that dies, and stops them on shutdown; a child
