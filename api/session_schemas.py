@@ -14,7 +14,7 @@ from api.games.bingo.schemas import RoomConfigIn
 from api.schemas import ActingForPlayer, Instant, RequestModel, Text
 from api.games.semdescarte.schemas import TableConfigIn
 from domain.sessions.inactivity import KINDS
-from domain.rulesets.versions import MAX_SETTINGS_BYTES
+from domain.rulesets.values import MAX_SETTINGS_BYTES
 from domain.sessions.session import CONNECTION_LOST, PLAYER, SUSPENSION, SYSTEM
 from domain.kernel.text import MAX_ID_LENGTH
 

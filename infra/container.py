@@ -11,19 +11,29 @@ from uuid import UUID, uuid5, NAMESPACE_URL
 
 import structlog
 
-from domain.access import bootstrap_key  # noqa: F401  its event's topic must resolve in every process
+from domain.access.bootstrap_key import BOOTSTRAP_KEY_ID  # its events' topics resolve here too
 from domain import core_commands as core
 from domain.complaints import commands as complaint_commands
 from domain.audit.log import AuditLog
 from domain.ledger import wallets
 from domain.kernel.actors import system_actor
+from domain.kernel.text import check_text
 from domain.kernel.command import CERTIFICATION_MODE, SEED, Command, Handler
+from domain.kernel.errors import NotFoundError
 from domain.kernel.game import Games
 from domain.ledger.receipts import Refusal
 from domain.rulesets.versions import RuleSet
 from domain.sessions.commands import SessionSlot
 from domain.sessions.session import GameSession
+from infra.audit.service import build_audit
+from infra.complaints.service import Complaints
+from infra.projecting.runner import build_projection_runner
 from infra.runtime.clock import Clock, SystemClock
+from projections import queries
+from projections.principals import operator_ids as known_operator_ids
+from infra.runtime.service_lock import ServiceLock
+from infra.services import game_services
+from infra.services.sessions import start_inactivity_sweeper, stop_inactivity_sweeper
 from infra.store.eventstore import LedgerApplication, build_event_store, register_snapshotting
 from infra.games import load_games
 from infra.writer.metrics import Scrape, scrape
@@ -171,12 +181,10 @@ class Ledger:
 
     def operator_ids(self) -> list[UUID]:
         """The operators with an active key the principals projection knows (caught up)."""
-        from projections.principals import operator_ids
-
         if self.projections is None:
             return []
         self.projections.wait(self.writer.last_position)
-        return operator_ids(self.projections.engine)
+        return known_operator_ids(self.projections.engine)
 
     def revoke_api_key(self, principal_id: UUID, *, kind: str, actor: str) -> Any:
         """903-B 7.2.2: the key stops working; refused for the last active operator."""
@@ -190,8 +198,6 @@ class Ledger:
 
     def bootstrap_key_disabled(self) -> bool:
         """Read from the event store itself, not a projection: authoritative at once."""
-        from domain.access.bootstrap_key import BOOTSTRAP_KEY_ID
-
         return bool(self.app.recorder.select_events(BOOTSTRAP_KEY_ID, limit=1))
 
     def bootstrap_key_status(self) -> str:
@@ -240,10 +246,6 @@ class Ledger:
     # Corrections -------------------------------------------------------------------------------
     def correct_transfer(self, transfer_id: str, *, reason: str, actor: str) -> dict[str, Any]:
         """903-B 1.5: undo a transfer with a new, opposite one that points at it."""
-        from domain.kernel.errors import NotFoundError
-        from domain.kernel.text import check_text
-        from projections import queries
-
         check_text(transfer_id, "transfer_id", 200)  # 903-B 7.9.1: before any query
         if self.projections is None:
             raise NotFoundError("corrections need the projections", field="transfer_id")
@@ -266,8 +268,6 @@ class Ledger:
     def hold_service_lock(self) -> None:
         """Held (shared) while this process reads or applies the read models: ``ledger
         projections rebuild`` refuses while any process holds it (infra/runtime/service_lock.py)."""
-        from infra.runtime.service_lock import ServiceLock
-
         if self.service_lock is None:
             lock = ServiceLock(self.target)
             lock.hold_shared()
@@ -287,9 +287,6 @@ class Ledger:
         """Beside the writer (this process writes): each game's recovery and clock
         (infra/services/game_services.py). Beside the read models: the inactivity sweeper, which reads
         the session_statements projection (infra/services/sessions.py)."""
-        from infra.services import game_services
-        from infra.services.sessions import start_inactivity_sweeper
-
         if not self.services:
             return
         if isinstance(self.writer, GroupCommitWriter):
@@ -297,9 +294,6 @@ class Ledger:
         start_inactivity_sweeper(self)
 
     def _stop_services(self) -> None:
-        from infra.services import game_services
-        from infra.services.sessions import stop_inactivity_sweeper
-
         game_services.stop(self)
         stop_inactivity_sweeper(self)
 
@@ -358,10 +352,6 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
                     services=services, seeds=seeds or build_seed_source(None), games=games,
                     codec=codec)
     if with_projections:
-        from infra.projecting.runner import build_projection_runner
-
-        from infra.audit.service import build_audit
-
         ledger.projections = build_projection_runner(ledger, follower=projection_worker)
         # The process that applies the projections also seals the log, after each catch-up
         # (the projection worker under ``ledger serve``): off the write path.
@@ -369,8 +359,6 @@ def build_ledger(settings: Settings | None = None, *, clock: Clock | None = None
                                    sealing=not projection_worker and settings.audit_seal)
         if ledger.audit.sealer is not None:
             ledger.projections.followers.append(ledger.audit.sealer.follow)
-    from infra.complaints.service import Complaints
-
     ledger.complaints = Complaints(ledger)
     if start:
         ledger.start()

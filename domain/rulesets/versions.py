@@ -9,15 +9,13 @@ parameters is a significant event (903-B 6.3.6(6)(7)).
 
 What a version may hold is checked on the command, never on load (903-B 7.9.1: input is
 validated; versions already in the log replay as they were recorded): a bounded JSON object
-(``MAX_SETTINGS_BYTES``) that is a valid configuration of the venue's game, checked by that
+(domain/rulesets/values.py) that is a valid configuration of the venue's game, checked by that
 game's own rules (domain/rulesets/venue_settings.py).
 """
 
 from __future__ import annotations
 
 import copy
-import json
-import math
 from datetime import datetime
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
@@ -30,58 +28,15 @@ from domain.kernel.errors import InvalidInputError, NotFoundError, RuleViolation
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_no_nul, check_text
 from domain.kernel.uow import UnitOfWork
+from domain.rulesets.values import check_settings
+from domain.rulesets.venue_settings import check_venue_settings
 
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/rulesets")
 RULE = cite(T903B, "6.1.5(2)")
-MAX_DEPTH = 8
-# 903-B 7.9.1: a version is kept for ten years; a game's configuration is well under 1 KiB.
-MAX_SETTINGS_BYTES = 64 * 1024
-
-
-def check_settings_size(settings: Any) -> None:
-    """At most ``MAX_SETTINGS_BYTES`` of compact JSON (UTF-8); checked before anything else so
-    that an oversized body is refused for its size, and before it reaches the writer."""
-    try:
-        size: int | None = len(json.dumps(
-            settings, separators=(",", ":"), ensure_ascii=False, skipkeys=True,
-            default=str).encode("utf-8", "surrogatepass"))
-    except (ValueError, RecursionError):  # an integer of over 4300 digits; a circular value
-        size = None
-    if size is None or size > MAX_SETTINGS_BYTES:
-        raise InvalidInputError(
-            f"settings must be at most {MAX_SETTINGS_BYTES} bytes of JSON"
-            + ("" if size is None else f", not {size}"),
-            field="settings", rule=cite(T903B, "7.9.1"), details={"max_bytes": MAX_SETTINGS_BYTES})
 
 
 def ruleset_id(venue_id: str) -> UUID:
     return uuid5(_NS, venue_id)
-
-
-def check_settings(value: Any, path: str = "settings", depth: int = 0) -> Any:
-    """JSON-like values only (they are stored as they are, for ten years): a copy is returned,
-    tuples become lists. Money in settings is integer cents, as everywhere."""
-    if depth > MAX_DEPTH:
-        raise InvalidInputError(f"{path} is nested too deeply", field=path)
-    if isinstance(value, str):
-        return check_no_nul(value, path)
-    if value is None or isinstance(value, (bool, int)):
-        return value
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise InvalidInputError(f"{path} must be a finite number", field=path)
-        return value
-    if isinstance(value, (list, tuple)):
-        return [check_settings(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
-    if isinstance(value, dict):
-        out = {}
-        for key, v in value.items():
-            if not isinstance(key, str) or not key:
-                raise InvalidInputError(f"{path} keys must be non-empty strings", field=path)
-            check_no_nul(key, path)
-            out[key] = check_settings(v, f"{path}.{key}", depth + 1)
-        return out
-    raise InvalidInputError(f"{path} has a value of type {type(value).__name__}", field=path)
 
 
 class RuleSet(LedgerAggregate):
@@ -162,8 +117,6 @@ def publish_settings(uow: UnitOfWork, *, venue_id: str, settings: dict[str, Any]
     """Publish a new version (in force from ``effective_from``, default: now): a configuration
     of the venue's game, checked by the game's rules and kept as the game records it; the
     answer carries the game's warnings (bingo A14, A18)."""
-    from domain.rulesets.venue_settings import check_venue_settings  # it imports the games, which import us
-
     check_actor(actor)
     check_text(venue_id, "venue_id")
     clean, warnings = check_venue_settings(uow, venue_id, settings)

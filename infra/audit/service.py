@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import base64
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import structlog
 from sqlalchemy import Engine, select
@@ -18,9 +18,12 @@ from infra.audit.signing import Signer, generate_key_file, load_signer
 from infra.audit.tables import audit_checkpoints
 from infra.store.notification_reader import notification_reader
 from infra.runtime.settings import audit_key_path
+from infra.ports import Configured, Audited
 
-if TYPE_CHECKING:
-    from infra.container import Ledger
+
+class Uses(Configured, Audited, Protocol):
+    """What this module uses of the application (infra/ports.py)."""
+
 
 log = structlog.get_logger("ledger.audit")
 
@@ -36,7 +39,7 @@ def event_record(row: Any, uuid_of: Any) -> dict[str, Any]:
             "state": base64.b64encode(bytes(state)).decode()}
 
 
-def signer_for(ledger: "Ledger") -> Signer | None:
+def signer_for(ledger: "Uses") -> Signer | None:
     """The configured signing key; on SQLite with none configured, the key beside the database,
     made on first use. A configured file that is missing or wrong is an error (said at start)."""
     path = audit_key_path(ledger.settings, ledger.target)
@@ -55,7 +58,7 @@ def signer_for(ledger: "Ledger") -> Signer | None:
 
 
 class Audit:
-    def __init__(self, ledger: "Ledger", engine: Engine, sealer: Sealer | None) -> None:
+    def __init__(self, ledger: "Uses", engine: Engine, sealer: Sealer | None) -> None:
         self.ledger = ledger
         self.engine = engine
         self.sealer = sealer
@@ -134,7 +137,7 @@ class Audit:
         return body
 
 
-def build_audit(ledger: "Ledger", engine: Engine, *, sealing: bool) -> Audit:
+def build_audit(ledger: "Uses", engine: Engine, *, sealing: bool) -> Audit:
     """``sealing``: this process follows the log (the projection worker, or the one process
     that applies the projections); else it only reads the record."""
     sealer = None

@@ -23,10 +23,8 @@ tables (infra/audit/) give the proof.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from domain.ledger.accounts import wallet_code
@@ -37,10 +35,14 @@ from domain.kernel.replay_support import to_json
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text, check_uuid
 from infra.services import jogada_views
+from infra.complaints.canonical import pack_json_bytes, sha256_hex
 from infra.complaints.pdf import pack_pdf_bytes
+from infra.ports import Store, ReadModels, Audited
 
-if TYPE_CHECKING:
-    from infra.container import Ledger
+
+class Uses(Store, ReadModels, Audited, Protocol):
+    """What this module uses of the application (infra/ports.py)."""
+
 
 __all__ = ["FORMAT", "pack_spec", "build_pack", "pack_json_bytes", "pack_pdf_bytes",
            "sha256_hex"]
@@ -51,7 +53,7 @@ DEBIT_SIDES = ("debited", "hold_posted")
 
 
 # The spec ---------------------------------------------------------------------------------------
-def pack_spec(ledger: "Ledger", *, case_id: str, case_reference: str, player_id: str,
+def pack_spec(ledger: "Uses", *, case_id: str, case_reference: str, player_id: str,
               jogada_ids: list[str], transfer_ids: list[str],
               generated_at: datetime) -> dict[str, Any]:
     """What the pack will be built from, resolved now: a plain JSON-able dict (it rides in the
@@ -84,7 +86,7 @@ def _ids(values: Any, field: str) -> list[str]:
     return list(dict.fromkeys(check_text(v, field) for v in values))
 
 
-def _engine(ledger: "Ledger", position: int) -> Any:
+def _engine(ledger: "Uses", position: int) -> Any:
     """The projections' engine once they reflect the log up to ``position``."""
     if ledger.projections is None:
         raise NotFoundError("evidence packs read the projections, which this ledger does not"
@@ -93,7 +95,7 @@ def _engine(ledger: "Ledger", position: int) -> Any:
     return ledger.projections.engine
 
 
-def _jogada_spec(ledger: "Ledger", engine: Any, jogada_id: str, player_id: str,
+def _jogada_spec(ledger: "Uses", engine: Any, jogada_id: str, player_id: str,
                  as_of: int) -> dict[str, Any]:
     owner, events = _jogada_events(ledger, engine, jogada_id, as_of)
     if not owner.replay(events)["final"].get("ended"):
@@ -106,7 +108,7 @@ def _jogada_spec(ledger: "Ledger", engine: Any, jogada_id: str, player_id: str,
             "checkpoint_sequence": _covering_checkpoint(ledger, events[-1][0])}
 
 
-def _jogada_events(ledger: "Ledger", engine: Any, jogada_id: str,
+def _jogada_events(ledger: "Uses", engine: Any, jogada_id: str,
                    as_of: int) -> tuple[Game, list[tuple[int, Any]]]:
     try:
         return jogada_views.jogada_events(ledger, jogada_id, engine, through=as_of)
@@ -129,7 +131,7 @@ def _player_session(engine: Any, events: list[tuple[int, Any]], player_id: str,
     return found[0]
 
 
-def _covering_checkpoint(ledger: "Ledger", last_event: int) -> int | None:
+def _covering_checkpoint(ledger: "Uses", last_event: int) -> int | None:
     """The latest signed checkpoint whose tree holds the jogada's last event; None if the
     event is not sealed yet or no checkpoint was signed since."""
     from infra.audit import proofs
@@ -145,7 +147,7 @@ def _covering_checkpoint(ledger: "Ledger", last_event: int) -> int | None:
 
 
 # The pack ---------------------------------------------------------------------------------------
-def build_pack(ledger: "Ledger", spec: dict[str, Any]) -> dict[str, Any]:
+def build_pack(ledger: "Uses", spec: dict[str, Any]) -> dict[str, Any]:
     """The evidence pack of ``spec`` (``pack_spec``), from the record alone: the same spec
     and record give an equal dict (JSON values only; ``pack_json_bytes`` hashes it)."""
     if not isinstance(spec, dict) or spec.get("format") != FORMAT:
@@ -166,7 +168,7 @@ def build_pack(ledger: "Ledger", spec: dict[str, Any]) -> dict[str, Any]:
                       for transfer_id in spec["transfer_ids"]]})
 
 
-def _jogada(ledger: "Ledger", engine: Any, item: dict[str, Any], player_id: str,
+def _jogada(ledger: "Uses", engine: Any, item: dict[str, Any], player_id: str,
             as_of: int) -> dict[str, Any]:
     jogada_id = item["jogada_id"]
     owner, events = _jogada_events(ledger, engine, jogada_id, as_of)
@@ -238,11 +240,3 @@ def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 # Bytes ------------------------------------------------------------------------------------------
-def pack_json_bytes(pack: dict[str, Any]) -> bytes:
-    """The canonical JSON of a pack (sorted keys, no spaces, UTF-8): the bytes to hash."""
-    return json.dumps(pack, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False).encode("utf-8")
-
-
-def sha256_hex(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from domain.kernel.viewer import euros, words_of
+from infra.complaints.canonical import pack_json_bytes, sha256_hex
 from infra.complaints.pdf_scenes import EvidencePDF, GREY, shown, when
 
 PLAYER_FIRST = ("cards", "jogada_id", "status", "ended_at", "seat", "result", "decision")
@@ -24,8 +25,6 @@ PLAYER_FIRST = ("cards", "jogada_id", "status", "ended_at", "seat", "result", "d
 
 def pack_pdf_bytes(pack: dict[str, Any]) -> bytes:
     """The pack as a PDF, byte for byte the same for the same pack."""
-    from infra.complaints.evidence import pack_json_bytes, sha256_hex
-
     canonical = pack_json_bytes(pack)
     pack = json.loads(canonical)  # dicts in key order, whatever order they were built in
     spec = pack["spec"]

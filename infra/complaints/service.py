@@ -16,7 +16,7 @@ case with the spec that rebuilds them byte for byte.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from domain.kernel.actors import player_actor
@@ -24,15 +24,18 @@ from domain.complaints import commands as cc
 from domain.kernel.errors import ForbiddenError, InvalidInputError, NotFoundError, ConflictError
 from domain.kernel.listing import IN_PLAY
 from domain.kernel.text import check_text, check_uuid
+from infra.ports import Store, ReadModels, Commands
 
-if TYPE_CHECKING:
-    from infra.container import Ledger
+
+class Uses(Store, ReadModels, Commands, Protocol):
+    """What this module uses of the application (infra/ports.py)."""
+
 
 HANDLER_ROLES = ("complaint_handler", "operator")
 
 
 class Complaints:
-    def __init__(self, ledger: "Ledger") -> None:
+    def __init__(self, ledger: "Uses") -> None:
         self.ledger = ledger
 
     # Reading ------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ the game's adjudicator (domain/kernel/adjudication.py). The same rule in both re
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from domain.ledger.accounts import CASHIER_CODE, HOUSE_CODE, WALLET, Account
@@ -30,9 +30,12 @@ from domain.kernel.replay_support import MONEY_KINDS
 from infra.store.event_decoding import EventDecoder, TopicPlan
 from infra.store.notification_reader import notification_reader
 from projections.money import JogadaIndexProjection, jogada_of
+from infra.ports import Store
 
-if TYPE_CHECKING:
-    from infra.container import Ledger
+
+class Uses(Store, Protocol):
+    """What this module uses of the application (infra/ports.py)."""
+
 
 PAGE_SIZE = 1000
 ACCOUNT_TOPICS = frozenset(v.TOPIC for v in vars(Account).values()
@@ -65,7 +68,7 @@ def _first_on_pools(events: list[tuple[int, Any]]) -> dict[str, tuple[UUID, int]
     return first
 
 
-def opening_balances(ledger: "Ledger", events: list[tuple[int, Any]]) -> dict[str, int]:
+def opening_balances(ledger: "Uses", events: list[tuple[int, Any]]) -> dict[str, int]:
     """The balance of each pool the jogada touches just before its first event on it."""
     repository = ledger.app.repository
     return {code: (repository.get(stream, version=version - 1).balance_cents
@@ -104,7 +107,7 @@ class LogPages:
     per pass (infra/store/notification_reader.py, infra/store/event_decoding.py: the projection worker's
     fast reads), with the jogada it names (projections.money ``jogada_of``)."""
 
-    def __init__(self, ledger: "Ledger", head: int) -> None:
+    def __init__(self, ledger: "Uses", head: int) -> None:
         self.ledger, self.head = ledger, head
         self.reader = notification_reader(ledger.app.recorder)
         self.decoder = EventDecoder(ledger.app.mapper, self.reader.originator_id)
@@ -137,7 +140,7 @@ class LogPages:
             progress(done + self.head, total)
 
 
-def jogadas(ledger: "Ledger", head: int | None = None,
+def jogadas(ledger: "Uses", head: int | None = None,
             progress: Progress | None = None) -> Iterator[Jogada]:
     """Every jogada of the log up to ``head`` (default: its end), each yielded once the event
     that is its last up to ``head`` is read, so that only the jogadas in play at a point of
@@ -173,7 +176,7 @@ def jogadas(ledger: "Ledger", head: int | None = None,
     yield from gathering.values()  # none, unless the second pass read what the first did not
 
 
-def adjudicate_all(ledger: "Ledger") -> list[dict[str, Any]]:
+def adjudicate_all(ledger: "Uses") -> list[dict[str, Any]]:
     """The adjudication (domain/kernel/adjudication.py) of every ended jogada of the store, in the
     order the jogadas began. Jogadas still open, and jogadas of no game of this installation,
     are left out."""

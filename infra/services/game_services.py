@@ -7,16 +7,19 @@ process runs none of them: it parses, authenticates, sends and awaits."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import structlog
 
 from domain.kernel.actors import system_actor
 from domain.kernel.game import Game
 from infra.runtime.periodic import Periodic
+from infra.ports import Store, Commands, Background
 
-if TYPE_CHECKING:
-    from infra.container import Ledger
+
+class Uses(Store, Commands, Background, Protocol):
+    """What this module uses of the application (infra/ports.py)."""
+
 
 log = structlog.get_logger("ledger.games")
 RECOVERY_ACTOR = system_actor("recovery")
@@ -26,7 +29,7 @@ def clock_actor(game: Game) -> str:
     return system_actor(f"{game.name}-clock")
 
 
-def tick_all(ledger: "Ledger", game: Game) -> dict[str, Any]:
+def tick_all(ledger: "Uses", game: Game) -> dict[str, Any]:
     """One query for the venues with something due, then a tick for each: {venue: changes}."""
     assert game.clock is not None
     done = {}
@@ -37,7 +40,7 @@ def tick_all(ledger: "Ledger", game: Game) -> dict[str, Any]:
     return done
 
 
-def recover(ledger: "Ledger", game: Game) -> Any:
+def recover(ledger: "Uses", game: Game) -> Any:
     if game.recovery is None:
         return []
     recovered = ledger.run(game.recovery(RECOVERY_ACTOR))
@@ -46,7 +49,7 @@ def recover(ledger: "Ledger", game: Game) -> Any:
     return recovered
 
 
-def start(ledger: "Ledger") -> None:
+def start(ledger: "Uses") -> None:
     for game in ledger.games:
         try:
             recover(ledger, game)
@@ -63,7 +66,7 @@ def start(ledger: "Ledger") -> None:
             clock.start()
 
 
-def stop(ledger: "Ledger") -> None:
+def stop(ledger: "Uses") -> None:
     for game in ledger.games:
         clock = ledger.extras.pop(f"{game.name}_clock", None)
         if clock is not None:

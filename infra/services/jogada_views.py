@@ -9,19 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from domain.kernel import viewer
 from domain.kernel.errors import ConflictError, NotFoundError
 from domain.kernel.game import Game
 from domain.kernel.text import check_text, check_uuid
-
-if TYPE_CHECKING:
-    from infra.container import Ledger
+from infra.ports import Store, ReadModels, Commands
 
 
-def views_engine(ledger: "Ledger", engine: Any = None) -> Any:
+class Uses(Store, ReadModels, Commands, Protocol):
+    """What this module uses of the application (infra/ports.py)."""
+
+
+def views_engine(ledger: "Uses", engine: Any = None) -> Any:
     """The projections' engine, once they caught up with this process's last write. The API
     passes its own (api/reads.py ``fresh_engine``: a read that cannot catch up is a 503)."""
     if engine is not None:
@@ -33,7 +35,7 @@ def views_engine(ledger: "Ledger", engine: Any = None) -> Any:
     return ledger.projections.engine
 
 
-def jogada_index(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
+def jogada_index(ledger: "Uses", jogada_id: str, engine: Any = None, *,
                  game: Game | None = None, through: int | None = None) -> tuple[Game, list[int]]:
     """The game and the notification ids of one jogada's events, in order, from the jogada
     index (``through``: only those up to that notification id, the log as it was then).
@@ -52,7 +54,7 @@ def jogada_index(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
     return owner, [row["notification_id"] for row in rows]
 
 
-def jogada_events(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
+def jogada_events(ledger: "Uses", jogada_id: str, engine: Any = None, *,
                   game: Game | None = None, through: int | None = None
                   ) -> tuple[Game, list[tuple[int, Any]]]:
     """The game and the (notification id, domain event) of one jogada, in notification order,
@@ -75,7 +77,7 @@ def jogada_events(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
         state=bytes(state)))) for n, originator, version, topic, state in map(stored.get, ids)]
 
 
-def replay(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
+def replay(ledger: "Uses", jogada_id: str, engine: Any = None, *,
            game: Game | None = None) -> dict[str, Any]:
     """Every event of the jogada with the state after it, and the game's checks (the RNG
     re-derived from the revealed seed, the prizes found again): 903-B 6.3.4(2)."""
@@ -83,20 +85,20 @@ def replay(ledger: "Ledger", jogada_id: str, engine: Any = None, *,
     return owner.replay(events)
 
 
-def adjudicate(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
+def adjudicate(ledger: "Uses", jogada_id: str, engine: Any = None) -> dict[str, Any]:
     """From the jogada's recorded events alone, the settlement recomputed by its game's rules
     and compared with the money that was moved."""
     owner, events = jogada_events(ledger, jogada_id, engine)
     return _adjudication(ledger, owner, events)
 
 
-def _adjudication(ledger: "Ledger", owner: Game, events: list[tuple[int, Any]]) -> dict[str, Any]:
+def _adjudication(ledger: "Uses", owner: Game, events: list[tuple[int, Any]]) -> dict[str, Any]:
     from infra.services.adjudication import opening_balances
 
     return {"game": owner.name} | owner.adjudicate(events, opening_balances(ledger, events))
 
 
-def steps(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any]:
+def steps(ledger: "Uses", jogada_id: str, engine: Any = None) -> dict[str, Any]:
     """What the replay viewer draws (903-B 6.3.4(2); GLI-19 §4.14 game recall): an ended
     jogada of any game step by step in the vocabulary of domain/kernel/viewer.py (through its
     ``Game.viewer_steps``, or each event as text), the money its account events moved, the
@@ -105,7 +107,7 @@ def steps(ledger: "Ledger", jogada_id: str, engine: Any = None) -> dict[str, Any
     return steps_of(ledger, owner, events, require_ended(owner.replay(events)), jogada_id)
 
 
-def steps_of(ledger: "Ledger", owner: Game, events: list[tuple[int, Any]],
+def steps_of(ledger: "Uses", owner: Game, events: list[tuple[int, Any]],
              replayed: dict[str, Any], jogada_id: str) -> dict[str, Any]:
     """``steps`` of events already read and replayed (an ended jogada's: ``require_ended``)."""
     shown = viewer.show(owner.viewer_steps, replayed, events)
@@ -116,7 +118,7 @@ def steps_of(ledger: "Ledger", owner: Game, events: list[tuple[int, Any]],
             "adjudication": _adjudication(ledger, owner, events)}
 
 
-def hand_history(ledger: "Ledger", jogada_id: str, engine: Any = None) -> str:
+def hand_history(ledger: "Uses", jogada_id: str, engine: Any = None) -> str:
     """The PHH file (TOML) of an ended hold'em or Omaha jogada: the Poker Hand History standard
     (``Game.hand_history``, domain/games/community_poker/phh.py), with the name of its table (read
     from the table's stream). NotFoundError as ``jogada_index``; ConflictError for a game
@@ -132,7 +134,7 @@ def hand_history(ledger: "Ledger", jogada_id: str, engine: Any = None) -> str:
     return owner.hand_history(events, getattr(ledger.app.repository.get(venue_id), "name", None))
 
 
-def last_jogadas(ledger: "Ledger", game: Game, player_id: UUID | str, engine: Any = None,
+def last_jogadas(ledger: "Uses", game: Game, player_id: UUID | str, engine: Any = None,
                  count: int = 3) -> list[dict[str, Any]]:
     """The player's last ``count`` ended jogadas of ``game``, newest first, each as the
     player's part of its replay (sem descarte rule 37, bingo rule 50)."""
@@ -144,7 +146,7 @@ def last_jogadas(ledger: "Ledger", game: Game, player_id: UUID | str, engine: An
             for jogada_id in islice(found, count)]
 
 
-def account_balance(ledger: "Ledger", code: str, engine: Any = None) -> dict[str, Any] | None:
+def account_balance(ledger: "Uses", code: str, engine: Any = None) -> dict[str, Any] | None:
     """An account's balance in the balances projection with the position it is current as of
     (one statement: the value and the position are of the same snapshot); None if unknown."""
     from sqlalchemy import select
@@ -197,7 +199,7 @@ def require_ended(replayed: dict[str, Any]) -> dict[str, Any]:
     return replayed
 
 
-def jackpot_balance(ledger: "Ledger", code: str, engine: Any, *, venue: Any,
+def jackpot_balance(ledger: "Uses", code: str, engine: Any, *, venue: Any,
                     missing: Exception) -> dict[str, Any]:
     """A venue's jackpot account as the balances projection has it (sem descarte Portaria
     r3, r10; bingo rules 43, 44). No such account: the venue's describe command first (404

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from domain import core_commands as core
 from domain.rulesets import versions as rulesets
+from domain.rulesets.values import check_settings_size
 
 if TYPE_CHECKING:
     from infra.container import Ledger
@@ -19,7 +20,7 @@ def publish_settings(ledger: "Ledger", venue_id: str, settings: dict[str, Any], 
     """A new version, in force for jogadas that start at or after ``effective_from``: a valid
     configuration of the venue's game (domain/rulesets/venue_settings.py). Its size is checked here
     too, so that an oversized one never travels to the writer process."""
-    rulesets.check_settings_size(settings)
+    check_settings_size(settings)
     return ledger.run(core.PublishSettings(venue_id=venue_id, settings=settings, actor=actor,
                                            effective_from=effective_from, note=note))
 

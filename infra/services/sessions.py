@@ -12,7 +12,7 @@ process of its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID
 
 import structlog
@@ -25,21 +25,24 @@ from domain.sessions.inactivity import TIME, InactivityPolicy
 from domain.sessions.session import GameSession
 from infra.runtime.periodic import Periodic
 from projections import session_queries
+from infra.ports import Store, ReadModels, Commands, Background
 
-if TYPE_CHECKING:
-    from infra.container import Ledger
+
+class Uses(Store, ReadModels, Commands, Background, Protocol):
+    """What this module uses of the application (infra/ports.py)."""
+
 
 log = structlog.get_logger("ledger.sessions")
 SWEEP_ACTOR = system_actor("inactivity")
 SWEEP_CHUNK = 500  # sessions per writer command
 
 
-def time_kinds(ledger: "Ledger") -> tuple[str, ...]:
+def time_kinds(ledger: "Uses") -> tuple[str, ...]:
     """The session kinds with a time-based policy: the regulation's and the games' own."""
     return tuple(kind for kind in ledger.games.kinds() if ledger.games.policy(kind).basis == TIME)
 
 
-def start_session(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: str, actor: str,
+def start_session(ledger: "Uses", player_id: UUID | str, venue_id: str, game: str, actor: str,
                   *, policy: InactivityPolicy | None = None,
                   player_session_id: str | None = None) -> UUID:
     return ledger.run(core.StartSession(
@@ -47,14 +50,14 @@ def start_session(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: 
         player_session_id=player_session_id))
 
 
-def start_session_statement(ledger: "Ledger", player_id: UUID | str, venue_id: str, game: str,
+def start_session_statement(ledger: "Uses", player_id: UUID | str, venue_id: str, game: str,
                             actor: str) -> dict[str, Any]:
     """Starts a session and returns its (empty) statement, from the command itself."""
     return ledger.run(core.StartSession(player_id=str(player_id), venue_id=venue_id,
                                         game=game, actor=actor, statement=True))
 
 
-def end_session(ledger: "Ledger", session_id: UUID | str, reason: str, actor: str, *,
+def end_session(ledger: "Uses", session_id: UUID | str, reason: str, actor: str, *,
                 player_id: UUID | str | None = None) -> dict[str, Any]:
     """Returns the end-of-session statement. ``player_id``: refused unless the session is
     this player's (a player ends only its own)."""
@@ -63,32 +66,32 @@ def end_session(ledger: "Ledger", session_id: UUID | str, reason: str, actor: st
         player_id=None if player_id is None else str(player_id)))
 
 
-def record_bet(ledger: "Ledger", session_id: UUID | str, jogada_id: str, amount_cents: int,
+def record_bet(ledger: "Uses", session_id: UUID | str, jogada_id: str, amount_cents: int,
                actor: str) -> dict[str, Any]:
     return ledger.run(core.RecordBet(session_id=str(session_id), jogada_id=jogada_id,
                                      amount_cents=amount_cents, actor=actor))
 
 
-def record_win(ledger: "Ledger", session_id: UUID | str, jogada_id: str, amount_cents: int,
+def record_win(ledger: "Uses", session_id: UUID | str, jogada_id: str, amount_cents: int,
                category: str, actor: str) -> dict[str, Any]:
     return ledger.run(core.RecordWin(session_id=str(session_id), jogada_id=jogada_id,
                                      amount_cents=amount_cents, category=category, actor=actor))
 
 
-def record_statement_line(ledger: "Ledger", session_id: UUID | str, category: str, label: str,
+def record_statement_line(ledger: "Uses", session_id: UUID | str, category: str, label: str,
                           count: int, amount_cents: int, actor: str) -> dict[str, Any]:
     return ledger.run(core.RecordStatementLine(
         session_id=str(session_id), category=category, label=label, count=count,
         amount_cents=amount_cents, actor=actor))
 
 
-def record_jogada_without_bet(ledger: "Ledger", session_id: UUID | str, jogada_id: str,
+def record_jogada_without_bet(ledger: "Uses", session_id: UUID | str, jogada_id: str,
                               actor: str) -> list[str]:
     return ledger.run(core.RecordJogadaWithoutBet(session_id=str(session_id),
                                                   jogada_id=jogada_id, actor=actor))
 
 
-def statement(ledger: "Ledger", session_id: UUID | str) -> dict[str, Any]:
+def statement(ledger: "Uses", session_id: UUID | str) -> dict[str, Any]:
     """The statement from the session's own events (authoritative; the projection's
     ``session_queries.statement`` is the same, once it caught up)."""
     try:
@@ -101,7 +104,7 @@ def statement(ledger: "Ledger", session_id: UUID | str) -> dict[str, Any]:
     return session.statement()
 
 
-def open_time_based_sessions(ledger: "Ledger") -> list[str]:
+def open_time_based_sessions(ledger: "Uses") -> list[str]:
     """Ids of the open sessions with a time-based policy, from the session_statements
     projection, once it has applied everything this process wrote."""
     runner = ledger.projections
@@ -112,7 +115,7 @@ def open_time_based_sessions(ledger: "Ledger") -> list[str]:
     return [row["session_id"] for row in session_queries.open_sessions(runner.engine, time_kinds(ledger))]
 
 
-def sweep_inactivity(ledger: "Ledger") -> dict[str, list[str]]:
+def sweep_inactivity(ledger: "Uses") -> dict[str, list[str]]:
     """Invitations, warnings and ends now due (at ``ledger.clock.now()``): {session id: what
     happened} for the sessions that changed."""
     ids = open_time_based_sessions(ledger)
@@ -126,7 +129,7 @@ def sweep_inactivity(ledger: "Ledger") -> dict[str, list[str]]:
     return changed
 
 
-def start_inactivity_sweeper(ledger: "Ledger") -> Periodic | None:
+def start_inactivity_sweeper(ledger: "Uses") -> Periodic | None:
     """Started by ``Ledger.start()`` when the interval is > 0 and projections run."""
     interval = float(ledger.settings.inactivity_sweep_interval)
     if interval <= 0 or ledger.projections is None or "inactivity_sweeper" in ledger.extras:
@@ -137,7 +140,7 @@ def start_inactivity_sweeper(ledger: "Ledger") -> Periodic | None:
     return sweeper
 
 
-def stop_inactivity_sweeper(ledger: "Ledger") -> None:
+def stop_inactivity_sweeper(ledger: "Uses") -> None:
     sweeper = ledger.extras.pop("inactivity_sweeper", None)
     if sweeper is not None:
         sweeper.stop()

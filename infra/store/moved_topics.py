@@ -10,6 +10,7 @@ name the old modules; the library resolves an old name registered for the new mo
 
 from __future__ import annotations
 
+import pkgutil
 from importlib import import_module
 
 from eventsourcing.utils import register_topic
@@ -58,6 +59,25 @@ MOVED: dict[str, str] = {
 
 
 def register_moved_topics() -> None:
-    """Idempotent: registering a name again for the same module is a no-op."""
+    """Idempotent: registering a name again for the same object is a no-op.
+
+    Every module of domain/ is registered under its own name first: an old name that is now a
+    package's name ("domain.sessions", the package of domain/sessions/session.py) would
+    otherwise be taken, by the library's prefix search, for the start of a new topic
+    ("domain.sessions.session:GameSession" -> "domain.sessions.session.session"). Such an old
+    name keeps the package; the classes its old module held are registered one by one
+    ("domain.sessions:GameSession")."""
+    import domain
+
+    packages = {module.name for module in pkgutil.walk_packages(domain.__path__, "domain.")
+                if module.ispkg}
+    for module in pkgutil.walk_packages(domain.__path__, "domain."):
+        register_topic(module.name, import_module(module.name))
     for old, new in MOVED.items():
-        register_topic(old, import_module(new))
+        module = import_module(new)
+        if old not in packages:
+            register_topic(old, module)
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and value.__module__ == new:
+                register_topic(f"{old}:{value.__qualname__}", value)

@@ -30,6 +30,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from domain.games.bingo.cards import COLUMNS, ROWS, VARIANTS, bingo_rule
+from domain.games.bingo.patterns import (BINGO, COLUMN, DIAGONAL, DIRECTIONS, FOUR_CORNERS,
+                                         HORIZONTAL, LINE, PRIZES, TWO_LINES, VERTICAL,
+                                         line_cells)
 from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 
@@ -41,10 +44,6 @@ MIN_PLAYERS = 3  # rule 6; A22 applies it to session mode too
 MAX_BALLS = max(int(v) for v in VARIANTS)  # bingo 90
 CONTINUOUS, SESSION = "continuous", "session"
 MODES = (CONTINUOUS, SESSION)
-HORIZONTAL, VERTICAL, DIAGONAL = "horizontal", "vertical", "diagonal"
-DIRECTIONS = (HORIZONTAL, VERTICAL, DIAGONAL)
-LINE, TWO_LINES, FOUR_CORNERS, COLUMN, BINGO = "line", "two_lines", "four_corners", "column", "bingo"
-PRIZES = (LINE, TWO_LINES, FOUR_CORNERS, COLUMN, BINGO)
 # Bounds the text does not set: beyond them a value is a typo, not a room.
 MAX_TIMER_SECONDS = 3_600
 MAX_PAUSE_MS = 60_000
@@ -359,8 +358,6 @@ def _check_pattern_covers(prizes: dict[str, int], pattern: tuple[tuple[int, int]
     """Every prize on offer is won by the time the pattern bingo ends the draw (rule 25), so
     every prize announced at the close of sales (rule 19) is paid: the pattern holds a line
     (two for two lines) in the allowed directions, and the corners if four corners are offered."""
-    from domain.games.bingo.patterns import line_cells  # the line shapes live with the engine
-
     cells = set(pattern)
     lines = sum(set(line) <= cells for line in line_cells("75", directions))
     need = {LINE: 1, TWO_LINES: 2}

@@ -16,8 +16,13 @@ and the free centre of a 75 card need no ball.
 from __future__ import annotations
 
 from domain.games.bingo.cards import COLUMNS, ROWS
-from domain.games.bingo.config import (BINGO, COLUMN, DIAGONAL, FOUR_CORNERS, HORIZONTAL, LINE,
-                                 TWO_LINES, VERTICAL)
+
+# The prizes' and the lines' names (rules 33-35: line, two lines, four corners, column, bingo;
+# rules 34, 63, 68, 75, 83a: the directions a line may run in).
+HORIZONTAL, VERTICAL, DIAGONAL = "horizontal", "vertical", "diagonal"
+DIRECTIONS = (HORIZONTAL, VERTICAL, DIAGONAL)
+LINE, TWO_LINES, FOUR_CORNERS, COLUMN, BINGO = "line", "two_lines", "four_corners", "column", "bingo"
+PRIZES = (LINE, TWO_LINES, FOUR_CORNERS, COLUMN, BINGO)
 
 Cells = tuple[tuple[int, int], ...]
 
