@@ -27,6 +27,27 @@ def usage(message: str) -> int:
     return 2
 
 
+def public_keys(values: list[str] | None) -> dict[str, bytes] | None:
+    """``--public-key`` (``ledger verify``, ``ledger audit check``): each an Ed25519 public key
+    as 64 hex digits, by its key id; None when none is given. ValueError naming the value and
+    what is expected (the commands make it a usage error, exit 2)."""
+    from infra.audit.signing import key_id
+
+    if not values:
+        return None
+    keys = []
+    for value in values:
+        try:
+            key = bytes.fromhex(value)
+        except ValueError:
+            key = b""
+        if len(key) != 32:
+            raise ValueError(f"{value!r} is not an Ed25519 public key: expected 64 hex digits"
+                             " (32 bytes), as GET /audit/public-keys gives it")
+        keys.append(key)
+    return {key_id(k): k for k in keys}
+
+
 def open_ledger(settings: Settings, *, projections: bool = True):
     from infra.container import build_ledger
 

@@ -156,8 +156,9 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
                      "The same check as the standalone bundle_check.py.")
     check.add_argument("bundle", metavar="BUNDLE", help="the bundle file")
     check.add_argument("--public-key", action="append", metavar="HEX",
-                       help="a trusted public key (hex, from GET /audit/public-keys);"
-                            " repeatable; default: the bundle's own, as said in the output")
+                       help="a trusted Ed25519 key of the checkpoints (64 hex digits, from"
+                            " GET /audit/public-keys); repeatable; default: the bundle's own,"
+                            " as said in the output")
     hands = _group(sub, "phh", "hand histories of hold'em and Omaha (the PHH standard)")
     phh = _command(hands, "export", "write one <jogada_id>.phh file per hold'em or Omaha"
                    " jogada that ended in a time range", h["phh export"],
