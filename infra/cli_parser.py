@@ -12,6 +12,7 @@ from domain.actors import STAFF_ROLES
 
 EXIT_CODES = ("exit codes: 0 ok, 1 check failed, 2 usage or configuration error (no ledger at"
               " the database), 3 refused: the service is running")
+DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000  # where `ledger serve` listens by default
 PROGRESS = ("Progress on stderr: one line per projection each time its whole percentage grows,"
             " and at 100% (TTY or not)")
 
@@ -58,8 +59,8 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
     serve = _command(sub, "serve", "run the HTTP service", h["serve"],
                      "Upgrades the database first, then runs three processes: HTTP (one"
                      " worker), the writer and the projection worker.")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=8000, help="TCP port to listen on")
+    serve.add_argument("--host", default=DEFAULT_HOST, help="address to listen on")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port to listen on")
     serve.add_argument("--single-process", action="store_true",
                        help="writer and projections as threads of the server process")
 
