@@ -55,19 +55,20 @@ def open_ledger(settings: Settings, *, projections: bool = True):
 
 
 def progress(verb: str):
-    """A progress reporter for stderr: ``<verb> <name>: position/head (pct%)``, per name the
+    """A progress reporter for stderr: ``<verb> <name>: done/total [unit] (pct%)`` (``unit``:
+    what is counted, when the caller says: ``events`` of the log, ``jogadas``...), per name the
     first report, then one line each time the whole percentage grows, and always the last
     (100 %): at most ~100 lines per projection however long the log (one a page flooded a
     log file), TTY or not."""
     shown: dict[str, int] = {}
 
-    def report(name: str, position: int, head: int) -> None:
+    def report(name: str, position: int, head: int, unit: str = "") -> None:
         done = position >= head
         pct = 100 if done else min(99, int(100 * position / head))
         if name in shown and pct <= shown[name]:
             return
         shown[name] = pct
-        err(f"{verb} {name}: {position}/{head} ({pct}%)")
+        err(f"{verb} {name}: {position}/{head}{f' {unit}' if unit else ''} ({pct}%)")
     return report
 
 

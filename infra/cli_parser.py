@@ -196,8 +196,9 @@ def _verify_command(sub: Any, func: Callable[..., int]) -> None:
         " (unless --report):"
         " the read models are brought up to date, then rebuilt into a scratch database (a"
         " temporary SQLite file, or a temporary schema in the PostgreSQL database) dropped"
-        " afterwards. Progress on stderr, a line per section each time its whole percentage"
-        " grows; the summary on stdout.")
+        " afterwards. Progress on stderr, a line per section (and per earlier pass of one:"
+        " `adjudication (finding the jogadas)`) each time its whole percentage grows, saying"
+        " what it counts (events of the log, jogadas, tables); the summary on stdout.")
     which = verify.add_mutually_exclusive_group()
     which.add_argument("--only", action="append", type=names, metavar="SECTIONS",
                        help="only these sections, comma separated (repeatable)")
