@@ -161,9 +161,11 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
                             " GET /audit/public-keys); repeatable; default: the bundle's own,"
                             " as said in the output")
     hands = _group(sub, "phh", "hand histories of hold'em and Omaha (the PHH standard)")
-    phh = _command(hands, "export", "write one <jogada_id>.phh file per hold'em or Omaha"
-                   " jogada that ended in a time range", h["phh export"],
-                   "Reads the ledger only. A voided jogada (rule 72) and a table the standard"
+    phh = _command(hands, "export", "write one <table_id>_<number>.phh file per hold'em or"
+                   " Omaha jogada that ended in a time range", h["phh export"],
+                   "Reads the ledger only. The file of jogada <table_id>:<number> is"
+                   " <table_id>_<number>.phh (no `:` in a portable file name); its _jogada_id"
+                   " field keeps the id. A voided jogada (rule 72) and a table the standard"
                    " has no variant for (no-limit or fixed-limit Omaha) are skipped, named in"
                    " the summary.")
     phh.add_argument("--from", dest="since", required=True, metavar="TIME",
