@@ -14,7 +14,7 @@ from api.deps import LedgerDep, Reviewer
 from api.reads import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
-from domain.games.community_poker.phh import MEDIA_TYPE as PHH_MEDIA_TYPE
+from domain.games.community_poker.phh import MEDIA_TYPE as PHH_MEDIA_TYPE, file_name as phh_file_name
 from infra.services import jogada_views
 from infra.services.adjudication import opening_balances
 from projections import listing_queries
@@ -98,9 +98,10 @@ def hand_history(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -
     """An ended hold'em or Omaha jogada as a PHH file, the Poker Hand History standard that
     pokerkit reads: variant, blinds, starting stacks, every card and action, finishing stacks
     (the caves recorded), the jogada id and the commission (per pot layer, A24) as custom
-    fields; amounts in cents (domain/games/community_poker/phh.py). 409 for a jogada still open
+    fields, its heading comments saying the commission taken; amounts in cents; the file named
+    ``<table_id>_<number>.phh`` (domain/games/community_poker/phh.py). 409 for a jogada still open
     (903-B 6.7.5), voided (rule 72: no hand was played to its end), of another game, or of a
     table the standard has no variant for (no-limit or fixed-limit Omaha)."""
     text = jogada_views.hand_history(ledger, jogada_id, fresh_engine(ledger))
     return Response(text, media_type=PHH_MEDIA_TYPE, headers={
-        "Content-Disposition": f'attachment; filename="{jogada_id}.phh"'})
+        "Content-Disposition": f'attachment; filename="{phh_file_name(jogada_id)}"'})

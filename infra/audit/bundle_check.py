@@ -12,7 +12,8 @@ It checks (docs/audit.md; RFC 9162 §2.1; 903-B 1.5 "Log" (nothing recorded is c
    the checkpoint it names; its readable ``data`` equals its stored state;
 3. each jogada: all its events are in the bundle and proved;
 4. each consistency proof between two checkpoints.
-Exit status 0 when everything holds, 1 naming each failure, 2 when the file cannot be read.
+Exit status 0 when everything holds, 1 naming each failure, 2 when the file cannot be read
+or a --public-key is not an Ed25519 public key (64 hex digits).
 
 Written apart from domain/audit/merkle.py and domain/audit/record.py on purpose: an independent
 implementation of the same documented bytes and of the RFC's verification algorithms.
@@ -191,17 +192,31 @@ def check(bundle: dict[str, Any], pinned: list[bytes] | None = None) -> tuple[li
     return problems, counts
 
 
+def public_key(value: str) -> bytes:
+    """One ``--public-key``: an Ed25519 public key, 64 hex digits; else a usage error (exit 2)
+    naming the value and what is expected, not a problem per checkpoint and event."""
+    try:
+        key = bytes.fromhex(value)
+    except ValueError:
+        key = b""
+    if len(key) != 32:
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not an Ed25519 public key: expected 64 hex digits (32 bytes), as GET"
+            " /audit/public-keys gives it")
+    return key
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("bundle", help="the bundle file (JSON) of `ledger audit export`")
-    parser.add_argument("--public-key", action="append", metavar="HEX",
+    parser.add_argument("--public-key", action="append", metavar="HEX", type=public_key,
                         help="a trusted Ed25519 public key (64 hex digits, as GET"
                              " /audit/public-keys gives it); repeatable")
     args = parser.parse_args(argv)
     try:
         with open(args.bundle, "rb") as handle:
             bundle = json.load(handle)
-        pinned = None if not args.public_key else [bytes.fromhex(k) for k in args.public_key]
+        pinned = args.public_key or None
     except (OSError, ValueError) as error:
         print(f"bundle_check: error: {error}", file=sys.stderr)
         return 2

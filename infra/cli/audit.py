@@ -9,7 +9,7 @@ import os
 import shutil
 from datetime import datetime
 
-from infra.cli.common import err, open_ledger, out, require_ledger, usage
+from infra.cli.common import err, open_ledger, out, public_keys, require_ledger, usage
 from infra.runtime.settings import Settings
 
 
@@ -92,4 +92,8 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
 def cmd_audit_check(settings: Settings, args: argparse.Namespace) -> int:
     from infra.audit import bundle_check
 
+    try:
+        public_keys(args.public_key)  # as `ledger verify` reads it: a bad one is a usage error
+    except ValueError as error:
+        return usage(f"--public-key: {error}")
     return bundle_check.main([args.bundle, *(f"--public-key={k}" for k in args.public_key or ())])

@@ -9,7 +9,7 @@ import json
 import threading
 from typing import Any
 
-from infra.cli.common import err, open_ledger, out, progress, require_ledger, usage
+from infra.cli.common import err, open_ledger, out, progress, public_keys, require_ledger, usage
 from infra.runtime.settings import Settings, parse_database_url
 
 
@@ -20,7 +20,7 @@ def cmd_verify(settings: Settings, args: argparse.Namespace) -> int:
 
     names = choose(_flat(args.only), _flat(args.skip))
     try:
-        keys = _pinned(args.public_key)
+        keys = public_keys(args.public_key)
     except ValueError as error:
         return usage(f"--public-key: {error}")
     require_ledger(settings)
@@ -41,18 +41,6 @@ def cmd_verify(settings: Settings, args: argparse.Namespace) -> int:
     for line in summary_lines(report):
         say(line)
     return 0 if report["ok"] else 1
-
-
-def _pinned(public_keys: list[str] | None) -> dict[str, bytes] | None:
-    """The keys given as 64 hex digits, by key id; None when none is given."""
-    from infra.audit.signing import key_id
-
-    if not public_keys:
-        return None
-    keys = [bytes.fromhex(k) for k in public_keys]
-    if any(len(k) != 32 for k in keys):
-        raise ValueError("an Ed25519 public key is 32 bytes (64 hex digits)")
-    return {key_id(k): k for k in keys}
 
 
 def _report_failures(ledger: Any, report: dict[str, Any]) -> None:

@@ -27,6 +27,27 @@ def usage(message: str) -> int:
     return 2
 
 
+def public_keys(values: list[str] | None) -> dict[str, bytes] | None:
+    """``--public-key`` (``ledger verify``, ``ledger audit check``): each an Ed25519 public key
+    as 64 hex digits, by its key id; None when none is given. ValueError naming the value and
+    what is expected (the commands make it a usage error, exit 2)."""
+    from infra.audit.signing import key_id
+
+    if not values:
+        return None
+    keys = []
+    for value in values:
+        try:
+            key = bytes.fromhex(value)
+        except ValueError:
+            key = b""
+        if len(key) != 32:
+            raise ValueError(f"{value!r} is not an Ed25519 public key: expected 64 hex digits"
+                             " (32 bytes), as GET /audit/public-keys gives it")
+        keys.append(key)
+    return {key_id(k): k for k in keys}
+
+
 def open_ledger(settings: Settings, *, projections: bool = True):
     from infra.container import build_ledger
 
@@ -34,19 +55,20 @@ def open_ledger(settings: Settings, *, projections: bool = True):
 
 
 def progress(verb: str):
-    """A progress reporter for stderr: ``<verb> <name>: position/head (pct%)``, per name the
+    """A progress reporter for stderr: ``<verb> <name>: done/total [unit] (pct%)`` (``unit``:
+    what is counted, when the caller says: ``events`` of the log, ``jogadas``...), per name the
     first report, then one line each time the whole percentage grows, and always the last
     (100 %): at most ~100 lines per projection however long the log (one a page flooded a
     log file), TTY or not."""
     shown: dict[str, int] = {}
 
-    def report(name: str, position: int, head: int) -> None:
+    def report(name: str, position: int, head: int, unit: str = "") -> None:
         done = position >= head
         pct = 100 if done else min(99, int(100 * position / head))
         if name in shown and pct <= shown[name]:
             return
         shown[name] = pct
-        err(f"{verb} {name}: {position}/{head} ({pct}%)")
+        err(f"{verb} {name}: {position}/{head}{f' {unit}' if unit else ''} ({pct}%)")
     return report
 
 

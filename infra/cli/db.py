@@ -64,7 +64,7 @@ def _first_operator(settings: Settings, host: str | None, port: int | None) -> N
         return
     staff_id, api_key = created
     rule = "=" * 72
-    url = f"http://{host or '127.0.0.1'}:{port or 8000}/staff"
+    url, where = staff_url(host, port)
     out("\n".join([
         rule,
         "  FIRST OPERATOR CREATED: no operator existed and LEDGER_BOOTSTRAP_OPERATOR_KEY is",
@@ -73,10 +73,27 @@ def _first_operator(settings: Settings, host: str | None, port: int | None) -> N
         f"      {api_key}",
         "",
         f"  staff_id: {staff_id}",
-        "  Use it as  Authorization: Bearer <key>,  e.g.",
+        f"  Use it as  Authorization: Bearer <key>,  e.g. ({where})",
         f"      curl -s -H 'Authorization: Bearer {api_key}' {url}",
         "  Lost it? `ledger staff rotate-key --id <staff_id>` prints a new one.",
         rule]))
+
+
+def staff_url(host: str | None, port: int | None) -> tuple[str, str]:
+    """(the example URL of the first operator's banner, what it is). ``ledger serve`` (and
+    ``./run serve``, which is ``ledger serve``) passes the address it is about to listen on:
+    the URL printed is the one that answers (a wildcard address is reached at the loopback).
+    ``ledger db upgrade`` alone knows no address: ``ledger serve``'s defaults, said so."""
+    from infra.cli.parser import DEFAULT_HOST, DEFAULT_PORT
+
+    if host is None and port is None:
+        return (f"http://{DEFAULT_HOST}:{DEFAULT_PORT}/staff",
+                "`ledger serve` at its default --host and --port")
+    host = host or DEFAULT_HOST
+    host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+    if ":" in host:  # an IPv6 address is bracketed in a URL (RFC 3986 3.2.2)
+        host = f"[{host}]"
+    return f"http://{host}:{port or DEFAULT_PORT}/staff", "where this service is about to listen"
 
 
 def cmd_db_current(settings: Settings, args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ from domain.kernel.actors import STAFF_ROLES
 
 EXIT_CODES = ("exit codes: 0 ok, 1 check failed, 2 usage or configuration error (no ledger at"
               " the database), 3 refused: the service is running")
+DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000  # where `ledger serve` listens by default
 PROGRESS = ("Progress on stderr: one line per projection each time its whole percentage grows,"
             " and at 100% (TTY or not)")
 
@@ -58,8 +59,8 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
     serve = _command(sub, "serve", "run the HTTP service", h["serve"],
                      "Upgrades the database first, then runs three processes: HTTP (one"
                      " worker), the writer and the projection worker.")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=8000, help="TCP port to listen on")
+    serve.add_argument("--host", default=DEFAULT_HOST, help="address to listen on")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port to listen on")
     serve.add_argument("--single-process", action="store_true",
                        help="writer and projections as threads of the server process")
 
@@ -156,12 +157,15 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
                      "The same check as the standalone bundle_check.py.")
     check.add_argument("bundle", metavar="BUNDLE", help="the bundle file")
     check.add_argument("--public-key", action="append", metavar="HEX",
-                       help="a trusted public key (hex, from GET /audit/public-keys);"
-                            " repeatable; default: the bundle's own, as said in the output")
+                       help="a trusted Ed25519 key of the checkpoints (64 hex digits, from"
+                            " GET /audit/public-keys); repeatable; default: the bundle's own,"
+                            " as said in the output")
     hands = _group(sub, "phh", "hand histories of hold'em and Omaha (the PHH standard)")
-    phh = _command(hands, "export", "write one <jogada_id>.phh file per hold'em or Omaha"
-                   " jogada that ended in a time range", h["phh export"],
-                   "Reads the ledger only. A voided jogada (rule 72) and a table the standard"
+    phh = _command(hands, "export", "write one <table_id>_<number>.phh file per hold'em or"
+                   " Omaha jogada that ended in a time range", h["phh export"],
+                   "Reads the ledger only. The file of jogada <table_id>:<number> is"
+                   " <table_id>_<number>.phh (no `:` in a portable file name); its _jogada_id"
+                   " field keeps the id. A voided jogada (rule 72) and a table the standard"
                    " has no variant for (no-limit or fixed-limit Omaha) are skipped, named in"
                    " the summary.")
     phh.add_argument("--from", dest="since", required=True, metavar="TIME",
@@ -194,8 +198,9 @@ def _verify_command(sub: Any, func: Callable[..., int]) -> None:
         " (unless --report):"
         " the read models are brought up to date, then rebuilt into a scratch database (a"
         " temporary SQLite file, or a temporary schema in the PostgreSQL database) dropped"
-        " afterwards. Progress on stderr, a line per section each time its whole percentage"
-        " grows; the summary on stdout.")
+        " afterwards. Progress on stderr, a line per section (and per earlier pass of one:"
+        " `adjudication (finding the jogadas)`) each time its whole percentage grows, saying"
+        " what it counts (events of the log, jogadas, tables); the summary on stdout.")
     which = verify.add_mutually_exclusive_group()
     which.add_argument("--only", action="append", type=names, metavar="SECTIONS",
                        help="only these sections, comma separated (repeatable)")

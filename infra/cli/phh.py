@@ -1,6 +1,7 @@
 """``ledger phh export``: the hold'em and Omaha jogadas that ended in a time range, each as a PHH
 file (the Poker Hand History standard that pokerkit reads; domain/games/community_poker/phh.py), one
-``<jogada_id>.phh`` per jogada in a directory. A jogada the standard cannot hold (voided, rule
+``<table id>_<number>.phh`` per jogada in a directory (phh.file_name: the jogada id, whose
+``:`` no portable file name holds, with ``_``). A jogada the standard cannot hold (voided, rule
 72; a no-limit or fixed-limit Omaha table) is skipped and named in the summary."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from infra.runtime.settings import Settings
 
 
 def cmd_phh_export(settings: Settings, args: argparse.Namespace) -> int:
+    from domain.games.community_poker import phh
     from domain.kernel.errors import ConflictError
     from infra.services import jogada_views
     from projections import queries
@@ -45,7 +47,7 @@ def cmd_phh_export(settings: Settings, args: argparse.Namespace) -> int:
                                 "rule": refused.rule, "message": refused.message})
                 err(f"skipped {jogada_id}: {refused.code}: {refused.message}")
                 continue
-            path = os.path.join(args.out, f"{jogada_id}.phh")
+            path = os.path.join(args.out, phh.file_name(jogada_id))
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(text)
             written.append(path)

@@ -141,23 +141,30 @@ class LogPages:
 
 
 def jogadas(ledger: "Uses", head: int | None = None,
-            progress: Progress | None = None) -> Iterator[Jogada]:
+            progress: Callable[..., None] | None = None) -> Iterator[Jogada]:
     """Every jogada of the log up to ``head`` (default: its end), each yielded once the event
     that is its last up to ``head`` is read, so that only the jogadas in play at a point of
     the log are held (millions of events, a few open jogadas): a first pass finds where each
     jogada's events end, the second gathers them and folds every account's balance. No
-    projection read: a projection behind or wrong hides nothing. ``progress(done, total)``
-    over both passes."""
+    projection read: a projection behind or wrong hides nothing. ``progress(done, total,
+    unit, stage)``: the first pass in ``events`` of the log (stage ``finding the jogadas``),
+    the second in ``jogadas`` yielded of those the first found (stage None), each counted once
+    its reader is done with it: never both passes against one doubled total (issue 24)."""
     if head is None:
         head = ledger.app.recorder.max_notification_id() or 0
     log = LogPages(ledger, head)
     last: dict[str, int] = {}
-    for position, _, _, _, jogada_id in log.events(progress, 0, 2 * head):
+    finding = None if progress is None else (
+        lambda done, total: progress(done, total, "events", "finding the jogadas"))
+    for position, _, _, _, jogada_id in log.events(finding, 0, head):
         if jogada_id is not None:
             last[jogada_id] = position
+    found, done = len(last), 0
+    if progress is not None and not found:
+        progress(0, 0, "jogadas", None)
     balances: dict[UUID, int] = {}
     gathering: dict[str, Jogada] = {}
-    for position, topic, money, e, jogada_id in log.events(progress, head, 2 * head):
+    for position, topic, money, e, jogada_id in log.events(None, 0, head):
         jogada = None
         if jogada_id is not None:
             jogada = gathering.get(jogada_id)
@@ -173,6 +180,9 @@ def jogadas(ledger: "Uses", head: int | None = None,
         if jogada is not None and last.get(jogada_id) == position:
             del last[jogada_id]
             yield gathering.pop(jogada_id)
+            done += 1
+            if progress is not None:
+                progress(done, found, "jogadas", None)
     yield from gathering.values()  # none, unless the second pass read what the first did not
 
 

@@ -91,10 +91,11 @@ def _run(section: Section, ctx: Context) -> dict[str, Any]:
 
 
 def verify(ledger: Any, sections: Iterable[str] | None = None,
-           progress: Callable[[str, int, int], None] | None = None, *,
+           progress: Callable[[str, int, int, str], None] | None = None, *,
            trusted_keys: dict[str, bytes] | None = None) -> dict[str, Any]:
     """Run ``sections`` (names; default: all) on ``ledger`` (built with its projections, not
-    started) up to the head of the log now; ``progress(section, done, total)``;
+    started) up to the head of the log now; ``progress(section, done, total, unit)``
+    (infra/verify/base.py ``Progress``; a section's earlier passes as ``section (stage)``);
     ``trusted_keys``: the checkpoint keys the auditor pins (key id -> raw public key)."""
     chosen = [s for s in SECTIONS if sections is None or s.name in set(sections)]
     head = ledger.app.recorder.max_notification_id() or 0
@@ -103,9 +104,10 @@ def verify(ledger: Any, sections: Iterable[str] | None = None,
                               "finished_at": None, "seconds": None, "problems": 0,
                               "sections": {}}
     for section in chosen:
-        def reporter(done: int, total: int, name: str = section.name) -> None:
+        def reporter(done: int, total: int, unit: str = "events", stage: str | None = None,
+                     name: str = section.name) -> None:
             if progress is not None:
-                progress(name, done, total)
+                progress(f"{name} ({stage})" if stage else name, done, total, unit)
         report["sections"][section.name] = _run(section, Context(ledger, head, reporter,
                                                                  trusted_keys))
     sections_run = report["sections"].values()

@@ -16,7 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-Progress = Callable[[int, int], None]  # (done, total)
+# (done, total, unit="events", stage=None): ``done`` of ``total`` units (``events`` of the log,
+# ``jogadas``, ``tables``); a section that makes passes of different things names each but its
+# last one (``stage``), so that no line counts two passes against one doubled total.
+Progress = Callable[..., None]
 
 
 @dataclass(frozen=True)

@@ -197,13 +197,13 @@ def check_read_models(ctx: Context) -> Result:
     result = Result(counts={"projections": 0, "tables": 0, "rows": 0, "rebuilt_events": 0})
     counts = result.counts
     live_read_models(ledger, ctx.head)  # one behind the head is named below
-    total = 2 * ctx.head
     started = time.perf_counter()
     with scratch_database(ledger.target) as engine:
         runner = ProjectionRunner(ledger.app, engine, all_projections(ledger.games))
         try:
             counts["rebuilt_events"] = runner.catch_up(
-                progress=lambda _name, position, _head: ctx.progress(position, total),
+                progress=lambda _name, position, _head: ctx.progress(
+                    position, ctx.head, "events", "rebuilding"),
                 until=ctx.head)
             counts["rebuild_seconds"] = round(time.perf_counter() - started, 3)
             tables = [(p, t) for p in runner.projections for t in p.tables]
@@ -225,7 +225,7 @@ def check_read_models(ctx: Context) -> Result:
                     compared.close()
                     counts["rows"] += compared.rows
                     counts["tables"] += 1
-                    ctx.progress(ctx.head + ctx.head * (index + 1) // len(tables), total)
+                    ctx.progress(index + 1, len(tables), "tables")
                 counts["projections"] = len(runner.projections)
             counts["compare_seconds"] = round(
                 time.perf_counter() - started - counts["rebuild_seconds"], 3)

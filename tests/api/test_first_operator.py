@@ -1,5 +1,5 @@
 """The front door: on a fresh install with no registered operator and no bootstrap key,
-``ledger db upgrade`` (which ``./run serve`` and ``ledger serve`` run first) creates the first
+``ledger db upgrade`` (which ``ledger serve``, so ``./run serve``, runs first) creates the first
 operator and prints its one-time key on the terminal, never into the logs; later runs print
 and create nothing."""
 

@@ -34,7 +34,8 @@ def test_he_phh_route_answers_the_file_that_pokerkit_replays(client):
     r = client.get(f"/jogadas/{jogada_id}/phh", headers=OPERATOR)
     assert r.status_code == 200, r.text
     assert r.headers["content-type"] == "application/toml"
-    assert r.headers["content-disposition"] == f'attachment; filename="{jogada_id}.phh"'
+    table_id, number = jogada_id.split(":")  # issue 24: a file name with no ":"
+    assert r.headers["content-disposition"] == f'attachment; filename="{table_id}_{number}.phh"'
     fields = tomllib.loads(r.text)
     assert (fields["variant"], fields["_jogada_id"], fields["table"]) == ("NT", jogada_id, "mesa")
     _, state = replay_in_pokerkit(r.text)

@@ -165,3 +165,24 @@ def test_ledger_audit_export_by_time_range_and_its_usage_errors(ledger, clock, m
     assert ledger_main(["audit", "export", "--since", "yesterday", "--out", str(out)]) == 2
     assert ledger_main(["audit", "export", "--jogada", "nope", "--out", str(out)]) == 2
     assert "jogada_id" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", ["00", "xyz", "ab" * 33])
+def test_audit_check_refuses_a_malformed_public_key_as_a_usage_error_naming_the_option(
+        exported, tmp_path, capsys, bad):
+    """Issue 24: `--public-key 00` was taken as a key (a problem printed per checkpoint and
+    event) and `--public-key xyz` printed Python's fromhex error. Now, as `ledger verify`: exit
+    2, one line naming the option and what a key is; the standalone checker the same."""
+    _, path, _ = exported
+    capsys.readouterr()
+    assert ledger_main(["audit", "check", str(path), "--public-key", bad]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1, err
+    assert "--public-key" in err and repr(bad) in err and "64 hex digits" in err
+    done = run_alone(tmp_path, path, "--public-key", bad)
+    assert done.returncode == 2 and done.stdout == "", done.stdout + done.stderr
+    assert "--public-key" in done.stderr and "64 hex digits" in done.stderr
+    assert "Traceback" not in done.stderr and "fromhex" not in done.stderr
+    capsys.readouterr()
+    assert ledger_main(["verify", "--public-key", bad]) == 2  # the same words as verify
+    assert capsys.readouterr().err.strip() == err.strip()

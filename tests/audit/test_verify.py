@@ -285,6 +285,38 @@ def test_verify_writes_its_json_report_and_exits_0_on_a_clean_store(store, clock
     assert "  adjudication: OK: " in out
 
 
+def _last_progress(err: str, name: str) -> tuple[int, int, str]:
+    """(done, total, unit) of the last ``verify NAME: done/total unit (pct%)`` line."""
+    lines = [line for line in err.splitlines() if line.startswith(f"verify {name}: ")]
+    assert lines, err
+    counted, _, rest = lines[-1].removeprefix(f"verify {name}: ").partition(" ")
+    done, total = counted.split("/")
+    return int(done), int(total), rest.rpartition(" (")[0]
+
+
+def test_verify_progress_counts_the_jogadas_not_a_doubled_log(store, clock, env, capsys):
+    """Issue 24: the adjudication's progress was printed against twice the head of the log
+    (``349/698``: its two passes summed). Each pass is now its own line: the log's events while
+    the jogadas are found, then the jogadas checked, whose total is the number of jogadas."""
+    play(store, clock)
+    head = store.app.recorder.max_notification_id()
+    code, out, err = run(capsys, "verify", "--json", "-")
+    assert code == 0, err
+    report = json.loads(out)
+    for name in ("adjudication", "rng"):
+        jogadas = section(report, name)["counts"]["jogadas"]
+        assert jogadas == 3
+        assert _last_progress(err, name) == (jogadas, jogadas, "jogadas"), err
+        assert _last_progress(err, f"{name} (finding the jogadas)") == (head, head, "events")
+    assert _last_progress(err, "accounts") == (head, head, "events")
+    tables = section(report, "read_models")["counts"]["tables"]
+    assert _last_progress(err, "read_models") == (tables, tables, "tables")
+    assert _last_progress(err, "read_models (rebuilding)") == (head, head, "events")
+    totals = [int(line.split(": ")[1].split("/")[1].split(" ")[0])
+              for line in err.splitlines() if line.startswith("verify ")]
+    assert max(totals) == head, err  # no line counts against more than the log holds
+
+
 @pytest.mark.not_adjudicated(reason=ALTERED)
 def test_verify_exits_1_naming_each_problem_on_its_line(store, clock, env, capsys):
     ids = play(store, clock)

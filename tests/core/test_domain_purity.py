@@ -9,7 +9,7 @@ from pathlib import Path
 import domain
 
 ALLOWED = {"__future__", "collections", "dataclasses", "datetime", "functools", "typing", "uuid",
-           "copy", "hashlib", "hmac", "json", "math", "enum", "itertools", "re", "struct",
+           "copy", "hashlib", "hmac", "json", "math", "enum", "itertools", "re", "struct", "textwrap",
            "unicodedata", "array",
            "domain", "eventsourcing.domain", "eventsourcing.utils"}
 FORBIDDEN_CALLS = {"now", "utcnow", "today", "uuid4", "urandom", "token_bytes", "random"}

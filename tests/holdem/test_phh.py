@@ -4,9 +4,12 @@ stacks the ledger recorded (skipped where pokerkit is not installed)."""
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 import tomllib
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +20,7 @@ from infra.services import jogada_views
 from tests.holdem.client import Table, new_table
 
 pokerkit = pytest.importorskip("pokerkit")
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 
 
 # Playing ------------------------------------------------------------------------------------
@@ -78,31 +82,29 @@ def a24(layers: list[int], percent_bp: int, cap_cents: int | None, flop_seen: bo
     return cuts
 
 
-def recorded_rake(layers: list[int], cuts: list[int], showdown: bool):
-    """The file's commission as a pokerkit rake function. pokerkit forms its pots again once
-    the losing hands are killed, merging the layers whose winners are then the same (a layer
-    here is cut at each all-in level, A24); a pot of pokerkit's that is a run of the file's
-    layers is raked the sum of their commission. When one player is left, pokerkit's one pot
-    leaves out that player's own bet of the last round (it goes back uncollected): that pot is
-    raked the whole commission. pokerkit also asks about the pots of a round not over yet: any
+@functools.cache
+def documented() -> dict[str, Any]:
+    """The python block of docs/cli.md's "PHH files", run: ``ledger_rake(fields)``, pokerkit's
+    rake function of a file, and ``replay(text)``. pokerkit forms its pots again once the
+    losing hands are killed, merging the layers whose winners are then the same (a layer here
+    is cut at each all-in level, A24): a pot of pokerkit's that is a run of the file's layers
+    is raked the sum of their commission. When one player is left, pokerkit's one pot leaves
+    out that player's own bet of the last round (it goes back uncollected): that pot is raked
+    the whole commission. pokerkit also asks about the pots of a round not over yet: any
     answer will do there."""
-    runs = {sum(layers[i:j]): sum(cuts[i:j])
-            for i in range(len(layers)) for j in range(i + 1, len(layers) + 1)}
-
-    def cut(amount: int, state: Any) -> tuple[int, int]:
-        taken = runs.get(amount, 0) if showdown else min(sum(cuts), amount)
-        return taken, amount - taken
-    return cut
+    section = DOCS.read_text(encoding="utf-8").split("\n## PHH files", 1)[1].split("\n## ")[0]
+    (block,) = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    scope: dict[str, Any] = {}
+    exec(compile(block, str(DOCS), "exec"), scope)
+    return scope
 
 
 def replay_in_pokerkit(text: str) -> Any:
     fields = tomllib.loads(text)
-    showdown = any(action.split()[1] == "sm" for action in fields["actions"])
     state = None
     with warnings.catch_warnings():  # an unknown field without its underscore, chips burnt
         warnings.simplefilter("error")
-        history = pokerkit.HandHistory.loads(text, rake=recorded_rake(
-            fields["_pot_layers_cents"], fields["_commission_by_layer"], showdown))
+        history = pokerkit.HandHistory.loads(text, rake=documented()["ledger_rake"](fields))
         try:
             for state in history:
                 pass
@@ -161,7 +163,31 @@ def check_one(ledger, jogada_id: str) -> dict[str, Any]:
     else:  # rule 17b, A28: the commission was the fee on the buy-in, none on the pot
         assert fields["_commission_cents"] == 0
     assert sum(fields["starting_stacks"]) == sum(ours) + fields["_commission_cents"]
+    check_commission_said(text, fields)
     return fields
+
+
+def check_commission_said(text: str, fields: dict[str, Any]) -> None:
+    """Issue 24: pokerkit's replay without a rake function ended short of finishing_stacks
+    by the commission, and nothing in the file said why. Its heading says it now, the
+    standard's ``winnings`` are after it, and docs/cli.md's ``replay`` ends at the file's
+    finishing_stacks."""
+    cents, heading = fields["_commission_cents"], text.split("\nvariant = ")[0]
+    assert heading.startswith("# PHH hand history of jogada ") and all(
+        line.startswith("# ") for line in heading.splitlines()), text
+    assert sum(fields["winnings"]) + cents == sum(fields["_pot_layers_cents"]), text
+    assert all(w >= 0 for w in fields["winnings"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        plain = list(pokerkit.HandHistory.loads(text))[-1]  # pokerkit's default: no rake
+    assert sum(plain.stacks) == sum(fields["finishing_stacks"]) + cents
+    if cents:
+        assert f"taken from the pot: {cents} cents" in " ".join(heading.split()), heading
+        assert f"the winners {cents} cents richer" in " ".join(heading.split()), heading
+    else:
+        assert "No commission was taken from the pot" in heading, heading
+        assert list(plain.stacks) == fields["finishing_stacks"]
+    assert list(documented()["replay"](text).stacks) == fields["finishing_stacks"]
 
 
 def play_and_check(ledger, rnd: random.Random, *, game: str, jogadas: int,

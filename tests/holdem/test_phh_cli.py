@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tomllib
 
 import pytest
 
+from domain.games.community_poker import phh
 from infra.cli.entry import main
 from infra.container import build_ledger
 from tests.holdem.client import new_table
@@ -19,6 +21,7 @@ from tests.holdem.test_phh import fill, play_jogada, replay_in_pokerkit, top_up
 pytest.importorskip("pokerkit")
 
 POT = {"mode": "pot", "percent_bp": 500, "cap_cents": None}
+PORTABLE = re.compile(r"[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}_[0-9]+\.phh")  # docs/cli.md
 
 
 def play(make_settings, clock) -> dict[str, list[str]]:
@@ -66,14 +69,16 @@ def test_he_phh_cli_exports_the_jogadas_that_ended_in_the_range(
     assert code == 0
     files = sorted((tmp_path / "all").iterdir())
     assert sorted(p.name for p in files) == sorted(
-        f"{j}.phh" for j in jogadas["early"] + jogadas["late"])
+        phh.file_name(j) for j in jogadas["early"] + jogadas["late"])
+    assert all(PORTABLE.fullmatch(p.name) for p in files), files  # issue 24: no ":"
     assert summary["written"] == 3
     assert {(s["jogada_id"], s["code"]) for s in summary["skipped"]} == {
         (jogadas["refused"][0], "phh_no_variant"), (jogadas["refused"][1], "jogada_voided")}
     for path in files:
         text = path.read_text(encoding="utf-8")
         fields = tomllib.loads(text)
-        assert fields["_jogada_id"] == path.name.removesuffix(".phh")
+        table_id, number = path.name.removesuffix(".phh").split("_")
+        assert fields["_jogada_id"] == f"{table_id}:{number}"
         _, state = replay_in_pokerkit(text)
         assert list(state.stacks) == fields["finishing_stacks"]
 
@@ -85,8 +90,18 @@ def test_he_phh_cli_takes_the_range_and_the_game(
                            "2026-01-05T13:00:00+00:00", "--to", "2026-01-05T15:00:00+00:00",
                            "--game", "holdem")
     assert code == 0 and summary["written"] == 1
-    assert [p.name for p in (tmp_path / "late").iterdir()] == [f"{jogadas['late'][0]}.phh"]
+    assert [p.name for p in (tmp_path / "late").iterdir()] == [
+        phh.file_name(jogadas['late'][0])]
     assert [s["code"] for s in summary["skipped"]] == ["jogada_voided"]
     code, printed = export(monkeypatch, capsys, database_url, tmp_path / "x", "--from",
                            "2026-01-05T15:00:00", "--to", "2026-01-05T16:00:00Z")
     assert code == 2  # a time without its zone is a usage error
+
+
+@pytest.mark.parametrize("jogada_id,name", [
+    ("5989168e-ea87-439d-924e-6f72a0c26e5b:12", "5989168e-ea87-439d-924e-6f72a0c26e5b_12.phh"),
+    ("a:b/c\\d", "a_b_c_d.phh"), ("mesa 1:ç", "mesa_1__.phh")])
+def test_phh_file_name_of_a_jogada_is_portable(jogada_id, name):
+    """Issue 24: the files were named after the jogada id, whose ":" Windows refuses. Letters,
+    digits, "-" and "." stay; anything else is "_"."""
+    assert phh.file_name(jogada_id) == name

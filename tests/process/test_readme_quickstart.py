@@ -1,7 +1,7 @@
 """The README's quick start, as written, works against a real ``ledger serve``.
 
 A fresh database without ``LEDGER_BOOTSTRAP_OPERATOR_KEY``: ``ledger db upgrade`` (what
-``./run serve`` runs first) prints the first operator's key, the server starts, and the README's
+``ledger serve``, so ``./run serve``, runs first) prints the first operator's key, the server starts, and the README's
 ``sh`` block of the quick start runs with bash (``-e``: any failing command fails the test),
 with only the address and the key of its first line replaced. It must end with a settled
 sem descarte jogada and a settled bingo jogada whose replays verify.

@@ -6,7 +6,9 @@ What the file holds, in the standard's fields:
 
 - ``variant``, ``antes`` (none), ``blinds_or_straddles``, ``min_bet`` (no-limit and pot-limit)
   or ``small_bet`` / ``big_bet`` (fixed limit), ``starting_stacks`` (the caves when the jogada
-  opened), ``actions``, ``finishing_stacks`` (the caves ``JogadaSettled`` recorded), ``seats``,
+  opened), ``actions``, ``finishing_stacks`` (the caves ``JogadaSettled`` recorded),
+  ``winnings`` (the pots each player collected, after the commission, as the standard says),
+  ``seats``,
   ``seat_count``, ``players`` (the player ids: the ledger records no names), ``table`` (the
   table's name), ``hand`` (the jogada's number at its table), ``currency``, and ``time``,
   ``time_zone``, ``day``, ``month``, ``year`` (when the jogada opened, UTC).
@@ -64,12 +66,18 @@ standard has no commission field: a reader gives its own rake function; pokerkit
 pots (after the showdown it merges the layers whose winners are then the same; with one player
 left it leaves out that player's last bet), so the file gives the commission of each of the
 ledger's layers (A24), ``_commission_by_layer`` beside ``_pot_layers_cents``
-(tests/holdem/test_phh.py ``recorded_rake``). The file records what happened either way.
+(docs/cli.md "PHH files" gives that rake function; tests/holdem/test_phh.py replays every file
+with it). The file records what happened either way, and its heading comments (``heading``)
+say it: the commission taken, that ``finishing_stacks`` and ``winnings`` are after it, and what
+a replay that rakes nothing (pokerkit's default) ends with.
+
+A file is named ``file_name(jogada_id)``: ``<table id>_<number>.phh``, no ``:`` (issue 24).
 """
 
 from __future__ import annotations
 
 import json
+import textwrap
 from datetime import datetime, time, timezone
 from typing import Any
 
@@ -178,6 +186,10 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
         "seat_count": config.get("seats"),
         "players": [fold.players[s]["player_id"] for s in order],
         "finishing_stacks": [settled["caves"][s] for s in order],
+        # the standard's winnings: the pots each collected, after the commission (an uncalled
+        # bet given back is no winning)
+        "winnings": [settled["totals"].get(s, 0) - settled["returned"].get(s, 0)
+                     for s in order],
         "currency": "EUR",
         "time": started.time().replace(microsecond=0), "time_zone": "UTC",
         "day": started.day, "month": started.month, "year": started.year,
@@ -228,8 +240,49 @@ def _utc(at: datetime) -> datetime:
 
 def to_phh(events: list[Any], *, table_name: str | None = None) -> str:
     """The PHH file (TOML) of one ended jogada from its recorded events (the table's events of
-    that jogada, in order; other events, such as the money's, are ignored)."""
-    return dumps(hand_history(events, table_name=table_name))
+    that jogada, in order; other events, such as the money's, are ignored): its heading
+    comment (``heading``), then its fields."""
+    fields = hand_history(events, table_name=table_name)
+    return heading(fields) + dumps(fields)
+
+
+def file_name(jogada_id: str) -> str:
+    """The PHH file's name of a jogada: its id with every character but letters, digits, ``-``
+    and ``.`` made ``_`` (a jogada id is ``<table id>:<number>``; ``:`` is refused by Windows'
+    file systems and read as a drive or a host by some tools), then ``.phh``:
+    ``<table id>_<number>.phh``. The file's ``_jogada_id`` keeps the id as it is."""
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-.") else "_"
+                   for c in jogada_id) + ".phh"
+
+
+def heading(fields: dict[str, Any]) -> str:
+    """TOML comments that say, in the file, what a reader's replay needs to know of the
+    commission (rule 17a, A24): the standard has no field for it; its ``finishing_stacks`` and
+    ``winnings`` are after it (as the standard says of them), and pokerkit rakes a pot only with
+    the rake function its reader gives (``HandHistory.loads(text, rake=...)``; none: nothing)."""
+    cents = fields["_commission_cents"]
+    lines = [f"PHH hand history of jogada {fields['_jogada_id']}; amounts in cents."]
+    if not cents:
+        why = ("the buy-in fee, paid when the players sat down or rebought (rule 17b, A28)"
+               if fields["_commission_mode"] != POT else "none before the flop (A24)")
+        lines.append(f"No commission was taken from the pot ({why}): a replay that rakes"
+                     " nothing (pokerkit's default) ends at finishing_stacks.")
+    else:
+        cap = fields.get("_commission_cap_cents")
+        lines += [
+            f"Commission (rake) taken from the pot: {cents} cents,"
+            f" {fields['_commission_percent_bp']} basis points of each pot layer"
+            f"{f', at most {cap} a jogada' if cap else ''}"
+            " (A24: each layer on its own, rounded down; none before the flop).",
+            "finishing_stacks and winnings are after it: a replay that rakes nothing (pokerkit's"
+            f" default) ends with the winners {cents} cents richer.",
+            "To replay in pokerkit to finishing_stacks, give HandHistory.loads(text, rake=f) a"
+            " rake function f(pot, state) -> (raked, unraked) that rakes each pot it forms the"
+            " _commission_by_layer of the _pot_layers_cents it is made of (when one player is"
+            " left: the whole commission).",
+        ]
+    return "".join(textwrap.fill(line, 96, initial_indent="# ", subsequent_indent="# ") + "\n"
+                   for line in lines)
 
 
 def dumps(fields: dict[str, Any]) -> str:
