@@ -32,7 +32,7 @@ blinds list is written ``[big, small]`` under the text (p1 posts the small blind
 
 Actions: ``d dh pN <cards>`` per player in the standard's order, ``pN f``, ``pN cc`` (check or
 call; an all-in for no more than the bet is a call), ``pN cbr <to>`` (a bet or raise, the "to"
-amount this round, as ``ActionTaken`` records it; an all-in above the bet), ``d db <cards>``
+amount this round, as ``ActionApplied`` records it; an all-in above the bet), ``d db <cards>``
 per street, ``pN sm <cards>`` per hand shown, in the order shown (rule 59), where the standard
 shows them: once the betting is over, so before the cards that run out after an all-in. An
 action the clock took (rule 45) carries the comment ``# timeout``.
@@ -75,7 +75,7 @@ from typing import Any
 
 from domain.community_poker.betting import LIMIT, NO_LIMIT, POT_LIMIT
 from domain.community_poker.config import HOLDEM, OMAHA, POT, rule
-from domain.community_poker.record import Fold
+from domain.community_poker.record import ACTION_EVENTS, Fold
 from domain.errors import ConflictError
 from domain.replay_support import event_name
 from domain.rules import A as INTERP
@@ -121,10 +121,10 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
     fold, actions, before = Fold(), [], None
     for e in listed:
         name = event_name(e)
-        if name == "ActionTaken":
+        if name in ACTION_EVENTS:
             before = fold.round
         fold.apply(e)
-        if name == "ActionTaken":
+        if name in ACTION_EVENTS:
             actions.append((e, before))
     config, variant = fold.config or {}, fold.variant
     if fold.voided is not None:
@@ -152,7 +152,7 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
     acted, shown_at = iter(actions), len(lines)
     for e in listed:
         name = event_name(e)
-        if name == "ActionTaken":
+        if name in ACTION_EVENTS:
             lines.append(_action(*next(acted), label))
             shown_at = len(lines)
         elif name == "BoardDealt":
@@ -207,7 +207,8 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
 
 
 def _action(e: Any, before: Any, label: dict[str, str]) -> str:
-    """One ``ActionTaken`` in the standard's words, from the round before it."""
+    """One action (``ActionApplied``, or the legacy ``ActionTaken``) in the standard's words,
+    from the round before it."""
     who, action = label[e.seat], e.action
     if action == "fold":
         text = f"{who} f"
