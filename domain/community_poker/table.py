@@ -32,6 +32,7 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
+from domain.certification import CONTRACT_RULE
 from domain.community_poker import dealing
 from domain.community_poker.action_facts import action_facts
 from domain.community_poker.actions import act, options
@@ -154,11 +155,15 @@ class PokerTable(JogadaRng):
         return str(seat)
 
     def sit(self, seat: str, player_id: str, session_id: str, *, buy_in_cents: int,
-            fee_cents: int, device_id: str | None, actor: str, at: datetime) -> None:
+            fee_cents: int, device_id: str | None, actor: str, at: datetime,
+            forced: bool = False) -> None:
+        """``forced``: a starting cave a laboratory set (certification mode), which the rule
+        recorded says."""
+        cited = f"{self.rule(8, 9)}; {cite(INTERP, 28)}"
         self._seated(seat=seat, player_id=player_id, session_id=session_id,
                      buy_in_cents=buy_in_cents, fee_cents=fee_cents,
                      cave_cents=buy_in_cents - fee_cents, device_id=device_id,
-                     rule=f"{self.rule(8, 9)}; {cite(INTERP, 28)}", actor=actor, at=at)
+                     rule=f"{cited}; {CONTRACT_RULE}" if forced else cited, actor=actor, at=at)
 
     def check_rebuy(self, player_id: str) -> str:
         seat = self.seat_of(player_id)
