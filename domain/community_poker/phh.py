@@ -148,19 +148,8 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
         blinds = [small, big] + [0] * (len(order) - 2)
         if len(order) == 2:
             posters = order[::-1]  # the convention: the button posts the small blind
-    lines = [f"d dh {label[s]} {''.join(fold.hole[s])}" for s in order]
-    acted, shown_at = iter(actions), len(lines)
-    for e in listed:
-        name = event_name(e)
-        if name in ACTION_EVENTS:
-            lines.append(_action(*next(acted), label))
-            shown_at = len(lines)
-        elif name == "BoardDealt":
-            lines.append(f"d db {''.join(e.cards)}")
-        elif name == "HandsShown":  # the standard shows once the betting is over, before
-            # the cards of an all-in run out (the ledger records the showing after the river)
-            lines[shown_at:shown_at] = [f"{label[s]} sm {''.join(e.hands[s]['cards'])}"
-                                        for s in e.order]
+    lines = _lines(listed, actions, label, [f"d dh {label[s]} {''.join(fold.hole[s])}"
+                                            for s in order])
     settled = fold.settled
     commission = config["commission"]
     started = _utc(opened.at)
@@ -204,6 +193,25 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
             settled["returned"].items(), key=lambda kv: order.index(kv[0])) if c},
     })
     return fields
+
+
+def _lines(listed: list[Any], actions: list[tuple[Any, Any]], label: dict[str, str],
+           dealt: list[str]) -> list[str]:
+    """The ``actions`` field: the hole cards dealt, then every action, board and showing."""
+    lines = list(dealt)
+    acted, shown_at = iter(actions), len(lines)
+    for e in listed:
+        name = event_name(e)
+        if name in ACTION_EVENTS:
+            lines.append(_action(*next(acted), label))
+            shown_at = len(lines)
+        elif name == "BoardDealt":
+            lines.append(f"d db {''.join(e.cards)}")
+        elif name == "HandsShown":  # the standard shows once the betting is over, before
+            # the cards of an all-in run out (the ledger records the showing after the river)
+            lines[shown_at:shown_at] = [f"{label[s]} sm {''.join(e.hands[s]['cards'])}"
+                                        for s in e.order]
+    return lines
 
 
 def _action(e: Any, before: Any, label: dict[str, str]) -> str:

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from domain.community_poker import dealing
 from domain.community_poker.action_facts import action_facts, apply_action
 from domain.community_poker.actions import act
-from tests.community_poker.pokerkit_play import FLHE, NLHE, PLO, play_ours, random_moves, random_table
+from tests.community_poker.pokerkit_play import (FLHE, NLHE, PLO, play_ours, random_moves,
+                                                random_table)
 
 PURE = pytest.mark.skipif(os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",
                           reason="backend-independent: pure functions, already checked on the"

@@ -10,7 +10,6 @@ event would."""
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 from typing import Any

@@ -22,8 +22,8 @@ from domain.community_poker import dealing, table_events
 from domain.community_poker.adjudication import adjudicate
 from domain.community_poker.replay import replay
 from infra import jogada_views
-from tests.holdem import played as scripted
 from tests.community_poker.test_legacy_action_taken import TABLES, _table_events
+from tests.holdem import played as scripted
 from tests.holdem.support import table_events as recorded_events
 
 
