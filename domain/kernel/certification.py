@@ -1,8 +1,9 @@
 """Certification mode (api-contract.md): laboratories force outcomes, and only then.
 
 Only with ``LEDGER_CERTIFICATION_MODE=1`` may a command carry ``forced_deck`` (top card first,
-in the order of the dealing procedure), ``forced_balls`` (the draw order) or
-``forced_number``; otherwise the field is refused (4xx, code ``certification_mode_off``).
+in the order of the dealing procedure), ``forced_balls`` (the draw order),
+``forced_number`` or ``forced_cave_cents`` (a hold'em or Omaha seat's starting cave); otherwise
+the field is refused (4xx, code ``certification_mode_off``).
 A forced order replaces the derived one: the forced items come first and the rest of the
 derived order follows (so a deck is still a full shoe and the balls are still all the balls);
 the jogada still commits to a seed and its events say that the outcome was forced.
@@ -105,6 +106,16 @@ def check_forced_number(number: Any, *, certification_mode: bool) -> int:
             f"{field}: {number!r} is not a number from 0 to {ROULETTE_NUMBERS - 1}", field=field
         )
     return number
+
+
+def check_forced_cave(cents: Any, *, certification_mode: bool, max_cents: int) -> int:
+    """A hold'em or Omaha seat's starting cave: a whole number of cents, 1 … ``max_cents``."""
+    field = "forced_cave_cents"
+    check_mode(field, certification_mode)
+    if not _is_int(cents) or not 1 <= cents <= max_cents:
+        raise InvalidInputError(f"{field}: {cents!r} is not a whole number of cents from 1 to"
+                                f" {max_cents}", field=field)
+    return cents
 
 
 def apply_forced_order(forced: Sequence[T], derived: Sequence[T]) -> list[T]:

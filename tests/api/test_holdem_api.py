@@ -237,7 +237,7 @@ def test_903b_661_the_device_id_comes_from_the_body_or_the_x_device_id_header(ma
     play_to_showdown(api, tid, [ana, bia, rui])
     replay = ok(api.client.get(f"/jogadas/{jogada_id}/replay", headers=OPERATOR))
     devices = [step["data"].get("device_id") for step in replay["steps"]
-               if step["event"] == "ActionTaken"]
+               if step["event"] == "ActionApplied"]
     assert devices[:3] == ["tablet-1", "phone-2", "pc-3"]
 
 

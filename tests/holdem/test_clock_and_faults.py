@@ -24,7 +24,7 @@ def test_he_43_45_om_43_45_when_time_runs_out_the_player_folds_facing_a_bet(cert
     assert table.tick()["done"] is None  # before the deadline: nothing
     clock.advance(seconds=21)
     assert table.tick()["done"] == {"timeout": "fold", "seat": "7"}
-    acted = only(table_events(table, jogada_id), "ActionTaken")
+    acted = only(table_events(table, jogada_id), "ActionApplied")
     assert (acted.action, acted.reason, acted.rule) == ("fold", "timeout", cited(game, 45))
 
 

@@ -45,7 +45,7 @@ def test_903b_6_6_1_he_11_a33_an_action_from_another_players_device_is_flagged(l
     other = "dev-B" if player is a else "dev-A"
     table.act(player, "call", device_id=other)
     events = table_events(table)
-    acted = [e for e in events if type(e).__name__ == "ActionTaken"][-1]
+    acted = [e for e in events if type(e).__name__ == "ActionApplied"][-1]
     assert acted.device_id == other  # recorded with the action
     flagged = only(events, "SharedDeviceFlagged")
     assert flagged.device_id == other and flagged.jogada_id == acted.jogada_id

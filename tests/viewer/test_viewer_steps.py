@@ -226,7 +226,7 @@ def test_903b_6_3_4_2_he_49_59_hole_cards_face_down_until_the_showdown_board_str
     assert by_event["HoleCardsDealt"]["rule"] == "hold'em rules 49, 50"
     assert by_event["BlindsPosted"]["title"] == "Blinds posted: seat 2 0,50 €, seat 3 1,00 €"
     assert by_event["ButtonDrawn"]["title"].startswith("The button is drawn: seat 1")
-    actions = [s for s in shown["steps"] if s["event"]["name"] == "ActionTaken"]
+    actions = [s for s in shown["steps"] if s["event"]["name"] == "ActionApplied"]
     assert actions[0]["title"] == "Seat 1 raises to 3,00 € (puts in 3,00 €)"
     assert actions[1]["title"] == "Seat 2 calls (puts in 2,50 €)"
     assert actions[2]["title"] == "Seat 3 folds"

@@ -100,10 +100,12 @@ def make_router(game: str) -> APIRouter:
         """Sit with the table's buy-in, moved from the wallet to the table (rules 8, 9; less
         rule 17b's commission, A28). The player needs an open game session at the table's
         ``venue_id`` (rule 69); one seat per player (rule 9; 903-B 6.6.1). Idempotent by
-        key."""
+        key. ``forced_cave_cents``: certification mode only (else 409
+        ``certification_mode_off``), the seat's starting cave instead of the buy-in."""
         return await for_player(ledger, "Sit", table_id, caller, body.player_id,
                                 seat=body.seat, idempotency_key=body.idempotency_key,
-                                device_id=device_of(body.device_id, x_device_id))
+                                device_id=device_of(body.device_id, x_device_id),
+                                forced_cave_cents=body.forced_cave_cents)
 
     @router.post("/tables/{table_id}/seats/leave", responses=errors(401, 403, 404, 409, 422, 503))
     async def leave_seat(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,

@@ -99,6 +99,10 @@ class PokerSeatTake(ActingForPlayer):
     idempotency_key: IdempotencyKey
     device_id: DeviceId | None = Field(
         None, description="the player's device (903-B 6.6.1); default: the X-Device-Id header")
+    forced_cave_cents: Cents | None = Field(
+        None, description="certification mode only: the seat's starting cave, moved from the"
+                          " wallet instead of the table's buy-in (no rule 17b fee on it), so"
+                          " that a laboratory sets up unequal stacks")
 
 
 class PokerSeatLeave(ActingForPlayer):

@@ -2,7 +2,8 @@
 facts alone (the configuration in force, the players' caves, the button, every action, the
 hole cards and the board) the betting is played again by the engine, the hands valued and the
 pots paid by the rules (record.py, showdown.py ``settle_state``), and compared with what was
-recorded and moved.
+recorded and moved: each action's recorded facts (``ActionApplied``: what the engine decided
+when it was taken) with the engine's again, the settlement, the money.
 
 The money a jogada moves on the ledger is its commission, mode (a): from the table's account
 to its commission account, per pot layer (rules 17a, 18, 19; A24). The chips between players
@@ -46,6 +47,7 @@ def _codes(table_id: str, variant: str) -> tuple[str, str]:
 def _recompute(jogada: Jogada) -> None:
     fold: Fold = jogada.facts["fold"]
     variant = fold.variant
+    jogada.problems.extend(fold.disagreements)  # what an action recorded, the engine denies
     if jogada.status == VOIDED:
         jogada.book.cite(rule(variant, 72), cite(A, 26))
         refunds = {s: c for s, c in fold.contributions().items() if c}

@@ -80,7 +80,8 @@ def listing(table_type: type) -> tuple[Callable[[Any], list], tuple[type, ...]]:
         t.JogadaOpened: _opened,
         t.BlindsPosted: lambda e: [Staked(e.jogada_id, None, seat, cents)
                                    for seat, cents in e.blinds.items() if cents],
-        t.ActionTaken: _acted,
+        t.ActionApplied: _acted,
+        t.ActionTaken: _acted,  # legacy (table_events.py)
         t.BoardDealt: lambda e: [PhaseChanged(dealing.STREET_NAMES[e.street])],
         t.HandsShown: lambda e: [PhaseChanged(SHOWDOWN)],
         t.JogadaSettled: _settled,

@@ -34,7 +34,7 @@ blinds list is written ``[big, small]`` under the text (p1 posts the small blind
 
 Actions: ``d dh pN <cards>`` per player in the standard's order, ``pN f``, ``pN cc`` (check or
 call; an all-in for no more than the bet is a call), ``pN cbr <to>`` (a bet or raise, the "to"
-amount this round, as ``ActionTaken`` records it; an all-in above the bet), ``d db <cards>``
+amount this round, as ``ActionApplied`` records it; an all-in above the bet), ``d db <cards>``
 per street, ``pN sm <cards>`` per hand shown, in the order shown (rule 59), where the standard
 shows them: once the betting is over, so before the cards that run out after an all-in. An
 action the clock took (rule 45) carries the comment ``# timeout``.
@@ -83,7 +83,7 @@ from typing import Any
 
 from domain.games.community_poker.betting import LIMIT, NO_LIMIT, POT_LIMIT
 from domain.games.community_poker.config import HOLDEM, OMAHA, POT, rule
-from domain.games.community_poker.record import Fold
+from domain.games.community_poker.record import ACTION_EVENTS, Fold
 from domain.kernel.errors import ConflictError
 from domain.kernel.replay_support import event_name
 from domain.kernel.rules import A as INTERP
@@ -129,10 +129,10 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
     fold, actions, before = Fold(), [], None
     for e in listed:
         name = event_name(e)
-        if name == "ActionTaken":
+        if name in ACTION_EVENTS:
             before = fold.round
         fold.apply(e)
-        if name == "ActionTaken":
+        if name in ACTION_EVENTS:
             actions.append((e, before))
     config, variant = fold.config or {}, fold.variant
     if fold.voided is not None:
@@ -156,19 +156,8 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
         blinds = [small, big] + [0] * (len(order) - 2)
         if len(order) == 2:
             posters = order[::-1]  # the convention: the button posts the small blind
-    lines = [f"d dh {label[s]} {''.join(fold.hole[s])}" for s in order]
-    acted, shown_at = iter(actions), len(lines)
-    for e in listed:
-        name = event_name(e)
-        if name == "ActionTaken":
-            lines.append(_action(*next(acted), label))
-            shown_at = len(lines)
-        elif name == "BoardDealt":
-            lines.append(f"d db {''.join(e.cards)}")
-        elif name == "HandsShown":  # the standard shows once the betting is over, before
-            # the cards of an all-in run out (the ledger records the showing after the river)
-            lines[shown_at:shown_at] = [f"{label[s]} sm {''.join(e.hands[s]['cards'])}"
-                                        for s in e.order]
+    lines = _lines(listed, actions, label, [f"d dh {label[s]} {''.join(fold.hole[s])}"
+                                            for s in order])
     settled = fold.settled
     commission = config["commission"]
     started = _utc(opened.at)
@@ -218,8 +207,28 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
     return fields
 
 
+def _lines(listed: list[Any], actions: list[tuple[Any, Any]], label: dict[str, str],
+           dealt: list[str]) -> list[str]:
+    """The ``actions`` field: the hole cards dealt, then every action, board and showing."""
+    lines = list(dealt)
+    acted, shown_at = iter(actions), len(lines)
+    for e in listed:
+        name = event_name(e)
+        if name in ACTION_EVENTS:
+            lines.append(_action(*next(acted), label))
+            shown_at = len(lines)
+        elif name == "BoardDealt":
+            lines.append(f"d db {''.join(e.cards)}")
+        elif name == "HandsShown":  # the standard shows once the betting is over, before
+            # the cards of an all-in run out (the ledger records the showing after the river)
+            lines[shown_at:shown_at] = [f"{label[s]} sm {''.join(e.hands[s]['cards'])}"
+                                        for s in e.order]
+    return lines
+
+
 def _action(e: Any, before: Any, label: dict[str, str]) -> str:
-    """One ``ActionTaken`` in the standard's words, from the round before it."""
+    """One action (``ActionApplied``, or the legacy ``ActionTaken``) in the standard's words,
+    from the round before it."""
     who, action = label[e.seat], e.action
     if action == "fold":
         text = f"{who} f"

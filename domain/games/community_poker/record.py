@@ -6,7 +6,12 @@ the table runs (betting.py, actions.py, dealing.py, pots.py): what the replay
 configuration in force (``JogadaOpened.config``, 903-B 6.1.5(2)), the players and their caves,
 the button, the hole cards and the board, every action, the hands shown, and how it ended.
 The betting state is recomputed by the engine from the actions (a bet's "to" amount), never
-taken from the amounts the events recorded: the re-adjudication compares the two.
+taken from the amounts the events recorded: the re-adjudication compares the two. An
+``ActionApplied`` records what the engine decided when it was taken (action_facts.py); the
+fold plays the action again and compares: every fact that differs is a ``disagreement``
+(the replay and the re-adjudication report them). The legacy ``ActionTaken`` (the action
+alone, table_events.py) is played the same way. This is the one fold that runs the engine over
+a jogada's actions: the table's mutators apply the recorded facts.
 No clock, no RNG: the RNG is checked against the revealed seed by the replay.
 """
 
@@ -15,11 +20,14 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.community_poker import dealing, pots
+from domain.games.community_poker.action_facts import FACTS, action_facts
 from domain.games.community_poker.showdown import settle_state
 from domain.games.community_poker.actions import act
 from domain.games.community_poker.betting import next_round, open_round
 from domain.games.community_poker.config import betting_rules
 from domain.kernel.replay_support import event_name
+
+ACTION_EVENTS = ("ActionApplied", "ActionTaken")  # the second: legacy (table_events.py)
 
 
 class Fold:
@@ -41,6 +49,7 @@ class Fold:
         self.status: str | None = None
         self.deadline: Any = None
         self.notes: list[dict[str, Any]] = []
+        self.disagreements: list[str] = []  # recorded facts of an action the engine denies
 
     @property
     def variant(self) -> str:
@@ -65,12 +74,8 @@ class Fold:
         elif name == "HoleCardsDealt":
             self.hole = {s: list(c) for s, c in e.cards.items()}
             self.deal_order = list(e.order)
-        elif name == "ActionTaken":
-            self.round = act(self.round, e.seat, e.action, e.amount)
-            self.actions.append({"street": e.street, "seat": e.seat, "action": e.action,
-                                 "amount": e.amount, "added_cents": e.added_cents,
-                                 "reason": e.reason, "device_id": e.device_id})
-            self.deadline = e.deadline
+        elif name in ACTION_EVENTS:
+            self._act(e, name)
         elif name == "BoardDealt":
             self.round = next_round(self.round, e.street)
             self.board = self.board + list(e.cards)
@@ -91,6 +96,22 @@ class Fold:
         elif name in ("PlayerConnectionLost", "SharedDeviceFlagged"):
             self.notes.append({"event": name, **{k: getattr(e, k) for k in (
                 "seat", "player_id", "device_id", "players") if hasattr(e, k)}})
+
+    def _act(self, e: Any, name: str) -> None:
+        """The action played again by the engine; an ``ActionApplied``'s facts compared."""
+        before = self.round
+        self.round = act(before, e.seat, e.action, e.amount)
+        self.actions.append({"street": e.street, "seat": e.seat, "action": e.action,
+                             "amount": e.amount, "added_cents": e.added_cents,
+                             "reason": e.reason, "device_id": e.device_id})
+        self.deadline = e.deadline
+        again = action_facts(before, self.round, e.seat)
+        recorded = FACTS if name == "ActionApplied" else ("added_cents", "to_act")
+        wrong = [f"{k} {getattr(e, k)!r} (the engine: {again[k]!r})" for k in recorded
+                 if getattr(e, k) != again[k]]
+        if wrong:
+            self.disagreements.append(f"{name} of seat {e.seat} ({e.action}) on street"
+                                      f" {e.street} records {', '.join(wrong)}")
 
     # What the facts give ----------------------------------------------------------------------
     def contributions(self) -> dict[str, int]:

@@ -4,7 +4,8 @@ may see it (hold'em and Omaha rule 65).
 ``replay(events)`` folds the recorded events of ONE jogada (the table's events, the money
 events whose ``refs`` name it, the sessions' events the jogada index holds) into the auditor's
 view: every step with its event, its data and the state after it, recomputed by the same pure
-engine the table runs (record.py). The auditor sees every card dealt.
+engine the table runs (record.py): an action whose recorded facts the engine does not give
+again is a problem of the replay. The auditor sees every card dealt.
 
 The RNG check re-derives the shoe from the revealed seed and deals it again: the hole cards
 one at a time from the small blind (rules 49, 50), the flop, turn and river from the top with
@@ -119,11 +120,15 @@ def replay(events: list[Any]) -> dict[str, Any]:
         if name in MONEY_KINDS:
             apply_money(money, name, e, position, codes)
         else:
+            denied = len(fold.disagreements)
             try:
                 fold.apply(e)
             except DomainError as error:  # a record the engine cannot play: say so, go on
                 problems.append({"position": position, "event": name,
                                  "problem": error.message, "rule": error.rule})
+            for problem in fold.disagreements[denied:]:  # facts the engine denies
+                problems.append({"position": position, "event": name, "problem": problem,
+                                 "rule": rule(fold.variant, 34, 40)})
             if name == "BoardDealt":
                 where["BoardDealt"].append(position)
             elif name in ("RngCommitted", "RngRevealed", "HoleCardsDealt", "ButtonDrawn"):

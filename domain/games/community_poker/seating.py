@@ -8,7 +8,9 @@ each a command ``handler(uow, **args)`` run by the writer in one transaction.
   table's fixed initial cave from its wallet (A28): the buy-in moves to the table's account,
   less the commission of mode (b) (rule 17b), which moves to the commission account and shows
   on the player's statement. One seat per player (rule 9; 903-B 6.6.1: nobody plays against
-  itself). A session-mode table seats registered players only (rule 6, A25).
+  itself). A session-mode table seats registered players only (rule 6, A25). In
+  certification mode a laboratory may set the seat's starting cave (``forced_cave_cents``,
+  api-contract.md): unequal stacks without set-up jogadas.
 - Rebuying (rules 11, 12, 15): between the player's jogadas, when the cave is lost or below
   the table minimum; the rebuy amount, less mode (b)'s commission.
 - Leaving (rule 10): with the whole cave, back to the wallet; a seat in the jogada leaves when
@@ -23,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from domain.kernel import certification
 from domain.ledger import wallets
 from domain.ledger.accounts import RAKE, TABLE
 from domain.games.community_poker import views
@@ -35,6 +38,7 @@ from domain.sessions.commands import find_open_session, venue_target
 from domain.sessions.session import GameSession
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 
 BUY_IN, REBUY, CASH_OUT, FEE = "buy_in", "rebuy", "cash_out", "buy_in_fee"
 
@@ -98,13 +102,24 @@ def _money_command(uow: UnitOfWork, scope: str, key: str, operation: str,
 
 
 def sit(uow: UnitOfWork, *, variant: str, table_id: UUID | str, player_id: UUID | str,
-        seat: int, idempotency_key: str, actor: str,
-        device_id: str | None = None) -> dict[str, Any]:
-    """Rules 8, 9; A28 (the buy-in, less rule 17b's commission); 903-B 6.6.1."""
+        seat: int, idempotency_key: str, actor: str, device_id: str | None = None,
+        forced_cave_cents: int | None = None, certification_mode: bool = False
+        ) -> dict[str, Any]:
+    """Rules 8, 9; A28 (the buy-in, less rule 17b's commission); 903-B 6.6.1. Certification
+    mode only, ``forced_cave_cents`` (api-contract.md): the seat's starting cave, that amount
+    moved from the wallet to the table's account as a buy-in, instead of the table's buy-in; no
+    rule 17b fee is taken on it (a laboratory's set-up of unequal stacks, not a purchase at the
+    table's price: the seat starts with exactly that cave)."""
     pid = str(check_uuid(player_id, "player_id"))
+    forced = forced_cave_cents is not None
+    if forced:
+        certification.check_forced_cave(forced_cave_cents, certification_mode=certification_mode,
+                                        max_cents=MAX_MOVEMENT_CENTS)
     scope = f"{variant}-sit:{pid}"
-    fp, existing = _money_command(uow, scope, idempotency_key, "sit",
-                                  {"table_id": str(table_id), "seat": seat})
+    body = {"table_id": str(table_id), "seat": seat}
+    if forced:
+        body["forced_cave_cents"] = forced_cave_cents
+    fp, existing = _money_command(uow, scope, idempotency_key, "sit", body)
     if existing is not None:
         return existing.replay(fp)
     if device_id is not None:
@@ -118,16 +133,16 @@ def sit(uow: UnitOfWork, *, variant: str, table_id: UUID | str, player_id: UUID 
     stale = stale_seats(uow, table)
     taken = table.check_sit(seat, pid, stale=stale)
     config = table.config_data
-    amount = config["buy_in_cents"]
+    amount = forced_cave_cents if forced else config["buy_in_cents"]
     wallet = wallets.get_wallet(uow, pid)
-    wallet.check_can_debit(amount, field="buy_in_cents")
+    wallet.check_can_debit(amount, field="forced_cave_cents" if forced else "buy_in_cents")
     # Guards done.
     cash_out_stale(uow, table, stale, actor)
-    fee = buy_in_fee(config, amount)
+    fee = 0 if forced else buy_in_fee(config, amount)
     _pay_in(uow, table, pid, session, taken, amount, fee, BUY_IN,
             str(receipt_id(scope, idempotency_key)), actor)
     table.sit(taken, pid, str(session.id), buy_in_cents=amount, fee_cents=fee,
-              device_id=device_id, actor=actor, at=uow.at)
+              device_id=device_id, actor=actor, at=uow.at, forced=forced)
     check_devices(table, device_id, pid, actor, uow.at)
     result = {"table_id": str(table.id), "seat": int(taken), "session_id": str(session.id),
               "buy_in_cents": amount, "fee_cents": fee, "cave_cents": amount - fee,

@@ -3,7 +3,7 @@
 A jogada on this stream, in order: ``JogadaOpened`` (the players in play and their caves,
 rule 7) → ``RngCommitted`` (903-B 6.7.5: the shoe before the first card) → ``ButtonDrawn``
 (rules 46, 47) or ``ButtonMoved`` (rule 64) → ``BlindsPosted`` (rules 20–22, 48) →
-``HoleCardsDealt`` (rules 49, 50) → ``ActionTaken`` per decision (rules 34–40, 45),
+``HoleCardsDealt`` (rules 49, 50) → ``ActionApplied`` per decision (rules 34–40, 45),
 ``DecisionTimeExtended`` (rule 44) and ``BoardDealt`` per street (rules 53–58) →
 ``HandsShown`` (rules 59–61) → ``JogadaSettled`` (rules 33, 36, 41, 42, 62, 63; commission
 rules 17–19, A24) → ``RngRevealed``. A fault of the system ends it with ``JogadaVoided``
@@ -12,11 +12,15 @@ rules 17–19, A24) → ``RngRevealed``. A fault of the system ends it with ``Jo
 
 The caves are money in the table's account (domain/games/community_poker/play.py moves it); the
 table records each seat's cave so that the account always holds their sum plus the pot in
-play. Every event carries what a replay needs; the mutators re-run the pure betting engine
-(betting.py, actions.py), which is deterministic. Guards run before anything is triggered.
+play. Every event carries what a replay needs. A decision runs the pure betting engine
+(betting.py, actions.py) once, in ``act``; its ``ActionApplied`` records what the engine
+decided and the mutator applies those facts (table_events.py; stores written before hold the
+legacy ``ActionTaken``, whose mutator runs the engine). The betting round is kept as a plain
+dict (snapshots hold JSON); ``betting()`` builds the engine's frozen round from it once per
+change. Guards run before anything is triggered.
 
 Two aggregate classes share this body, ``HoldemTable`` and ``OmahaTable`` (``table_class``):
-their events' topics name the game (``ledger.HoldemTable.ActionTaken``), which is how the
+their events' topics name the game (``ledger.HoldemTable.ActionApplied``), which is how the
 ledger tells the two games' jogadas apart (domain/kernel/game.py ``Game.event_marker``).
 """
 
@@ -28,7 +32,9 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
+from domain.kernel.certification import CONTRACT_RULE
 from domain.games.community_poker import dealing
+from domain.games.community_poker.action_facts import action_facts
 from domain.games.community_poker.actions import act, options
 from domain.games.community_poker.betting import RIVER, next_round, open_round
 from domain.games.community_poker.config import SESSION, betting_rules, own_rules, rule
@@ -44,6 +50,11 @@ SESSION_ENDED = "session_ended"
 
 class PokerTable(JogadaRng):
     """The body of both tables; the events are declared by ``table_class``."""
+
+    # The engine's round built from ``jogada["round"]``, with the dict it was built from: a
+    # slot, outside the state a snapshot or an equality reads (``vars``). The mutators put a
+    # new dict there on every change, never change one in place.
+    __slots__ = ("_built",)
 
     def __init__(self, table_id: str, name: str, config: dict[str, Any], venue_id: str,
                  account_code: str, rake_code: str, actor: str, at: datetime) -> None:
@@ -95,9 +106,15 @@ class PokerTable(JogadaRng):
         return jogada
 
     def betting(self) -> Any:
-        """The betting round of the open jogada (domain/games/community_poker/betting.py)."""
-        return dealing.round_from_dict(self.open_jogada()["round"],
-                                       betting_rules(self.config_data))
+        """The betting round of the open jogada (domain/games/community_poker/betting.py), built
+        once per change of the round."""
+        data = self.open_jogada()["round"]
+        built = getattr(self, "_built", None)
+        if built is not None and built[0] is data:
+            return built[1]
+        state = dealing.round_from_dict(data, betting_rules(self.config_data))
+        self._built = (data, state)
+        return state
 
     def opening_round(self) -> Any:
         """The first betting round of the open jogada, once its button is known: the blinds
@@ -138,11 +155,15 @@ class PokerTable(JogadaRng):
         return str(seat)
 
     def sit(self, seat: str, player_id: str, session_id: str, *, buy_in_cents: int,
-            fee_cents: int, device_id: str | None, actor: str, at: datetime) -> None:
+            fee_cents: int, device_id: str | None, actor: str, at: datetime,
+            forced: bool = False) -> None:
+        """``forced``: a starting cave a laboratory set (certification mode), which the rule
+        recorded says."""
+        cited = f"{self.rule(8, 9)}; {cite(INTERP, 28)}"
         self._seated(seat=seat, player_id=player_id, session_id=session_id,
                      buy_in_cents=buy_in_cents, fee_cents=fee_cents,
                      cave_cents=buy_in_cents - fee_cents, device_id=device_id,
-                     rule=f"{self.rule(8, 9)}; {cite(INTERP, 28)}", actor=actor, at=at)
+                     rule=f"{cited}; {CONTRACT_RULE}" if forced else cited, actor=actor, at=at)
 
     def check_rebuy(self, player_id: str) -> str:
         seat = self.seat_of(player_id)
@@ -274,15 +295,15 @@ class PokerTable(JogadaRng):
         except DomainError as refused:  # the engine cites hold'em; Omaha's rule, same number
             refused.rule = own_rules(self.variant, refused.rule)
             raise
-        added = after.seat_state(seat).put_in - state.seat_state(seat).put_in
+        facts = action_facts(state, after, seat)  # what the engine decided: the event's facts
         cited = self.rule(45) if reason == TIMEOUT else self.rule(34)
-        self._acted(jogada_id=jogada["jogada_id"], street=state.street, seat=seat,
-                    player_id=jogada["players"][seat]["player_id"], action=action,
-                    amount=amount, added_cents=added, reason=reason, device_id=device_id,
-                    to_act=after.acting, deadline=None if after.over else self._deadline(at),
-                    rule=cited, actor=actor, at=at)
+        self._applied(jogada_id=jogada["jogada_id"], street=state.street, seat=seat,
+                      player_id=jogada["players"][seat]["player_id"], action=action,
+                      amount=amount, **facts, reason=reason, device_id=device_id,
+                      deadline=None if after.over else self._deadline(at), rule=cited,
+                      actor=actor, at=at)
         self._run_on(actor=actor, at=at)
-        return added
+        return facts["added_cents"]
 
     def _run_on(self, *, actor: str, at: datetime) -> None:
         """After a round ends: the next street, the showdown, or (one player left) the end."""

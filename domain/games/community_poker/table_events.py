@@ -2,7 +2,23 @@
 on trigger and on every replay: no validation, no clock, no RNG). ``table_class`` declares
 them on one aggregate class per game, with topics naming it (``ledger.HoldemTable.<Event>``,
 ``ledger.OmahaTable.<Event>``): a record names its game. The guards and the order of the
-events are in domain/games/community_poker/table.py."""
+events are in domain/games/community_poker/table.py.
+
+A player's action is recorded as ``ActionApplied``: the action and what the betting engine
+decided (domain/games/community_poker/action_facts.py: the chips put in, the seat's bet and cave
+left, all in, the bet to match and the last full raise, whose turn it is or that the round
+closed, the seats a raise puts to answer). The engine runs once, in the command; the mutator
+applies the recorded facts, so a replayed table depends on the stored facts, not on the
+engine's code. (The replay and the re-adjudication still play the betting again from the
+actions alone and compare: domain/games/community_poker/record.py.)
+
+``ActionTaken`` is the legacy record of an action, written before ``ActionApplied`` existed:
+the action alone, its mutator running the engine again (``act``) on the round before it. It
+is never written now; it is kept, with its topic, so that stores written by that code load and
+replay exactly as they did (tests/community_poker/test_legacy_action_taken.py). A new event
+class rather than an upcast: an upcast sees only the old event's own fields, not the table's
+round, so it could not supply the facts, and the mutator would still have to run the engine;
+two classes keep each record's meaning fixed (one kind of record, one mutator)."""
 
 from __future__ import annotations
 
@@ -12,6 +28,7 @@ from typing import Any
 from eventsourcing.domain import event
 
 from domain.games.community_poker import dealing
+from domain.games.community_poker.action_facts import apply_action
 from domain.games.community_poker.actions import act
 from domain.games.community_poker.betting import next_round
 
@@ -95,8 +112,24 @@ def _acted(self, jogada_id: str, street: int, seat: str, player_id: str, action:
            amount: int | None, added_cents: int, reason: str, device_id: str | None,
            to_act: str | None, deadline: datetime | None, rule: str, actor: str,
            at: datetime) -> None:
+    """Legacy (``ActionTaken``, module docstring): the engine run again on the recorded action."""
     jogada = self.jogada
     jogada["round"] = dealing.round_to_dict(act(self.betting(), seat, action, amount))
+    jogada.update(deadline=deadline, extended=False)
+
+
+def _applied(self, jogada_id: str, street: int, seat: str, player_id: str, action: str,
+             amount: int | None, added_cents: int, stack_cents: int, bet_cents: int,
+             all_in: bool, current_bet_cents: int, last_raise_cents: int, raises: int,
+             last_aggressor: str | None, to_act: str | None, answering: dict[str, bool],
+             reason: str, device_id: str | None, deadline: datetime | None, rule: str,
+             actor: str, at: datetime) -> None:
+    jogada = self.jogada
+    jogada["round"] = apply_action(jogada["round"], seat, action, {
+        "stack_cents": stack_cents, "bet_cents": bet_cents, "all_in": all_in,
+        "current_bet_cents": current_bet_cents, "last_raise_cents": last_raise_cents,
+        "raises": raises, "last_aggressor": last_aggressor, "to_act": to_act,
+        "answering": answering})
     jogada.update(deadline=deadline, extended=False)
 
 
@@ -158,9 +191,10 @@ MUTATORS = {
     "PlayerSeated": _seated, "CaveRebought": _rebought, "LeaveRequested": _leave_requested,
     "PlayerLeft": _left, "PlayerRegistered": _registered, "JogadaOpened": _jogada_started,
     "ButtonDrawn": _button_drawn, "ButtonMoved": _button_moved,
-    "BlindsPosted": _blinds_posted, "HoleCardsDealt": _hole_dealt, "ActionTaken": _acted,
-    "BoardDealt": _board_dealt, "DecisionTimeExtended": _extended, "HandsShown": _shown,
-    "JogadaSettled": _settled, "JogadaVoided": _voided,
+    "BlindsPosted": _blinds_posted, "HoleCardsDealt": _hole_dealt,
+    "ActionTaken": _acted,  # legacy: never written now (module docstring)
+    "ActionApplied": _applied, "BoardDealt": _board_dealt, "DecisionTimeExtended": _extended,
+    "HandsShown": _shown, "JogadaSettled": _settled, "JogadaVoided": _voided,
     "PlayerConnectionLost": _connection_lost, "SharedDeviceFlagged": _device_shared,
 }
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from domain.kernel import viewer as v
 from domain.games.community_poker.config import rule
+from domain.games.community_poker.record import ACTION_EVENTS
 
 STREETS = {2: "flop", 3: "turn", 4: "river"}
 ENDED = ("settled", "voided")
@@ -44,7 +45,7 @@ def _title(name: str, d: dict[str, Any]) -> str | None:
         each = len(next(iter(d["cards"].values()), []))
         return (f"Hole cards dealt face down: {each} to each seat, one at a time from seat"
                 f" {d['order'][0]}")
-    if name == "ActionTaken":
+    if name in ACTION_EVENTS:
         return _action_words(d)
     if name == "BoardDealt":
         return f"The {STREETS[d['street']]}: {' '.join(d['cards'])}"
@@ -145,7 +146,7 @@ def _cards(state: dict[str, Any], variant: str) -> list[dict[str, Any]]:
 
 
 def _action(name: str, d: dict[str, Any]) -> list[dict[str, Any]]:
-    if name != "ActionTaken":
+    if name not in ACTION_EVENTS:
         return []
     rows = [("Seat", d["seat"]), ("Action", d["action"])]
     if d["amount"] is not None:
