@@ -29,6 +29,7 @@ from eventsourcing.utils import get_topic
 from domain.command import Command, Handler
 from domain.errors import InvalidInputError
 from domain.inactivity import POLICIES, InactivityPolicy
+from domain.rule_titles import EMPTY, RuleBook
 from domain.significant import Classify, SignificantEvents
 
 Events = list[tuple[int, Any]]  # (notification id, domain event), in log order
@@ -119,6 +120,10 @@ class Game:
     # (uow, venue id, session kind) -> the policy (checked by domain/inactivity.check_policy),
     # or None for the regulation's default.
     session_policy: Callable[[Any, str, str], Any] | None = None
+    # Its rule catalogue (its package's rule_book.py, domain/rule_titles.py): each rule number
+    # of its regulation, and the interpretations filed under it, with a one-line title; read by
+    # ``./run rules`` and for the ``rule_title`` of an error or a viewer step citing its rules.
+    rule_book: RuleBook = EMPTY
 
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"

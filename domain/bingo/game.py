@@ -20,6 +20,7 @@ from domain.bingo.config import ROOM_FIELDS, check_room_config
 from domain.bingo.listing import LISTING_EVENTS, listing_facts
 from domain.bingo.replay import player_jogada, replay
 from domain.bingo.room import REGISTRY_ID, BingoRoom, BingoRoomRegistry
+from domain.bingo.rule_book import RULE_BOOK
 from domain.bingo.significant import SIGNIFICANT
 from domain.bingo.views import player_view
 from domain.bingo.viewer import viewer_steps
@@ -219,4 +220,5 @@ GAME = Game(
     listing_events=LISTING_EVENTS,
     replay_alias="/bingo/jogadas/{jogada_id}/replay",  # api/routes/bingo.py
     significant=SIGNIFICANT,  # rooms, lost connections, voids, the jackpot
+    rule_book=RULE_BOOK,  # rules 1–83, A13–A23
 )
