@@ -29,7 +29,8 @@ from eventsourcing.utils import get_topic
 from domain.command import Command, Handler
 from domain.errors import InvalidInputError
 from domain.inactivity import POLICIES, InactivityPolicy
-from domain.rule_titles import EMPTY, RuleBook
+from domain.rule_book_903b import RULE_BOOK as CORE_RULE_BOOK
+from domain.rule_titles import EMPTY, RuleBook, title_of
 from domain.significant import Classify, SignificantEvents
 
 Events = list[tuple[int, Any]]  # (notification id, domain event), in log order
@@ -168,6 +169,16 @@ class Games:
 
     def __iter__(self):
         return iter(self.all)
+
+    def rule_books(self) -> tuple[RuleBook, ...]:
+        """Every game's rule catalogue, then the core's (903-B, the common interpretations)."""
+        return (*(g.rule_book for g in self.all), CORE_RULE_BOOK)
+
+    def rule_title(self, rule: str | None, game: Game | None = None) -> str | None:
+        """The ``rule_title`` of a ``rule`` (domain/rule_titles.py ``title_of``): from ``game``'s
+        catalogue first where the rule is a game's, the other games' and the core's after."""
+        books = self.rule_books()
+        return title_of(rule, books if game is None else (game.rule_book, *books))
 
     def names(self) -> tuple[str, ...]:
         return tuple(self._by_name)

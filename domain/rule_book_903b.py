@@ -1,8 +1,9 @@
 """The core's rule catalogue (domain/rule_titles.py ``RuleBook``): the sections of the technical
-requirements, Reg. 903-B/2015, that rules-digest-2 §3 lists, the interpretations filed under
-them (A61–A70) and those common to every game (A43–A45), and the blackjack and roulette
-inactivity rules the core's session policies apply (domain/inactivity.py: 805 r35–36, 807
-r30–31). Each title is one line in the project's own words. Pure data.
+requirements, Reg. 903-B/2015, that rules-digest-2 §3 lists (and the few more the ledger
+applies: ``BEYOND_THE_DIGEST``), the interpretations filed under them (A61–A70) and those
+common to every game (A43–A45), and the blackjack and roulette inactivity rules the core's
+session policies apply (domain/inactivity.py: 805 r35–36, 807 r30–31). Each title is one line
+in the project's own words. Pure data.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ SECTIONS = {
     "5.1.1": "Terms and conditions accepted, and the acceptance logged",
     "5.2.1": "Player registration, verification, self-exclusion checked at login",
     "5.2.2": "The player account: one per player, never negative, no transfers",
+    "5.2.3": "Changes to a player's data, only through the account or staff",
     "5.2.4": "Opening and deactivating accounts, logged with the reason",
     "5.3.1": "A suspended player places no bets and makes no deposits",
     "5.3.2": "Self-imposed limits and self-exclusion",
@@ -68,6 +70,9 @@ SECTIONS = {
     "6.7.3": "An RNG failure disables the games",
     "6.7.4": "The RNG is seeded and reseeded securely",
     "6.7.5": "An RNG result is applied at once, never discarded or redrawn",
+    "7.2.2": "Access withdrawn at once when someone leaves or changes role",
+    "7.4": "Access control",
+    "7.4.3": "Managing users' access: who may grant, change or end it",
     "7.4.5": "Access control, and sensitive data stored encrypted",
     "7.5.1": "Cryptographic keys kept secure and redundant",
     "7.7.1": "Operating procedures: a power loss lets games in progress finish",
@@ -81,6 +86,10 @@ SECTIONS = {
     "9.9.1": "A new or changed RNG is notified to the regulator beforehand",
     "9.9.2": "New games and changes to games notified beforehand",
 }
+
+# The sections above that rules-digest-2 §3 does not list: the ledger applies them to its keys
+# and staff access (domain/principals.py), read from the text of 903-B.
+BEYOND_THE_DIGEST = frozenset({"5.2.3", "7.2.2", "7.4", "7.4.3"})
 
 # The inactivity rules of games the ledger does not run, applied by the core's session
 # policies (blackjack: Reg. 805/2015; roleta francesa: Reg. 807/2015).
