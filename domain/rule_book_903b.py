@@ -34,6 +34,7 @@ SECTIONS = {
     "5.3.1": "A suspended player places no bets and makes no deposits",
     "5.3.2": "Self-imposed limits and self-exclusion",
     "5.3.3": "Information that protects the player (e.g. the previous session)",
+    "5.4": "Player transactions: deposits, withdrawals, bets, prizes, bonuses",
     "5.4.1": "Deposits: how they are made, logged and reported, refused ones too",
     "5.4.2": "Withdrawals: who may withdraw, to where, logged and reported",
     "5.4.3": "Other account movements: bets debited and prizes credited at once",
@@ -65,11 +66,13 @@ SECTIONS = {
     "6.6.1": "Peer-to-peer games: no self-play, one device per player at a table",
     "6.6.2": "Peer-to-peer rules ban collusion and bots and state every fee",
     "6.6.3": "Peer-to-peer play monitored for collusion and bots",
+    "6.7": "The random number generator",
     "6.7.1": "The RNG is cryptographically secure and statistically sound",
     "6.7.2": "RNG mapping: the values drawn are the ones used and recorded",
     "6.7.3": "An RNG failure disables the games",
     "6.7.4": "The RNG is seeded and reseeded securely",
     "6.7.5": "An RNG result is applied at once, never discarded or redrawn",
+    "7.2": "Staff: access granted and withdrawn over their employment",
     "7.2.2": "Access withdrawn at once when someone leaves or changes role",
     "7.4": "Access control",
     "7.4.3": "Managing users' access: who may grant, change or end it",
@@ -87,9 +90,10 @@ SECTIONS = {
     "9.9.2": "New games and changes to games notified beforehand",
 }
 
-# The sections above that rules-digest-2 §3 does not list: the ledger applies them to its keys
-# and staff access (domain/principals.py), read from the text of 903-B.
-BEYOND_THE_DIGEST = frozenset({"5.2.3", "7.2.2", "7.4", "7.4.3"})
+# The sections above that rules-digest-2 §3 does not list, read from the text of 903-B: the
+# chapters the code names (money, the RNG, staff) and what the ledger applies to its API keys
+# and staff access (domain/principals.py).
+BEYOND_THE_DIGEST = frozenset({"5.2.3", "5.4", "6.7", "7.2", "7.2.2", "7.4", "7.4.3"})
 
 # The inactivity rules of games the ledger does not run, applied by the core's session
 # policies (blackjack: Reg. 805/2015; roleta francesa: Reg. 807/2015).

@@ -72,9 +72,9 @@ JACKPOT = {
 
 INTERPRETATIONS = {
     1: "A tie between player and banca is a push",
-    2: "'Receives N times' pays N to 1; the lowest lines pay on the second bet",
+    2: "Payouts of 'N times' are N to 1; the lowest lines pay on the second bet",
     3: "A banca that does not play returns the second bet untouched",
-    4: "'Three of the same colour' means three of one suit",
+    4: "Three cards 'of the same colour' means three of one suit",
     5: "Tie-breaks compare all five cards",
     6: "Rule 36 applies only to faults on the player's side",
     7: "The maximum applies to the ante: at most 25 times the minimum",
