@@ -13,18 +13,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from domain.rules import A, NAMES, T903B
 
 
-def _frozen(table: Mapping) -> Mapping[str, Mapping[str, str]]:
-    return MappingProxyType({str(source): MappingProxyType({str(k): str(v) for k, v in
-                                                            numbers.items()})
-                             for source, numbers in table.items()})
+def _keyed(table: Mapping) -> Mapping[str, Mapping[str, str]]:
+    """A copy with string keys: 19 and "19" are the same rule."""
+    return {str(source): {str(k): str(v) for k, v in numbers.items()}
+            for source, numbers in table.items()}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity: its tables are dicts
 class RuleBook:
     """A game's rule catalogue.
 
@@ -37,8 +36,8 @@ class RuleBook:
     interpretations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "rules", _frozen(self.rules))
-        object.__setattr__(self, "interpretations", _frozen(self.interpretations))
+        object.__setattr__(self, "rules", _keyed(self.rules))
+        object.__setattr__(self, "interpretations", _keyed(self.interpretations))
 
     def title(self, source: str, number: int | str) -> str | None:
         """The title of rule ``number`` of ``source`` (``A``: of interpretation A<number>)."""
