@@ -1,9 +1,12 @@
 """The one map from errors to HTTP. Every 4xx/5xx body has the same shape:
 
     {"error": {"code": "insufficient_funds", "message": "...", "field": "amount_cents",
-               "rule": "903-B 5.2.2(3)", "details": {...}, "request_id": "..."}}
+               "rule": "903-B 5.2.2(3)", "rule_title": "The player account: one per player,
+               never negative, no transfers", "details": {...}, "request_id": "..."}}
 
-``code`` is stable and machine-readable; ``field`` and ``rule`` appear where they apply.
+``code`` is stable and machine-readable; ``field`` and ``rule`` appear where they apply, and
+``rule_title`` beside ``rule`` where a rule catalogue (each game's rule_book.py, the core's
+domain/kernel/rule_book_903b.py) knows the rules it cites: their titles, for people to read.
 
 | status | when | codes |
 |---|---|---|
@@ -41,6 +44,8 @@ from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from domain.kernel.game import Games
+from infra.games import BUILTIN
 from infra.runtime.rng import RngHealthError
 from infra.writer.wire import WriterUnavailableError
 from domain.kernel.errors import (
@@ -103,13 +108,15 @@ def request_id_of(request: Request) -> str | None:
 
 
 def error_body(code: str, message: str, *, field: str | None = None, rule: str | None = None,
-               details: dict[str, Any] | None = None,
-               request_id: str | None = None) -> dict[str, Any]:
+               details: dict[str, Any] | None = None, request_id: str | None = None,
+               rule_title: str | None = None) -> dict[str, Any]:
     error: dict[str, Any] = {"code": code, "message": message}
     if field is not None:
         error["field"] = field
     if rule is not None:
         error["rule"] = rule
+        if rule_title is not None:
+            error["rule_title"] = rule_title
     if details:
         error["details"] = details
     if request_id is not None:
@@ -124,6 +131,22 @@ def internal_error_body(request_id: str | None) -> dict[str, Any]:
                       request_id=request_id)
 
 
+_BUILTIN_GAMES: Games | None = None
+
+
+def rule_title_of(request: Request, rule: str | None) -> str | None:
+    """The titles of the rules ``rule`` cites, from the catalogues of the installation's games
+    and the core's (domain/kernel/game.py ``Games.rule_title``); before the ledger is up, from the
+    built-in games'."""
+    global _BUILTIN_GAMES
+    if not rule:
+        return None
+    games = getattr(getattr(request.app.state, "ledger", None), "games", None)
+    if not isinstance(games, Games):
+        games = _BUILTIN_GAMES = _BUILTIN_GAMES or Games(BUILTIN)
+    return games.rule_title(rule)
+
+
 def _headers(status: int) -> dict[str, str] | None:
     if status == 401:
         return {"WWW-Authenticate": "Bearer"}
@@ -136,7 +159,8 @@ async def _domain_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, DomainError)
     status = status_for(exc)
     body = error_body(exc.code, exc.message, field=exc.field, rule=exc.rule, details=exc.details,
-                      request_id=request_id_of(request))
+                      request_id=request_id_of(request),
+                      rule_title=rule_title_of(request, exc.rule))
     if status >= 500:
         log.warning("request_refused_unavailable", code=exc.code)
     return JSONResponse(body, status_code=status, headers=_headers(status))

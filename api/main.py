@@ -43,7 +43,8 @@ Event-sourced game ledger for online games regulated by SRIJ (Portugal).
 * **Idempotency:** money commands carry an `idempotency_key`; the same key and body again
   returns the first answer (status 201, same body) and moves no money; the same key with
   another body is refused with 409 `idempotency_key_reused`.
-* **Errors:** `{"error": {"code", "message", "field", "rule", "details", "request_id"}}`.
+* **Errors:** `{"error": {"code", "message", "field", "rule", "rule_title", "details",
+  "request_id"}}` (`rule_title`: the titles of the rules `rule` cites, from the catalogues).
   401 unauthenticated, 403 forbidden, 404 not found, 409 rule violation / conflict,
   422 invalid input, 500 internal error (request id only), 503 database unavailable;
   408, 413 and 431 when a request is too slow, its body or its headers too large.

@@ -141,6 +141,9 @@ class ErrorDetail(BaseModel):
     message: str = Field(description="Human-readable; names the field")
     field: str | None = None
     rule: str | None = Field(None, description="The regulation rule, e.g. 903-B 5.2.2(3)")
+    rule_title: str | None = Field(
+        None, description="Beside rule, where the rule catalogues know it: the title of each"
+        " rule it cites, in words (\"rule 43: …; rule 44: …\" for several)")
     details: dict[str, Any] | None = None
     request_id: str | None = None
 

@@ -29,6 +29,8 @@ from eventsourcing.utils import get_topic
 from domain.kernel.command import Command, Handler
 from domain.kernel.errors import InvalidInputError
 from domain.sessions.inactivity import POLICIES, InactivityPolicy
+from domain.kernel.rule_book_903b import RULE_BOOK as CORE_RULE_BOOK
+from domain.kernel.rule_titles import EMPTY, RuleBook, title_of
 from domain.kernel.significant import Classify, SignificantEvents
 
 Events = list[tuple[int, Any]]  # (notification id, domain event), in log order
@@ -119,6 +121,10 @@ class Game:
     # (uow, venue id, session kind) -> the policy (checked by domain/inactivity.check_policy),
     # or None for the regulation's default.
     session_policy: Callable[[Any, str, str], Any] | None = None
+    # Its rule catalogue (its package's rule_book.py, domain/kernel/rule_titles.py): each rule number
+    # of its regulation, and the interpretations filed under it, with a one-line title; read by
+    # ``./run rules`` and for the ``rule_title`` of an error or a viewer step citing its rules.
+    rule_book: RuleBook = EMPTY
 
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"
@@ -163,6 +169,16 @@ class Games:
 
     def __iter__(self):
         return iter(self.all)
+
+    def rule_books(self) -> tuple[RuleBook, ...]:
+        """Every game's rule catalogue, then the core's (903-B, the common interpretations)."""
+        return (*(g.rule_book for g in self.all), CORE_RULE_BOOK)
+
+    def rule_title(self, rule: str | None, game: Game | None = None) -> str | None:
+        """The ``rule_title`` of a ``rule`` (domain/kernel/rule_titles.py ``title_of``): from ``game``'s
+        catalogue first where the rule is a game's, the other games' and the core's after."""
+        books = self.rule_books()
+        return title_of(rule, books if game is None else (game.rule_book, *books))
 
     def names(self) -> tuple[str, ...]:
         return tuple(self._by_name)

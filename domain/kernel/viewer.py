@@ -175,10 +175,13 @@ def _event_rule(e: Any) -> str | None:
 
 
 def show(game_steps: Callable[[dict[str, Any]], Steps] | None, replayed: dict[str, Any],
-         events: list[tuple[int, Any]]) -> dict[str, Any]:
+         events: list[tuple[int, Any]],
+         rule_title: Callable[[str | None], str | None] | None = None) -> dict[str, Any]:
     """The viewer's steps and the jogada's money: the game's steps (or the fallback), each
     completed with its event (notification id, topic, name, time, actor), a title and a rule
-    where the game gave none, and the movements of its account events."""
+    where the game gave none, the rule's title (``rule_title``: the rule catalogues' titles
+    of the rules it cites, domain/kernel/rule_titles.py; None without), and the movements of its
+    account events."""
     by_position = {position: e for position, e in events}
     movements = money_movements(events)
     moved: dict[int, list[dict[str, Any]]] = {}
@@ -196,9 +199,10 @@ def show(game_steps: Callable[[dict[str, Any]], Steps] | None, replayed: dict[st
         scene = list(item.get("scene", []))
         if here:
             scene.append(money("Money moved by this event", here))
+        rule = item.get("rule") or (_event_rule(e) if e is not None else None)
         out.append({
-            "number": number, "title": title,
-            "rule": item.get("rule") or (_event_rule(e) if e is not None else None),
+            "number": number, "title": title, "rule": rule,
+            "rule_title": rule_title(rule) if rule_title is not None and rule else None,
             "event": {"notification_id": position, "name": name,
                       "topic": topic_of(e) if e is not None else None,
                       "at": _iso(getattr(e, "at", None) or getattr(e, "timestamp", None)),

@@ -1,6 +1,9 @@
-"""``./run rules``: every rule of each game the ledger implements, read from the digests
-(../shared/rules-digest.md, rules-digest-2.md), with the tests that cite it; then the rules no
-test cites, and totals.
+"""``./run rules``: every rule of each game the ledger implements, read from the rule catalogues
+(each game's ``Game.rule_book``, its package's rule_book.py, through the registry
+``infra.games.load_games()``; the core's domain/kernel/rule_book_903b.py), each with its title and
+the tests that cite it; then the rules no test cites, and totals. It reads nothing outside the
+repository (the digests in ../shared are only what the catalogues were checked against:
+infra/cli/rules_digests.py, tests/core/test_rule_books.py).
 
 A test cites a rule by its name (docs/rules.md): ``test_`` then, for each source, its tag and
 the rule numbers, then words: ``test_sd_22_fold_loses_the_ante`` (póquer sem descarte rule 22),
@@ -9,7 +12,7 @@ the rule numbers, then words: ``test_sd_22_fold_loses_the_ante`` (póquer sem de
 sources). It also cites what its body spells out in full: "bingo rule 31", sd_rule(14),
 "903-B 7.9.1", and the A-numbers of its docstring; those are marked ``·``.
 
-    python -m infra.cli.rules_report [--shared DIR] [--tests DIR] [--game TAG] [--brief]
+    python -m infra.cli.rules_report [--tests DIR] [--game TAG] [--brief]
 """
 
 from __future__ import annotations
@@ -19,23 +22,25 @@ import ast
 import re
 import sys
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-DIGESTS = ("rules-digest.md", "rules-digest-2.md")
+from domain.kernel.rule_titles import RuleBook
 
-# tag -> (title, the digests' tags for it); IMPLEMENTED names the ones implemented here.
+ROOT = Path(__file__).resolve().parents[2]
+
+# tag -> title; IMPLEMENTED names the ones implemented here.
 GAMES = {
-    "sd": ("póquer sem descarte, Reg. 803/2015", ("000 SD",)),
-    "pt": ("jackpot side bet, Portaria 461/2001", ("002 PT",)),
-    "bingo": ("bingo, Reg. 425-A/2015", ("001 bingo",)),
-    "903b": ("technical requirements, Reg. 903-B/2015", ("903-B",)),
-    "common": ("interpretations common to every game", ()),
-    "he": ("hold'em, Reg. 806/2015", ("003 HE",)),
-    "om": ("Omaha", ("004 OM",)),
-    "bj": ("blackjack, Reg. 805/2015", ("003 BJ", "805 BJ")),
-    "rf": ("roleta francesa, Reg. 807/2015", ("003 RF", "807 RF")),
+    "sd": "póquer sem descarte, Reg. 803/2015",
+    "pt": "jackpot side bet, Portaria 461/2001",
+    "bingo": "bingo, Reg. 425-A/2015",
+    "903b": "technical requirements, Reg. 903-B/2015",
+    "common": "interpretations common to every game",
+    "he": "hold'em, Reg. 806/2015",
+    "om": "Omaha",
+    "bj": "blackjack, Reg. 805/2015",
+    "rf": "roleta francesa, Reg. 807/2015",
 }
 IMPLEMENTED = ("sd", "pt", "bingo", "he", "om", "903b", "common")
 RULE_TOKEN = re.compile(r"r?(\d+)([a-z]?)")
@@ -43,9 +48,10 @@ A_TOKEN = re.compile(r"a(\d+)")
 
 
 @dataclass
-class Digest:
+class Catalogue:
     rules: dict[str, list] = field(default_factory=dict)  # tag -> rule keys (ints, 903-B tuples)
     ambiguities: dict[int, tuple[str, str]] = field(default_factory=dict)  # n -> (tag, title)
+    titles: dict[tuple[str, object], str] = field(default_factory=dict)  # (tag, key) -> title
 
 
 @dataclass(frozen=True)
@@ -57,51 +63,32 @@ class Citation:
     in_body: bool = False
 
 
-def _tag_of(text: str) -> str | None:
-    for tag, (_, digest_tags) in GAMES.items():
-        if any(f"[{t}]" in text or f"`{t}`" in text or f"({t})" in text for t in digest_tags):
-            return tag
-    return "common" if "common" in text.lower() else None
-
-
-def _section(key: str) -> tuple[int, ...]:
+def section(key: str) -> tuple[int, ...]:
     return tuple(int(n) for n in key.split("."))
 
 
-def parse_digests(texts: list[str]) -> Digest:
-    """The rule numbers of each source and the interpretations A1…, with their source."""
-    digest = Digest()
-    ranges: dict[str, int] = {}
-    sections: set[tuple[int, ...]] = set()
-    for text in texts:
-        for line in text.splitlines():  # §0: "| `000 SD` | … | … annex rules 1–44 | …"
-            tag = _tag_of(line) if line.startswith("| `") else None
-            found = re.search(r"rules 1[–-](\d+)", line)
-            if tag and found:
-                ranges[tag] = max(ranges.get(tag, 0), int(found.group(1)))
-        for match in re.finditer(r"^## \d+\. [^\n]*$", text, re.M):  # a game's own section
-            tag = _tag_of(match.group(0))
-            end = text.find("\n## ", match.end())
-            body = text[match.end():end if end > 0 else len(text)]
-            if tag == "903b":
-                for line in body.splitlines():
-                    if not line.startswith("#"):
-                        sections.update(_section(s) for s in re.findall(
-                            r"(?<![\d.\w])(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)(?![\d.]?\d)", line))
-            elif tag and tag != "common" and tag not in ranges:  # PT: "… through rule 11"
-                numbers = [int(n) for n in re.findall(r"\br(?:ule )?(\d+)", body, re.I)]
-                ranges[tag] = max(numbers, default=0)
-        sections.update(_section(s) for s in re.findall(r"903-B (\d+(?:\.\d+)+)", text))
-        group = None
-        for line in text.splitlines():
-            if re.fullmatch(r"\*\*[^*]+\*\*", line.strip()):
-                group = _tag_of(line)
-            entry = re.match(r"- \*\*A(\d+)\. ([^*]+)\*\*", line)
-            if entry and group:
-                digest.ambiguities[int(entry.group(1))] = (group, entry.group(2).strip())
-    digest.rules = {tag: list(range(1, n + 1)) for tag, n in ranges.items() if n}
-    digest.rules["903b"] = sorted(sections)
-    return digest
+def from_books(books: Iterable[RuleBook]) -> Catalogue:
+    """The rule numbers and titles of each source, and each interpretation with the source it is
+    filed under (the first catalogue that files it: hold'em's A24–A34 before Omaha's)."""
+    catalogue = Catalogue()
+    for book in books:
+        for tag, numbers in book.rules.items():
+            keys = [section(k) if tag == "903b" else int(k) for k in numbers]
+            catalogue.rules[tag] = sorted(set(catalogue.rules.get(tag, [])) | set(keys))
+            catalogue.titles.update({(tag, k): t for k, t in zip(keys, numbers.values())})
+        for tag, numbers in book.interpretations.items():
+            for n, title in numbers.items():
+                catalogue.ambiguities.setdefault(int(n), (tag, title))
+    return catalogue
+
+
+def implemented(books: Iterable[RuleBook]) -> tuple[str, ...]:
+    """The sources of the games' catalogues, in the registry's order, then 903-B and the
+    interpretations common to every game."""
+    tags: list[str] = []
+    for book in books:
+        tags += [t for t in dict.fromkeys((*book.rules, *book.interpretations)) if t not in tags]
+    return (*tags, *(t for t in ("903b", "common") if t not in tags))
 
 
 def parse_name(name: str, test: str = "") -> list[Citation]:
@@ -113,6 +100,8 @@ def parse_name(name: str, test: str = "") -> list[Citation]:
         tag, j, cited = tokens[i], i + 1, []
         while j < len(tokens):
             token = tokens[j]
+            if token in GAMES:  # "test_he_903b_6_3_4": 903-B, not hold'em rule 903b
+                break
             if A_TOKEN.fullmatch(token):
                 cited.append(Citation("a", int(token[1:]), token.upper(), test))
                 j += 1
@@ -130,6 +119,9 @@ def parse_name(name: str, test: str = "") -> list[Citation]:
                 j += 1
             else:
                 break
+        if not cited and j < len(tokens) and tokens[j] in GAMES:
+            i = j  # "test_he_903b_6_3_4_…": hold'em's 903-B test
+            continue
         if not cited:
             break  # the tag was a word ("test_sd_invalid_…")
         found += cited
@@ -160,7 +152,7 @@ def body_citations(source: str, docstring: str, sd_constant: bool, test: str) ->
                 for n in range(first, last + 1):
                     found.append(Citation(tag.strip(), n, part, test, True))
     for match in re.finditer(r"903-B (\d+(?:\.\d+)+)", source):
-        found.append(Citation("903b", _section(match.group(1)), match.group(1), test, True))
+        found.append(Citation("903b", section(match.group(1)), match.group(1), test, True))
     for match in re.finditer(r"\bA(\d{1,2})\b", docstring):
         found.append(Citation("a", int(match.group(1)), f"A{match.group(1)}", test, True))
     return found
@@ -189,7 +181,7 @@ def scan_tests(tests_dir: Path) -> list[Citation]:
 
 
 def _match_section(key: tuple[int, ...], known: list[tuple[int, ...]]) -> tuple[int, ...]:
-    """The longest section of the digest that ``key`` (6.1.5.3 = 6.1.5(3)) falls under."""
+    """The longest section of the catalogue that ``key`` (6.1.5.3 = 6.1.5(3)) falls under."""
     for n in range(len(key), 1, -1):
         if key[:n] in known:
             return key[:n]
@@ -202,29 +194,42 @@ def _label(tag: str, key) -> str:
     return ".".join(map(str, key)) if isinstance(key, tuple) else f"rule {key}"
 
 
-def report(digest: Digest, citations: list[Citation], games=IMPLEMENTED, brief=False) -> str:
+def cited_keys(catalogue: Catalogue, citations: list[Citation]) -> dict[tuple[str, object],
+                                                                         list[Citation]]:
+    """The citations by what they cite: (tag, rule number or 903-B section), ("a", n)."""
     by_rule: dict[tuple[str, object], list[Citation]] = defaultdict(list)
     for c in citations:
-        key = _match_section(c.key, digest.rules["903b"]) if c.tag == "903b" else c.key
+        key = _match_section(c.key, catalogue.rules.get("903b", [])) if c.tag == "903b" else c.key
         by_rule[(c.tag, key)].append(c)
+    return by_rule
+
+
+def report(catalogue: Catalogue, citations: list[Citation], games=IMPLEMENTED, brief=False,
+           others: bool | None = None) -> str:
+    """Each rule of ``games`` with its title and its tests, then what no test cites and the
+    totals; ``others`` (by default, with every implemented source): the rules of other
+    games that tests cite."""
+    by_rule = cited_keys(catalogue, citations)
     out = ["Rules and the tests that cite them (by name: test_<source>_<rule>_…; · in the body)"]
     for tag in games:
-        title, _ = GAMES[tag]
-        rules = [(tag, k) for k in digest.rules.get(tag, [])]
+        rules = [(tag, k) for k in catalogue.rules.get(tag, [])]
         extra = sorted({k for (t, k) in by_rule if t == tag and (t, k) not in rules},
                        key=lambda k: k if isinstance(k, tuple) else (k,))
-        ambiguities = [("a", n) for n, (t, _) in sorted(digest.ambiguities.items()) if t == tag]
+        ambiguities = [("a", n) for n, (t, _) in sorted(catalogue.ambiguities.items())
+                       if t == tag]
         if not rules and not ambiguities and not extra:
             continue
-        out.append(f"\n== {title} [{tag}] ==")
+        out.append(f"\n== {GAMES.get(tag, tag)} [{tag}] ==")
         uncited = []
         for item in rules + [(tag, k) for k in extra] + ambiguities:
             cited = by_rule.get(item, [])
             name = _label(*item)
             if item[0] == "a":
-                name += f" ({digest.ambiguities[item[1]][1]})"
+                name += f" ({catalogue.ambiguities[item[1]][1]})"
             elif item not in rules:
-                name += " (not in the digest)"
+                name += " (not in the catalogue)"
+            elif item in catalogue.titles:
+                name += f" ({catalogue.titles[item]})"
             if not cited:
                 uncited.append(_label(*item))
             if brief:
@@ -242,35 +247,33 @@ def report(digest: Digest, citations: list[Citation], games=IMPLEMENTED, brief=F
         counts += [f"{cited_a} of {len(ambiguities)} interpretations"] if ambiguities else []
         out.append(f"totals: {' and '.join(counts)} cited, by {len(tests)} test"
                    + "s" * (len(tests) != 1))
-    others = [t for t in GAMES if t not in games]
     lines = []
-    for tag in others:
+    for tag in [t for t in GAMES if t not in games]:
         cited = sorted({k for (t, k) in by_rule if t == tag})
         if cited:
-            lines.append(f"  {GAMES[tag][0]}: " + ", ".join(
+            lines.append(f"  {GAMES[tag]}: " + ", ".join(
                 f"{_label(tag, k)} ({len(by_rule[(tag, k)])})" for k in cited))
-    if lines and games == IMPLEMENTED:
+    if lines and (others if others is not None else set(IMPLEMENTED) <= set(games)):
         out.append("\n== also cited, games not implemented here ==")
         out += lines
     return "\n".join(out) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
+    from domain.kernel.rule_book_903b import RULE_BOOK
+    from infra.games import load_games
+
     parser = argparse.ArgumentParser(prog="rules", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared",
-                        help="the folder of the digests (default: ../shared)")
     parser.add_argument("--tests", type=Path, default=ROOT / "tests")
     parser.add_argument("--game", choices=tuple(GAMES), help="one source only")
     parser.add_argument("--brief", action="store_true", help="only what no test cites, and totals")
     args = parser.parse_args(argv)
-    paths = [args.shared / name for name in DIGESTS]
-    missing = [str(p) for p in paths if not p.is_file()]
-    if missing:
-        print(f"rules: no digest at {', '.join(missing)} (--shared DIR)", file=sys.stderr)
-        return 2
-    digest = parse_digests([p.read_text(encoding="utf-8") for p in paths])
-    games = (args.game,) if args.game else IMPLEMENTED
-    sys.stdout.write(report(digest, scan_tests(args.tests), games, args.brief))
+    games = load_games()
+    books = [g.rule_book for g in games]
+    catalogue = from_books((*books, RULE_BOOK))
+    shown = (args.game,) if args.game else implemented(books)
+    sys.stdout.write(report(catalogue, scan_tests(args.tests), shown, args.brief,
+                            others=args.game is None))
     return 0
 
 

@@ -110,7 +110,8 @@ def steps(ledger: "Uses", jogada_id: str, engine: Any = None) -> dict[str, Any]:
 def steps_of(ledger: "Uses", owner: Game, events: list[tuple[int, Any]],
              replayed: dict[str, Any], jogada_id: str) -> dict[str, Any]:
     """``steps`` of events already read and replayed (an ended jogada's: ``require_ended``)."""
-    shown = viewer.show(owner.viewer_steps, replayed, events)
+    shown = viewer.show(owner.viewer_steps, replayed, events,
+                        lambda rule: ledger.games.rule_title(rule, owner))
     return {"jogada_id": replayed.get("jogada_id") or jogada_id, "game": owner.name,
             "title": owner.title, "steps": shown["steps"], "money": shown["money"],
             "rng": replayed.get("rng"),

@@ -222,7 +222,7 @@ def test_he_6_a_continuous_table_takes_no_registration(make_client):
                 409, field="table_id", rule=f"{RULE[GAME]} 6; A25")
 
 
-def test_903b_661_the_device_id_comes_from_the_body_or_the_x_device_id_header(make_client):
+def test_903b_6_6_1_the_device_id_comes_from_the_body_or_the_x_device_id_header(make_client):
     """903-B 6.6.1: the device a player acts from is recorded with each action: the body's
     ``device_id``, else the ``X-Device-Id`` header (the body wins when both are sent)."""
     api, tid, (ana, bia, rui) = three_seated(make_client)

@@ -1,5 +1,7 @@
-"""``./run rules`` (infra/cli/rules_report.py): the rule numbers read from the digests, the citations
-read from test names and bodies, and the report of what no test cites."""
+"""``./run rules`` (infra/cli/rules_report.py): the rule numbers read from the digests
+(infra/cli/rules_digests.py) or the rule catalogues, the citations read from test names and
+bodies, and the report of what no test cites. The catalogues themselves, and the report
+without ../shared: tests/core/test_rule_books.py."""
 
 from __future__ import annotations
 
@@ -8,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from infra.cli import rules_report
-from infra.cli.rules_report import Citation, parse_digests, parse_name, report, scan_tests
-
-SHARED = rules_report.ROOT.parent / "shared"
+from infra.cli.rules_digests import parse_digests
+from infra.cli.rules_report import Citation, parse_name, report, scan_tests
 
 DIGEST = """# Rules digest
 ## 0. Sources
@@ -62,6 +63,9 @@ def test_903b_5_4_3_3_no_transfer():
     ("test_bingo_30_a13_tie_split", [("bingo", 30, "30"), ("a", 13, "A13")]),
     ("test_common_a43_the_idle_clock", [("a", 43, "A43")]),
     ("test_bingo_62_in_bingo_90_each_row", [("bingo", 62, "62")]),
+    ("test_he_903b_6_3_4_replay", [("903b", (6, 3, 4), "6.3.4")]),  # a tag, not rule 903b
+    ("test_he_9_om_9_903b_6_6_1_one_seat", [("he", 9, "9"), ("om", 9, "9"),
+                                            ("903b", (6, 6, 1), "6.6.1")]),
     ("test_sd_invalid_table_settings_are_refused", []),
     ("test_405_lists_every_method", []),
 ])
@@ -109,11 +113,11 @@ def test_the_report_lists_each_rule_with_its_tests_then_the_uncited_and_totals(t
     assert "not cited (1): 5.2.2\ntotals: 1 of 2 sections cited, by 1 test\n" in text
 
 
-@pytest.mark.skipif(not (SHARED / "rules-digest.md").is_file(), reason="no ../shared digests")
-def test_on_the_real_digests_and_tests_rule_22_is_cited_and_the_command_exits_0(capsys):
+def test_on_the_catalogues_and_tests_rule_22_is_cited_with_its_title_and_the_command_exits_0(
+        capsys):
     assert rules_report.main(["--game", "sd"]) == 0
     out = capsys.readouterr().out
     assert "== póquer sem descarte, Reg. 803/2015 [sd] ==" in out
-    rule_22 = out.split("rule 22: ")[1].split("\nrule 23")[0]
+    rule_22 = out.split("rule 22 (Folding loses the ante): ")[1].split("\nrule 23")[0]
     assert "tests/semdescarte/test_settlement.py::test_sd_22_fold_loses_the_ante" in rule_22
     assert "not cited (" in out and "totals: " in out

@@ -59,6 +59,7 @@ const error = document.getElementById('error');
 return {position: document.getElementById('position').textContent,
         title: document.getElementById('step-title').textContent,
         meta: document.getElementById('step-meta').textContent,
+        ruleTooltip: (document.querySelector('#step-meta .rule') || {}).title || null,
         error: error.hidden ? '' : error.textContent, items: items};
 """
 
@@ -172,6 +173,9 @@ def step_through(driver, served: Served, game: str, key: str | None = None) -> t
                 assert all(v for _, v in drawn["facts"])
         assert f"#{step['event']['notification_id']} {step['event']['topic']}" in probe["meta"]
         assert step["rule"] is None or step["rule"] in probe["meta"]
+        # the rule's title (the rule catalogues'), as the rule's tooltip and on the row under it
+        assert probe["ruleTooltip"] == step["rule_title"]
+        assert step["rule_title"] is None or step["rule_title"] in probe["meta"]
         probes.append(probe)
     assert driver.find_element(By.ID, "next").get_attribute("disabled") is not None
     assert_checks_shown(driver, shown)

@@ -10,6 +10,8 @@ import pytest
 
 from domain.kernel import viewer
 from domain.kernel.game import topic_of
+from domain.kernel.rule_book_903b import SECTIONS
+from domain.games.semdescarte.rule_book import RULES as SD_RULES
 from infra.services import jogada_views
 from tests.api.conftest import OPERATOR, Api, ok
 from tests.api.semdescarte_support import BANK_AK, FLUSH_HAND, forced_deck, multi_config
@@ -118,6 +120,23 @@ def test_903b_6_3_4_2_sd_19_24_the_steps_show_every_card_dealt_and_the_bank_face
     assert "side bet 1,00 €" in bets[0]["rows"][0][1]
     assert by_event["JackpotBetsCollected"]["rule"] == "Portaria 461/2001 rule 4b"
     assert by_event["RngCommitted"]["rule"] == "903-B 6.7.5"
+
+
+def test_903b_6_3_4_2_sd_19_each_step_carries_its_rules_title_from_the_catalogues(make_client,
+                                                                                  clock):
+    """Beside each step's rule, its title: the game's catalogue for the game's rules
+    (domain/games/semdescarte/rule_book.py), the core's for 903-B (domain/kernel/rule_book_903b.py);
+    None where the step cites no rule."""
+    client = make_client(certification_mode="1")
+    jogada_id = individual_sem_descarte(client, OPERATOR)["jogada_id"]
+    shown = steps_of(client, jogada_id)
+    by_event = {s["event"]["name"]: s for s in shown["steps"]}
+    dealt = by_event["CardsDealt"]
+    assert (dealt["rule"], dealt["rule_title"]) == ("póquer sem descarte rule 19", SD_RULES[19])
+    committed = by_event["RngCommitted"]
+    assert (committed["rule"], committed["rule_title"]) == ("903-B 6.7.5", SECTIONS["6.7.5"])
+    assert all(s["rule_title"] is None for s in shown["steps"] if s["rule"] is None)
+    assert all(s["rule_title"] for s in shown["steps"] if s["rule"])
 
 
 def test_903b_6_3_4_2_bingo_2h_the_cards_show_exactly_the_balls_drawn_so_far(make_client, clock):

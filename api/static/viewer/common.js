@@ -83,7 +83,8 @@
     constructor(status, message, error) {
       super(message);
       this.status = status;
-      this.error = error || {};  // the API's {code, message, field, rule, details, request_id}
+      this.error = error || {};  // the API's {code, message, field, rule, rule_title, details,
+      // request_id}
     }
   }
 
@@ -92,7 +93,8 @@
     const parts = [`${status} ${statusText || ""}`.trim() + ":",
       error.message || "the service refused the request"];
     const extra = [error.code, error.field ? `field ${error.field}` : null,
-      error.rule ? `rule ${error.rule}` : null].filter(Boolean);
+      error.rule ? `rule ${error.rule}${error.rule_title ? ` (${error.rule_title})` : ""}` : null]
+      .filter(Boolean);
     if (extra.length) parts.push(`(${extra.join(", ")})`);
     if (error.request_id) parts.push(`request ${error.request_id}`);
     return parts.join(" ");

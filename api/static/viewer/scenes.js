@@ -27,10 +27,17 @@
     node.dataset.step = String(index);
   }
 
-  // The step's event, rule, time and actor, as dl rows.
+  // The step's event, rule, time and actor, as dl rows. The rule shows its title (the rule
+  // catalogues' words for the rules it cites, GET /jogadas/{id}/steps ``rule_title``) as a
+  // tooltip, and in words on the row under it.
   function stepMeta(step) {
     const e = step.event || {};
-    return [["rule", step.rule], ["event", `#${e.notification_id} ${e.topic || e.name || ""}`],
+    const titled = step.rule_title || null;
+    const rule = step.rule && titled
+      ? el("span", { className: "rule", title: titled, data: { ruleTitle: titled } }, step.rule)
+      : step.rule;
+    return [["rule", rule], ["rule title", titled],
+      ["event", `#${e.notification_id} ${e.topic || e.name || ""}`],
       ["at", e.at], ["actor", e.actor]];
   }
 

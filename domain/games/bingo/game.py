@@ -20,6 +20,7 @@ from domain.games.bingo.config import ROOM_FIELDS, check_room_config
 from domain.games.bingo.listing import LISTING_EVENTS, listing_facts
 from domain.games.bingo.replay import player_jogada, replay
 from domain.games.bingo.room import REGISTRY_ID, BingoRoom, BingoRoomRegistry
+from domain.games.bingo.rule_book import RULE_BOOK
 from domain.games.bingo.significant import SIGNIFICANT
 from domain.games.bingo.views import player_view
 from domain.games.bingo.viewer import viewer_steps
@@ -219,4 +220,5 @@ GAME = Game(
     listing_events=LISTING_EVENTS,
     replay_alias="/bingo/jogadas/{jogada_id}/replay",  # api/games/bingo/routes.py
     significant=SIGNIFICANT,  # rooms, lost connections, voids, the jackpot
+    rule_book=RULE_BOOK,  # rules 1–83, A13–A23
 )

@@ -17,6 +17,7 @@ from domain.games.community_poker.config import FIELDS, HOLDEM, check_table_conf
 from domain.games.community_poker.listing import listing
 from domain.games.community_poker.registry import PokerRegistry, registry_id
 from domain.games.community_poker.replay import player_last_jogada, replay
+from domain.games.community_poker.rule_book import HOLDEM_BOOK, OMAHA_BOOK
 from domain.games.community_poker.significant import significant
 from domain.games.community_poker.table import TABLES
 from domain.games.community_poker.viewer import viewer_steps
@@ -103,4 +104,5 @@ def make_game(variant: str, package: str) -> Game:
         viewer_steps=viewer_steps,
         significant=significant(table_type),
         listing=listing_facts, listing_events=listing_events,
+        rule_book=HOLDEM_BOOK if variant == HOLDEM else OMAHA_BOOK,  # rules 1–75, A24–A34
     )

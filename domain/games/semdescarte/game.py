@@ -18,6 +18,7 @@ from domain.games.semdescarte.config import TABLE_FIELDS, check_table_config, sd
 from domain.games.semdescarte.listing import LISTING_EVENTS, listing_facts
 from domain.games.semdescarte.registry import TableRegistry, registry_id
 from domain.games.semdescarte.replay import player_last_jogada, replay
+from domain.games.semdescarte.rule_book import RULE_BOOK
 from domain.games.semdescarte.significant import SIGNIFICANT
 from domain.games.semdescarte.table import SemDescarteTable
 from domain.games.semdescarte.viewer import viewer_steps
@@ -227,4 +228,5 @@ GAME = Game(
     listing_events=LISTING_EVENTS,
     replay_alias="/semdescarte/jogadas/{jogada_id}/replay",  # api/games/semdescarte/routes.py
     significant=SIGNIFICANT,  # tables, lost connections, voids, recoveries, jackpot prizes
+    rule_book=RULE_BOOK,  # rules 1–44, the Portaria's 1–11, A1–A12
 )
