@@ -28,7 +28,7 @@ import structlog
 from starlette.concurrency import run_in_threadpool
 
 from api.errors import AuthenticationError
-from api.reads import wait_for_projections
+from api.ledger_access import wait_for_projections
 from domain.kernel.actors import player_actor, staff_actor
 from domain.kernel.errors import ForbiddenError, InvalidInputError
 from domain.kernel.rules import T903B, cite

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query
 
 from api.deps import LedgerDep, Reviewer
-from api.reads import fresh_engine
+from api.ledger_access import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
 from domain.kernel.errors import NotFoundError

@@ -7,7 +7,7 @@ complaint handlers and operators act on every case; auditors read every case and
 (403). The policy is read by staff and published by operators. Commands go through
 ``ledger.complaints`` (infra/complaints/service.py), which resolves what the case's commands
 cannot know from the read models; reads come from the complaint read model
-(projections/complaint_queries.py) once it holds this process's writes (api/reads.py).
+(projections/complaint_queries.py) once it holds this process's writes (api/ledger_access.py).
 Errors are the domain's, mapped to HTTP in api/errors.py.
 """
 
@@ -28,7 +28,7 @@ from api.complaint_schemas import (Acknowledge, Assign, CaseCreate, CaseDetailPu
                                    PolicyIn, PolicyPublic, QueuePublic, ReopenCreate)
 from api.deps import AccountReader, LedgerDep, OperatorCaller, Reviewer, require_roles
 from api.listing_schemas import AwareQueryInstant
-from api.reads import fresh_engine
+from api.ledger_access import fresh_engine
 from api.routes.responses import errors
 from api.schemas import LogPosition
 from domain.complaints import letters

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Response
 
 from api.deps import LedgerDep, Reviewer
-from api.reads import fresh_engine
+from api.ledger_access import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
 from domain.games.community_poker.phh import MEDIA_TYPE as PHH_MEDIA_TYPE, file_name as phh_file_name

@@ -22,7 +22,7 @@ from api.deps import AccountReader, Anyone, LedgerDep, Reviewer
 from api.listing_schemas import (AwareQueryInstant, PokerTablesPage, RoomsPage, TablesPage,
                                  game_name_type,
                                  jogadas_page_model)
-from api.reads import fresh_engine
+from api.ledger_access import fresh_engine
 from api.routes.players import existing_balance
 from api.routes.responses import errors
 from api.schemas import LogPosition

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query, Request
 from api.deps import AccountReader, LedgerDep, OperatorCaller, PlayerOrOperator, Reviewer
 from api.principal_schemas import (NameFilter, PageCursor, PageLimit, PlayerKeyRevoked,
                                    PlayerKeyRotated, PlayerList, checked_name, listed)
-from api.reads import fresh_engine
+from api.ledger_access import fresh_engine
 from api.routes.responses import errors
 from api.schemas import (ActivityPublic, BalancePublic, LogPosition, PlayerCreate, PlayerCreated,
                          QueryInstant)

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query
 
 from api.deps import AuditReader, LedgerDep
-from api.reads import fresh_engine
+from api.ledger_access import fresh_engine
 from api.routes.responses import errors
 from api.schemas import (AccountsAuditPublic, CashMovementsPublic, LogPosition, QueryInstant,
                          text_param)

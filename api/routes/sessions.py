@@ -19,7 +19,7 @@ from fastapi import APIRouter, Depends, Query
 
 from api.auth import Caller
 from api.deps import AccountReader, LedgerDep, OperatorCaller, require_roles
-from api.reads import fresh_engine
+from api.ledger_access import fresh_engine
 from api.routes.players import existing_balance
 from api.routes.responses import errors
 from api.schemas import ErrorPublic

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Path, Query
 
 from api.deps import LedgerDep, Reviewer
 from api.listing_schemas import AwareQueryInstant, game_name_type
-from api.reads import fresh_engine
+from api.ledger_access import fresh_engine
 from api.routes.listings import Cursor, VenueFilter, check_texts, replay_url
 from api.routes.responses import errors
 from api.schemas import TEXT_SCHEMA

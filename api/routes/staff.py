@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from api.deps import AuditReader, LedgerDep, OperatorCaller, Reviewer
 from api.principal_schemas import (NameFilter, PageCursor, PageLimit, StaffKeyRevoked,
                                    StaffKeyRotated, StaffList, checked_name, listed)
-from api.reads import fresh_engine
+from api.ledger_access import fresh_engine
 from api.routes.responses import errors
 from api.schemas import StaffCreate, StaffCreated, StaffRole
 from domain.kernel.actors import STAFF_ROLES

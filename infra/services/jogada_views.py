@@ -25,7 +25,7 @@ class Uses(Store, ReadModels, Commands, Protocol):
 
 def views_engine(ledger: "Uses", engine: Any = None) -> Any:
     """The projections' engine, once they caught up with this process's last write. The API
-    passes its own (api/reads.py ``fresh_engine``: a read that cannot catch up is a 503)."""
+    passes its own (api/ledger_access.py ``fresh_engine``: a read that cannot catch up is a 503)."""
     if engine is not None:
         return engine
     if ledger.projections is None:

@@ -50,15 +50,16 @@ log = structlog.get_logger("ledger.writer")
 _STOP = object()
 
 
-class Command:
-    """A handler, its name (for errors) and what receives its outcome."""
+class QueuedCommand:
+    """A command queued on the writer: its handler, its name (for errors) and what receives its
+    outcome. (Not a domain command, domain/kernel/command.py: what the writer runs of one.)"""
 
     __slots__ = ("handler", "future", "name")
 
     def __init__(self, handler: Handler, name: str, future: Any = None) -> None:
         self.handler = handler
         # A Future, or what stands for one (``done``, ``set_result``, ``set_exception``, called
-        # by the thread that runs the group): the writer process's replies (writer_process.py).
+        # by the thread that runs the group): the writer process's replies (infra/writer/server.py).
         self.future: Future[Any] = Future() if future is None else future
         self.name = name
 
@@ -205,7 +206,7 @@ class GroupCommitWriter:
 
     # Submitting -------------------------------------------------------------------------------
     def submit(self, handler: Handler, name: str = "command") -> Future[Any]:
-        command = Command(handler, name)
+        command = QueuedCommand(handler, name)
         if self._thread is None:
             self.run_here([command])
         else:
@@ -215,18 +216,18 @@ class GroupCommitWriter:
     def submit_many(self, handlers: list[Handler], name: str = "command",
                     futures: list[Any] | None = None) -> list[Future[Any]]:
         """Queue several commands together (they are likely to share one transaction).
-        ``futures``: one per handler, to be resolved instead of new Futures (see Command)."""
+        ``futures``: one per handler, to be resolved instead of new Futures (see QueuedCommand)."""
         if futures is None:
-            commands = [Command(handler, name) for handler in handlers]
+            commands = [QueuedCommand(handler, name) for handler in handlers]
         else:
-            commands = [Command(h, name, f) for h, f in zip(handlers, futures, strict=True)]
+            commands = [QueuedCommand(h, name, f) for h, f in zip(handlers, futures, strict=True)]
         if self._thread is None:
             self.run_here(commands)
         else:
             self._queue.put(commands)  # one item: the writer takes them into one group
         return [command.future for command in commands]
 
-    def run_here(self, commands: list[Command]) -> None:
+    def run_here(self, commands: list[QueuedCommand]) -> None:
         """Run ``commands`` in the calling thread, in groups of at most ``max_batch`` (one
         transaction each), one group at a time with the writer thread: no hand-over to the
         writer thread and back (the writer process, infra/writer_process.py). Every command's
@@ -274,10 +275,10 @@ class GroupCommitWriter:
             if stop:
                 return
 
-    def _run_batch(self, batch: list[Command]) -> None:
+    def _run_batch(self, batch: list[QueuedCommand]) -> None:
         self.metrics.group_size.observe(len(batch))
         working: dict[UUID, Any] = {}
-        results: list[tuple[Command, Any, BaseException | None]] = []
+        results: list[tuple[QueuedCommand, Any, BaseException | None]] = []
         try:
             for command in batch:
                 uow = _UnitOfWork(self, working, self.clock.now(), verify=False)
@@ -300,7 +301,7 @@ class GroupCommitWriter:
         self._cache_working(working)
         self._resolve(results)
 
-    def _run_alone(self, command: Command) -> None:
+    def _run_alone(self, command: QueuedCommand) -> None:
         """Verify mode: load from the store, retry on concurrent writes."""
         for attempt in range(self.retries):
             working: dict[UUID, Any] = {}
@@ -357,7 +358,7 @@ class GroupCommitWriter:
                 except Exception:  # a listener must never undo a commit
                     log.exception("writer_listener_failed")
 
-    def _resolve(self, results: list[tuple[Command, Any, BaseException | None]]) -> None:
+    def _resolve(self, results: list[tuple[QueuedCommand, Any, BaseException | None]]) -> None:
         self.stats["batches"] += 1
         self.stats["commands"] += len(results)
         for command, result, error in results:
@@ -366,12 +367,12 @@ class GroupCommitWriter:
             else:
                 self._succeed(command, result)
 
-    def _succeed(self, command: Command, result: Any) -> None:
+    def _succeed(self, command: QueuedCommand, result: Any) -> None:
         self.metrics.count(command.name, REFUSED if isinstance(result, Refusal) else OK)
         if not command.future.done():  # a caller may have cancelled its future: never mind
             command.future.set_result(result)
 
-    def _fail(self, command: Command, error: BaseException) -> None:
+    def _fail(self, command: QueuedCommand, error: BaseException) -> None:
         # A rule's no is a refusal; a conflict that outlived the retries is not a rule's.
         self.metrics.count(command.name, REFUSED if isinstance(error, DomainError)
                            and not isinstance(error, ConcurrencyError) else ERROR)

@@ -20,7 +20,7 @@ from typing import Any
 import structlog
 
 from infra.writer.wire import HEADER, Codec, RefusedFrameError, WriterUnavailableError, portable
-from infra.writer.group_commit import Command
+from infra.writer.group_commit import QueuedCommand
 
 log = structlog.get_logger("ledger.writer_process")
 
@@ -65,7 +65,7 @@ def serve_writer(ledger: Any, path: str, stop: threading.Event) -> None:
 
 
 class _Outcome:
-    """Stands for the Future of one command (infra/writer/group_commit.py Command): settled once, by the
+    """Stands for the Future of one command (infra/writer/group_commit.py QueuedCommand): settled once, by the
     connection's thread while it runs the command's group."""
 
     __slots__ = ("request_id", "ok", "value")
@@ -113,7 +113,7 @@ def _serve_connection(ledger: Any, conn: socket.socket, codec: Codec) -> None:
                     for request_id, name, handler in codec.decode(view[offset:offset + size]):
                         outcome = _Outcome(request_id)
                         outcomes.append(outcome)
-                        commands.append(Command(handler, name, outcome))
+                        commands.append(QueuedCommand(handler, name, outcome))
                     offset += size
             del buffer[:offset]
             if not commands:

@@ -70,7 +70,7 @@ def test_sd_40_a_started_session_is_answered_201_while_the_read_models_lag(api, 
     """The start is committed: its answer comes from the command, not from the read models.
     Answered 503 projection_lag, the client would retry and meet its own open session (409,
     A61)."""
-    from api import reads
+    from api import ledger_access as reads
 
     player_id, player = api.player()
     api.balance(player_id, player)  # the player's key is now known to this process

@@ -10,7 +10,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel
 
 from api.deps import Anyone, LedgerDep, OperatorCaller, PlayerCaller
-from api.reads import run
+from api.ledger_access import run
 from tests.cointoss import game as coin
 
 router = APIRouter(prefix="/cointoss", tags=["coin toss (tests)"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from domain.ledger import wallets
 from domain.kernel.actors import staff_actor
 from domain.kernel.errors import ConcurrencyError, RuleViolationError
-from infra.writer.group_commit import Command
+from infra.writer.group_commit import QueuedCommand
 
 OPERATOR = staff_actor("00000000-0000-0000-0000-000000000001")
 
@@ -34,14 +34,14 @@ def test_each_command_counted_once_by_outcome_when_its_group_is_rerun(ledger):
     groups, grouped = sample("ledger_writer_group_size_count"), sample("ledger_writer_group_size_sum")
     commits = sample("ledger_writer_commit_seconds_count")
 
-    def cash(operation: str, amount: int, key: str) -> Command:
-        return Command(ledger.cash_command(operation=operation, player_id=player_id,
+    def cash(operation: str, amount: int, key: str) -> QueuedCommand:
+        return QueuedCommand(ledger.cash_command(operation=operation, player_id=player_id,
                                            amount_cents=amount, idempotency_key=key,
                                            payment_method="card", actor=OPERATOR), operation)
 
-    batch = [cash(wallets.DEPOSIT, 1_000, "d1"), Command(_broken, "broken"),
-             cash(wallets.WITHDRAWAL, 5_000, "w1"), Command(_conflicted, "conflicted"),
-             Command(_ruled_out, "ruled_out")]
+    batch = [cash(wallets.DEPOSIT, 1_000, "d1"), QueuedCommand(_broken, "broken"),
+             cash(wallets.WITHDRAWAL, 5_000, "w1"), QueuedCommand(_conflicted, "conflicted"),
+             QueuedCommand(_ruled_out, "ruled_out")]
     ledger.writer.run_here(batch)  # one group; the bug makes the writer re-run each alone
 
     assert batch[0].future.result()["amount_cents"] == 1_000

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Body
 from api.games.bingo.schemas import CardsBuy, InterruptionCreate, JogadaOpen, RoomCreate, RoomJoin
 from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCaller,
                       PlayerOrOperator, Reviewer)
-from api.reads import fresh_engine, run
+from api.ledger_access import fresh_engine, run
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
 from domain.games.bingo import game as bingo

@@ -26,7 +26,7 @@ from api.deps import Anyone, LedgerDep, OperatorCaller, PlayerCaller, PlayerOrOp
 from api.games.community_poker.schemas import (
     PokerActionCreate, PokerConnectionLostCreate, PokerInterruptionCreate, PokerJogadaStart,
     PokerRebuyCreate, PokerRegistration, PokerSeatLeave, PokerSeatTake, PokerTableCreate)
-from api.reads import fresh_engine, run
+from api.ledger_access import fresh_engine, run
 from api.routes.responses import errors
 from api.schemas import text_param
 from domain.games.community_poker import commands

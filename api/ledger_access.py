@@ -1,4 +1,5 @@
-"""Reading the projections from a request: read-your-writes first, then the query.
+"""How a route reaches the ledger: a command sent to the writer and awaited (``run``), and the
+read models read once they include this process's last commit (``fresh_engine``).
 
 Read endpoints are plain ``def`` (FastAPI runs them in its threadpool): the wait and the query
 block. ``fresh_engine`` waits until every projection includes this process's last commit, so a
