@@ -18,7 +18,7 @@ from domain.ledger import corrections, wallets
 from domain.rulesets import versions as rulesets
 from domain.sessions import commands as session_commands
 from domain.kernel.command import Command, Handler, command, fields_handler
-from domain.sessions.inactivity import POLICIES, InactivityPolicy, check_policy
+from domain.sessions.inactivity import InactivityPolicy
 
 
 # Principals and keys (903-B 7.2) ---------------------------------------------------------------
@@ -220,12 +220,12 @@ class ReportRngFailure(Command):
 def _start_session(uow: Any, cmd: StartSession) -> Any:
     policy = uow.games.require_kind(cmd.game)
     if cmd.policy is not None:
-        policy = check_policy(cmd.policy) if cmd.policy.kind in POLICIES else policy
+        policy = uow.games.check_policy(cmd.policy)
     else:  # the venue's own thresholds where its rules let the operator set them
         game = uow.games.for_venue(cmd.venue_id)
         venue_policy = None if game is None or game.session_policy is None else \
             game.session_policy(uow, cmd.venue_id, cmd.game)
-        policy = check_policy(venue_policy) if venue_policy is not None else policy
+        policy = uow.games.check_policy(venue_policy) if venue_policy is not None else policy
     opened = session_commands.start_session_statement if cmd.statement \
         else session_commands.start_session
     return opened(uow, player_id=cmd.player_id, venue_id=cmd.venue_id, game=cmd.game,
