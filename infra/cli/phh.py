@@ -1,7 +1,7 @@
-"""``ledger phh export``: the hold'em and Omaha jogadas that ended in a time range, each as a PHH
-file (the Poker Hand History standard that pokerkit reads; domain/games/community_poker/phh.py), one
-``<jogada_id>.phh`` per jogada in a directory. A jogada the standard cannot hold (voided, rule
-72; a no-limit or fixed-limit Omaha table) is skipped and named in the summary."""
+"""``ledger phh export``: the jogadas of the games with hand histories (``Game.hand_history``)
+that ended in a time range, each as a PHH file (the Poker Hand History standard that pokerkit
+reads), one ``<jogada_id>.phh`` per jogada in a directory. A jogada the standard cannot hold
+(voided; a table the standard has no variant for) is skipped and named in the summary."""
 
 from __future__ import annotations
 
