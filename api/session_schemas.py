@@ -54,7 +54,7 @@ class CategoryTotalPublic(BaseModel):
 
 
 class StatementLinePublic(BaseModel):
-    """A game's own line (bingo rule 52: number and value of the cards bought)."""
+    """A game's own line (e.g. the number and value of the cards bought)."""
 
     category: str
     label: str
@@ -63,8 +63,8 @@ class StatementLinePublic(BaseModel):
 
 
 class SessionStatementPublic(BaseModel):
-    """The end-of-session statement (sem descarte rule 39, bingo rule 52, hold'em/Omaha rule 67,
-    blackjack rule 33; 903-B 6.3.6(2)); while the session is open, the running totals."""
+    """The end-of-session statement (each game's rule on it; 903-B 6.3.6(2)); while the
+    session is open, the running totals."""
 
     session_id: UUID
     player_id: UUID
@@ -79,11 +79,11 @@ class SessionStatementPublic(BaseModel):
     wagered_cents: int
     won_cents: int = Field(description="Prizes and winnings, stakes returned with them included")
     refunded_cents: int = Field(0, description="Stakes given back because a jogada was void "
-                                               "(sem descarte rule 33, bingo rules 20 and 47)")
+                                               "(the game's rule on voids)")
     net_cents: int = Field(description="won_cents + refunded_cents - wagered_cents: the profit "
                                        "(or loss)")
     won_by_category: dict[str, CategoryTotalPublic] = Field(
-        description="Prizes per category (bingo rule 52)")
+        description="Prizes per category (where the game shows them so)")
     lines: list[StatementLinePublic]
     invitation_at: datetime | None = Field(None, description="Last inactivity invitation")
     warning_at: datetime | None = Field(None, description="Last inactivity warning")
@@ -143,7 +143,7 @@ class RuleSetVersionCreated(BaseModel):
     version: int
     effective_from: datetime
     warnings: list[str] = Field(default_factory=list,
-                                description="The game's warnings (bingo A14, A18)")
+                                description="The game's warnings")
 
 
 class RuleSetVersionPublic(BaseModel):

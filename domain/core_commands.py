@@ -4,7 +4,7 @@ to its handler. The games add theirs through their ``Game.commands`` (domain/ker
 
 Session commands ask the venue's game through the registry the writer gives every unit of work
 (``uow.games``): whether the player has a bet in play (rule 2e of each game) and what the game
-does when a session at its venue ends (sem descarte rules 2e, 40; bingo rules 53–55).
+does when a session at its venue ends (each game's rules on sessions).
 """
 
 from __future__ import annotations

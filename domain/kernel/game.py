@@ -48,19 +48,19 @@ class GameClock:
 @dataclass(frozen=True)
 class Game:
     name: str  # short, lower case: venue ids are "<name>:<target id>", listings' game name
-    title: str  # what people call it: "póquer sem descarte"
+    title: str  # what people call it, as the rules cite it
     regulation: str  # "Regulamento 803/2015"
     venue_noun: str  # "table", "room": its venues' name in messages and routes ("table_id")
     session_kinds: tuple[str, ...]  # the GameSession.game values played at its venues
     commands: Mapping[type, Handler]  # its command vocabulary and their handlers
     venue_type: type  # the aggregate of a table or a room (a venue)
-    event_marker: str  # what the topics of its venue's events hold: ".SemDescarteTable."
+    event_marker: str  # what the topics of its venue's events hold: ".<venue class name>."
     ended_topics: tuple[str, ...]  # topic endings of the events that end a jogada
-    package: str  # its own package ("domain.games.semdescarte"): where the API looks for its routes
+    package: str  # its own package ("domain.games.<name>"): where the API looks for its routes
     bet_in_play: Callable[[Any, Any], tuple[str, str] | None]  # (uow, session)
     session_ended: Callable[[Any, Any, str], Any]  # (uow, session, actor), same transaction
     # Every event with the state after it, and its checks: each a dict holding "verified"
-    # ("rng": the RNG re-derived from the revealed seed; bingo's "prizes_check"): True,
+    # ("rng": the RNG re-derived from the revealed seed; a game's own, e.g. "prizes_check"): True,
     # checked; False, failed ("check" says why, "events" the positions of the events found
     # wrong), or, with no RNG commitment in the jogada, nothing drawn; None: nothing to check.
     # ``ledger verify`` runs it on every ended jogada (infra/verify/jogadas.py).
@@ -86,12 +86,12 @@ class Game:
     # ``listing_events`` (the only ones the projection reads for it). None: not listed.
     listing: Callable[[Any], list] | None = None
     listing_events: tuple[type, ...] = ()
-    # Its own replay route, if it has one ("/semdescarte/jogadas/{jogada_id}/replay"): the
+    # Its own replay route, if it has one ("/<name>/jogadas/{jogada_id}/replay"): the
     # listing's replay links; otherwise the game-independent "/jogadas/{jogada_id}/replay".
     replay_alias: str | None = None
     # The replay viewer (GET /jogadas/{id}/steps, the page GET /viewer): (replay) -> one step
     # per replay step, each {position, title, rule, scene} in the vocabulary of
-    # domain/kernel/viewer.py (cards, bingo grids, balls, prizes, facts, text). None: each event is
+    # domain/kernel/viewer.py (cards, grids of numbers, balls, prizes, facts, text). None: each event is
     # shown as text (domain/kernel/viewer.py ``fallback_steps``).
     viewer_steps: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
     # Its significant events (GLI-19 §2.8; 903-B 6.3.3, 6.3.6(6)(7)): the kinds it records and,
@@ -109,21 +109,21 @@ class Game:
     # this game's venues refuses them with 409 naming both games (domain/rulesets/venue_settings.py).
     # Empty: no settings are told apart as this game's.
     settings_fields: frozenset[str] = frozenset()
-    # The rule that makes one of its venues what it is (sem descarte rule 4: a table of that
-    # game, individual or multi; bingo rule 2f: a room and its variant), cited with 903-B
+    # The rule that makes one of its venues what it is (e.g. a table of that game, individual
+    # or multi; a room and its variant), cited with 903-B
     # 6.1.5(2) when a rule set would give the venue another game's settings.
     venue_rule: str | None = None
     # Its hand history (GET /jogadas/{id}/phh, ``ledger phh export``): (events of an ended
     # jogada, the venue's name) -> the PHH file (TOML), the Poker Hand History standard
-    # (domain/games/community_poker/phh.py); refuses (ConflictError) what the standard cannot hold.
+    # (its package's own module); refuses (ConflictError) what the standard cannot hold.
     # None: the game has no hand history.
     hand_history: Callable[[Events, str | None], str] | None = None
     # The media type of its hand history files (GET /jogadas/{id}/phh answers in it).
     hand_history_media_type: str | None = None
 
     # The inactivity policy of a session started at one of its venues, where its rules let the
-    # operator set the thresholds (hold'em/Omaha rule 70b: at most 5 jogadas without a bet):
-    # (uow, venue id, session kind) -> the policy (checked by domain/inactivity.check_policy),
+    # operator set the thresholds (e.g. at most 5 jogadas without a bet, ``idle_jogadas_limit``):
+    # (uow, venue id, session kind) -> the policy (checked by ``Games.check_policy``),
     # or None for the regulation's default.
     session_policy: Callable[[Any, str, str], Any] | None = None
     # Its venues' plural in routes: the listing ``GET /<name>/<venue_plural>`` (api/routes/

@@ -161,7 +161,7 @@ def publish_settings(uow: UnitOfWork, *, venue_id: str, settings: dict[str, Any]
                      note: str | None = None) -> dict[str, Any]:
     """Publish a new version (in force from ``effective_from``, default: now): a configuration
     of the venue's game, checked by the game's rules and kept as the game records it; the
-    answer carries the game's warnings (bingo A14, A18)."""
+    answer carries the game's warnings."""
     from domain.rulesets.venue_settings import check_venue_settings  # it imports the games, which import us
 
     check_actor(actor)

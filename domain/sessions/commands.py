@@ -91,8 +91,8 @@ def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
                   actor: str, policy: InactivityPolicy | None = None,
                   player_session_id: str | None = None,
                   on_end: SessionEnded | None = None) -> UUID:
-    """The player starts a session at a table or room (each game's rule on sessions, e.g. its
-    rule 40). ``game`` is a session kind (game and table kind: ``Game.session_kinds``);
+    """The player starts a session at a table or room (each game's rule on sessions).
+    ``game`` is a session kind (game and table kind: ``Game.session_kinds``);
     ``policy``: that kind's inactivity policy as the registry gives it (``Games.policy_for``,
     required). A second open session at the same venue is refused.
     The session's id is a new uuid4 (the library's default, as for principals)."""
@@ -159,7 +159,7 @@ BetInPlay = Callable[[UnitOfWork, GameSession], "tuple[str, str] | None"]
 def _ended(uow: UnitOfWork, session: GameSession, actor: str,
            on_end: SessionEnded | None) -> None:
     """The session just ended: its game frees the player's seat or membership at the venue
-    (sem descarte rules 2e, 40; bingo rules 53–55), in the same transaction."""
+    (the game's rules on sessions: ``Game.session_ended``), in the same transaction."""
     if on_end is not None:
         on_end(uow, session, actor)
 
@@ -173,7 +173,7 @@ def end_session(uow: UnitOfWork, *, session_id: UUID | str, reason: str,
 
     The player ends its session between jogadas: with a bet in a jogada still in play
     (``bet_in_play``, from the venue's game) it is refused, so the statement it gets covers
-    every jogada it bet in (sem descarte rules 2e, 39). An operator's end (a lost connection,
+    every jogada it bet in (each game's rule 2e or equivalent). An operator's end (a lost connection,
     a suspension, the system) is not refused: that jogada goes on by the game's interruption
     rules and still settles onto this session (GameSession.in_play)."""
     check_actor(actor)
@@ -211,7 +211,7 @@ def record_win(uow: UnitOfWork, *, session_id: UUID | str, jogada_id: str, amoun
 def record_game_win(uow: UnitOfWork, session_id: UUID | str, jogada_id: str, amount_cents: int,
                     category: str, actor: str) -> None:
     """A game's payment of a jogada (a prize, a refund) onto the session it was bet from, so
-    that the statement matches the money (sem descarte rule 39, bingo rules 49 and 52): also
+    that the statement matches the money (the games' rules on the statement): also
     when that session ended while the jogada was in play (``GameSession.takes``); nothing for
     0 cents."""
     if amount_cents <= 0:

@@ -143,7 +143,7 @@ def hand_history_file(ledger: "Ledger", jogada_id: str,
 def last_jogadas(ledger: "Ledger", game: Game, player_id: UUID | str, engine: Any = None,
                  count: int = 3) -> list[dict[str, Any]]:
     """The player's last ``count`` ended jogadas of ``game``, newest first, each as the
-    player's part of its replay (sem descarte rule 37, bingo rule 50)."""
+    player's part of its replay (each game's rule on it)."""
     pid = check_uuid(player_id, "player_id")
     engine = views_engine(ledger, engine)
     found = ended_jogadas(engine, pid, stake=lambda row: row["reason"] == game.stake_reason,
@@ -207,8 +207,8 @@ def require_ended(replayed: dict[str, Any]) -> dict[str, Any]:
 
 def jackpot_balance(ledger: "Ledger", code: str, engine: Any, *, venue: Any,
                     missing: Exception) -> dict[str, Any]:
-    """A venue's jackpot account as the balances projection has it (sem descarte Portaria
-    r3, r10; bingo rules 43, 44). No such account: the venue's describe command first (404
+    """A venue's jackpot account as the balances projection has it (the game's rules on its
+    jackpot). No such account: the venue's describe command first (404
     if there is no such venue), then ``missing`` (409: the venue has no jackpot)."""
     found = account_balance(ledger, code, engine)
     if found is None:
