@@ -1,9 +1,10 @@
 """The games of this installation: the built-in ones, one line each, and any more named by
 ``LEDGER_GAMES`` (modules holding a ``GAME``: how a game defined outside the package, e.g.
 under tests/, plugs in). The one place outside the games' own packages that names them
-(tests/core/test_core_names_no_game.py). ``load_games`` builds the registry (domain/kernel/game.py ``Games``) the
-composition root gives the writer, the API and the services, and registers the snapshots of
-each game's long-lived aggregates (infra/store/eventstore.py)."""
+(tests/core/test_core_names_no_game.py). ``load_games`` builds the registry
+(domain/kernel/game.py ``Games``) the composition root gives the writer, the API and the
+services, and registers the snapshots of each game's long-lived aggregates
+(infra/store/eventstore.py)."""
 
 from __future__ import annotations
 

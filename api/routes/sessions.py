@@ -2,11 +2,12 @@
 time-based inactivity check.
 
 A *sessão de jogo* is one player's access to one table or room (A61). The player decides when
-it starts and ends (each game's rule on sessions); an operator ends it for a lost connection, a suspension or a system reason, and the
-inactivity procedure (invitation, then warning, then the end: rules-digest §1.3, A43) ends it
-by itself. Bets and wins are recorded by the games inside their own commands; there is no
-route for them. Commands run in the threadpool (the facade blocks on the writer); reads come
-from the session_statements projection once it holds this process's writes.
+it starts and ends (each game's rule on sessions); an operator ends it for a lost connection,
+a suspension or a system reason, and the inactivity procedure (invitation, then warning, then
+the end: rules-digest §1.3, A43) ends it by itself. Bets and wins are recorded by the games
+inside their own commands; there is no route for them. Commands run in the threadpool (the
+facade blocks on the writer); reads come from the session_statements projection once it holds
+this process's writes.
 """
 
 from __future__ import annotations

@@ -91,7 +91,7 @@ class Game:
     replay_alias: str | None = None
     # The replay viewer (GET /jogadas/{id}/steps, the page GET /viewer): (replay) -> one step
     # per replay step, each {position, title, rule, scene} in the vocabulary of
-    # domain/kernel/viewer.py (cards, grids of numbers, balls, prizes, facts, text). None: each event is
+    # domain/kernel/viewer.py (cards, grids, balls, prizes, facts, text). None: each event is
     # shown as text (domain/kernel/viewer.py ``fallback_steps``).
     viewer_steps: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
     # Its significant events (GLI-19 §2.8; 903-B 6.3.3, 6.3.6(6)(7)): the kinds it records and,

@@ -3,7 +3,8 @@ that game's own rules (903-B 6.1.5(2)(3): the settings a jogada runs under; 903-
 is validated before it is kept).
 
 A venue id names its game: ``<game>:<target id>`` (``<game>:<table id>``,
-``<game>:<room id>``), looked up in the registry (domain/kernel/game.py); the game's ``check_settings``
+``<game>:<room id>``), looked up in the registry (domain/kernel/game.py); the game's
+``check_settings``
 checks them as its creation route checks a configuration, and refuses a version that would make
 the venue another kind of venue. A venue that names no existing table or room has no game, so
 no settings to publish. The errors are the games' own, with their rule numbers; their

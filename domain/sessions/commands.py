@@ -173,7 +173,7 @@ def end_session(uow: UnitOfWork, *, session_id: UUID | str, reason: str,
 
     The player ends its session between jogadas: with a bet in a jogada still in play
     (``bet_in_play``, from the venue's game) it is refused, so the statement it gets covers
-    every jogada it bet in (each game's rule 2e or equivalent). An operator's end (a lost connection,
+    every jogada it bet in (the game's rule on it). An operator's end (a lost connection,
     a suspension, the system) is not refused: that jogada goes on by the game's interruption
     rules and still settles onto this session (GameSession.in_play)."""
     check_actor(actor)

@@ -199,7 +199,8 @@ class GameSession(LedgerAggregate):
     def check_inactivity(self, now: datetime, actor: str) -> list[str]:
         """Time policies: more than ``invite_after`` seconds idle → invitation (MAY) and warning
         (MUST); no bet in the ``end_after`` seconds after the warning → the session ends, at the
-        moment the warned minute ran out (the game's rules in ``policy.rule``; A43). A late check never skips the warning: the player always gets the full minute."""
+        moment the warned minute ran out (the game's rules in ``policy.rule``; A43). A late
+        check never skips the warning: the player always gets the full minute."""
         if self.ended:
             raise ConflictError(f"game session {self.id} ended ({self.end_reason})",
                                 field="session_id")

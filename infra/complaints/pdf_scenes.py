@@ -110,7 +110,8 @@ class EvidencePDF(FPDF):
 
     # Text -------------------------------------------------------------------------------------
     # fpdf2's multi_cell and table measure text a character at a time (a pack of many number
-    # cards took 1.5 s, most of it there); these wrap by words, measured whole, and write with ``cell``.
+    # cards took 1.5 s, most of it there); these wrap by words, measured whole, and write
+    # with ``cell``.
     def wrapped(self, text: str, width: float) -> list[str]:
         """``text`` (already ``plain``) broken into lines of at most ``width`` in the current
         font: at spaces and newlines, a word wider than a line cut where it must be."""
@@ -303,7 +304,7 @@ class EvidencePDF(FPDF):
             self.polygon(stem, style="F")
 
     def number_cards(self, grids: list[dict[str, Any]], drawn: set[int] | None = None) -> None:
-        """Cards of numbers (grids) side by side, each with its label above; a number drawn is marked
+        """Number cards (grids) side by side, each with its label above; a number drawn is marked
         (``drawn``, or each grid's own ``marked``)."""
         widest = max(len(row) for g in grids for row in g["rows"]) * CELL_W
         column = max(widest, 42.0) + 4

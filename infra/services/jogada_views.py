@@ -2,7 +2,8 @@
 of one jogada read through the jogada index (903-B 6.3.4(2)) and the game they belong to, its
 replay with the state after each event, its re-adjudication, its hand history (where its game
 has one), a player's last ended jogadas of a game (each game's rule on it, e.g. a rule 37 or
-50), and an account's balance as the balances projection has it. An auditor never needs to know which game a jogada belongs to."""
+50), and an account's balance as the balances projection has it. An auditor never needs to
+know which game a jogada belongs to."""
 
 from __future__ import annotations
 

@@ -12,7 +12,8 @@ from uuid import UUID
 from domain.kernel.command import Command, command, fields_handler
 from domain.kernel.errors import RuleViolationError
 from domain.kernel.game import Game, GameClock
-from domain.games.semdescarte.inactivity import POLICIES, SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
+from domain.games.semdescarte.inactivity import (POLICIES, SEM_DESCARTE_INDIVIDUAL,
+                                                 SEM_DESCARTE_MULTI)
 from domain.games.semdescarte import betting, clock, decisions, faults, seats, tables, views
 from domain.games.semdescarte.config import TABLE_FIELDS, check_table_config, sd_rule
 from domain.games.semdescarte.listing import LISTING_EVENTS, listing_facts
