@@ -1,8 +1,11 @@
-"""Models of the listings: tables, rooms, jogadas (api/routes/listings.py). The jogadas' models
-are built for the installation's games (``jogadas_page_model``), not for a fixed list."""
+"""Models of the listings (api/routes/listings.py): the jogadas', built for the installation's
+games (``jogadas_page_model``), not for a fixed list; and how a game's venues are listed
+(``VenueListing``: each game's API package holds its venues' models)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -10,7 +13,7 @@ from pydantic import (AfterValidator, AwareDatetime, BaseModel, BeforeValidator,
                       create_model)
 
 from api.schemas import _in_utc, _iso_text
-from domain.kernel.game import Games
+from domain.kernel.game import Game, Games
 
 # A query's date-time for a listing: ISO 8601 WITH an offset (a naive time is refused, 422
 # naming the parameter: A65, the service keeps instants in UTC and will not guess a zone).
@@ -18,85 +21,31 @@ AwareQueryInstant = Annotated[AwareDatetime, BeforeValidator(_iso_text), AfterVa
 JogadaStatus = Literal["in_play", "settled", "void", "cancelled"]
 
 
-class TableListed(BaseModel):
-    """A póquer sem descarte table. ``game`` is what POST /sessions takes to play at it.
-    ``occupants`` (seat → player id) is shown to staff only; a player sees the free seats."""
+@dataclass(frozen=True)
+class VenueListing:
+    """How the API lists one game's venues (api/routes/listings.py ``venues_router``): the
+    route ``GET /<game name>/<Game.venue_plural>``, from the projection "jogadas_listing".
+    A game's API package declares it as ``venue_listing`` (api/game_parts.py); no declaration:
+    its venues are not listed."""
 
-    table_id: str
-    name: str
-    venue_id: str
-    game: str
-    kind: Literal["individual", "multi"]
-    config: dict[str, Any] = Field(description="The table's rules and limits (rule 38)")
-    seats: int
-    seats_taken: int
-    free_seats: list[int]
-    status: Literal["idle", "betting", "deciding"]
-    open_jogada_id: str | None = None
-    jogadas: int = Field(description="Jogadas started at the table")
-    opened_at: datetime
-    occupants: dict[str, str] | None = None
-    cursor: int
+    page: type[BaseModel]  # the answer's model (its name is the OpenAPI document's)
+    kind_filter: str  # the query parameter filtering on the venue's kind ("kind", "variant")
+    kinds: tuple[str, ...]  # its values
+    statuses: tuple[str, ...]  # the phases of the open jogada (the ``status`` filter)
+    item: Callable[[Game, dict[str, Any], bool], dict[str, Any]]  # (game, row, staff) -> item
+    doc: str  # the route's description
+    operation: str  # the route's name ("list_tables"): its operationId's start
 
 
-class TablesPage(BaseModel):
-    """To page on, pass ``next_cursor`` as ``cursor`` (null: the last page)."""
-
-    data: list[TableListed]
-    count: int
-    next_cursor: int | None = None
-
-
-class RoomListed(BaseModel):
-    """A bingo room. ``members`` (player ids) is shown to staff only; a player sees how many."""
-
-    room_id: str
-    name: str
-    venue_id: str
-    game: Literal["bingo"]
-    variant: str
-    mode: str
-    card_price_cents: int
-    config: dict[str, Any] = Field(description="The room's rules and prizes (rule 4)")
-    players: int
-    status: Literal["idle", "sale", "drawing"]
-    open_jogada_id: str | None = None
-    jogadas: int
-    opened_at: datetime
-    members: list[str] | None = None
-    cursor: int
-
-
-class RoomsPage(BaseModel):
-    data: list[RoomListed]
-    count: int
-    next_cursor: int | None = None
-
-
-class PokerTableListed(BaseModel):
-    """A hold'em or Omaha table. ``occupants`` (seat → player id) is shown to staff only."""
-
-    table_id: str
-    name: str
-    venue_id: str
-    game: Literal["holdem", "omaha"]
-    structure: str = Field(description="limit, pot_limit or no_limit (rule 24)")
-    config: dict[str, Any] = Field(description="The table's rules (rule 66)")
-    seats: int
-    seats_taken: int
-    free_seats: list[int]
-    status: Literal["idle", "preflop", "flop", "turn", "river", "showdown"]
-    open_jogada_id: str | None = None
-    jogadas: int
-    opened_at: datetime
-    occupants: dict[str, str] | None = None
-    cursor: int
-
-
-class PokerTablesPage(BaseModel):
-    data: list[PokerTableListed]
-    count: int
-    next_cursor: int | None = None
+def table_row(row: dict[str, Any], staff: bool, seats: int) -> dict[str, Any]:
+    """A listed table's fields every card game's listing shares."""
+    taken = row["occupants"]
+    return {"table_id": row["target_id"], "name": row["name"], "venue_id": row["venue_id"],
+            "config": row["config"], "seats": seats, "seats_taken": row["occupied"],
+            "free_seats": [s for s in range(1, seats + 1) if str(s) not in taken],
+            "status": row["status"], "open_jogada_id": row["open_jogada_id"],
+            "jogadas": row["jogadas"], "opened_at": row["opened_at"],
+            "occupants": dict(taken) if staff else None, "cursor": row["position"]}
 
 
 def game_name_type(games: Games) -> Any:
@@ -105,12 +54,12 @@ def game_name_type(games: Games) -> Any:
     return Literal[games.names()]  # type: ignore[valid-type]
 
 
-JOGADA_DOC = """One jogada of one player. Amounts as on the session statement (sem descarte rule
-39, bingo rule 52): ``won_cents`` is everything paid at the settlement, stakes returned
+JOGADA_DOC = """One jogada of one player. Amounts as on the session statement (each game's rule
+on it): ``won_cents`` is everything paid at the settlement, stakes returned
 included; ``refunded_cents`` what a void or a cancellation gave back; ``net_cents`` = won +
-refunded − wagered. ``result``: in the game's own words (sem descarte ``folded``,
-``bank_won``, ``push``, ``player_won``, ``bank_not_qualified``; bingo ``won`` or ``lost``,
-``prizes`` by category), ``void`` / ``cancelled``; null in play. ``venue``: its id and name,
+refunded − wagered. ``result``: in the game's own words (e.g. ``folded``, ``bank_won``,
+``push``, ``won`` or ``lost``, with ``prizes`` by category where the game has them),
+``void`` / ``cancelled``; null in play. ``venue``: its id and name,
 and the table's or room's own id under ``<venue noun>_id`` of its game (``table_id``,
 ``room_id``). ``replay_url``: staff only, once the jogada has ended."""
 

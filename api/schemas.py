@@ -102,7 +102,7 @@ PaymentMethod = Literal[PAYMENT_METHODS]  # type: ignore[valid-type]
 StaffRole = Literal[STAFF_ROLES]  # type: ignore[valid-type]  # the domain's list, one place
 DisplayName = Text(200, examples=["Ana Silva"])
 IdempotencyKey = Text(MAX_KEY_LENGTH, examples=["dep-2026-01-05-0001"])
-Name = Text(200)  # a table's or a room's (bingo rule 9: a fantasy name is fine)
+Name = Text(200)  # a table's or a room's (a game's rule may allow a fantasy name)
 Reason = Text(200)  # why an operator voids a jogada (kept on the record)
 JogadaId = Text(MAX_ID_LENGTH)
 # The same as path parameters.

@@ -5,22 +5,24 @@ strict, times carry an offset)."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 from uuid import UUID
 
 from pydantic import BaseModel, Field, SkipValidation
 
-from api.games.bingo.schemas import RoomConfigIn
+from api.game_parts import game_part
 from api.schemas import ActingForPlayer, Instant, RequestModel, Text
-from api.games.semdescarte.schemas import TableConfigIn
-from domain.sessions.inactivity import KINDS
 from domain.rulesets.values import MAX_SETTINGS_BYTES
 from domain.sessions.session import CONNECTION_LOST, PLAYER, SUSPENSION, SYSTEM
 from domain.kernel.text import MAX_ID_LENGTH
+from infra.games import builtin_games
 
-# A kind of the regulation's (domain/sessions/inactivity.py) or of a registered game's own (Game.policies):
-# checked by the domain against the registry, 422 naming ``game``.
-GameKind = Text(64, examples=list(KINDS))
+# What these models document: the built-in games (the app's registry may add more).
+GAMES = builtin_games()
+
+# A session kind of a registered game (Game.policies) or of none (infra/games.py): checked by
+# the domain against the registry, 422 naming ``game``.
+GameKind = Text(64, examples=list(GAMES.kinds()))
 # "inactivity" is not here: only the invitation-then-warning procedure ends a session for it
 # (A43; POST /inactivity/sweep). A player ends its own session with "player" only.
 EndReason = Literal[PLAYER, CONNECTION_LOST, SUSPENSION, SYSTEM]  # type: ignore[valid-type]
@@ -30,8 +32,8 @@ VenueId = Text(MAX_ID_LENGTH, examples=["sd-table-1"])
 
 # Sessions ----------------------------------------------------------------------------------------
 class SessionCreate(ActingForPlayer):
-    """A player takes a seat at a table or room: a game session starts (sem descarte rule 40,
-    bingo rule 53, blackjack rule 34, hold'em/Omaha rule 69)."""
+    """A player takes a seat at a table or room: a game session starts (each game's rule on
+    sessions)."""
 
     venue_id: VenueId = Field(description="The table or room")
     game: GameKind = Field(description="The game and kind of table: it sets the inactivity "
@@ -52,7 +54,7 @@ class CategoryTotalPublic(BaseModel):
 
 
 class StatementLinePublic(BaseModel):
-    """A game's own line (bingo rule 52: number and value of the cards bought)."""
+    """A game's own line (e.g. the number and value of the cards bought)."""
 
     category: str
     label: str
@@ -61,8 +63,8 @@ class StatementLinePublic(BaseModel):
 
 
 class SessionStatementPublic(BaseModel):
-    """The end-of-session statement (sem descarte rule 39, bingo rule 52, hold'em/Omaha rule 67,
-    blackjack rule 33; 903-B 6.3.6(2)); while the session is open, the running totals."""
+    """The end-of-session statement (each game's rule on it; 903-B 6.3.6(2)); while the
+    session is open, the running totals."""
 
     session_id: UUID
     player_id: UUID
@@ -77,11 +79,11 @@ class SessionStatementPublic(BaseModel):
     wagered_cents: int
     won_cents: int = Field(description="Prizes and winnings, stakes returned with them included")
     refunded_cents: int = Field(0, description="Stakes given back because a jogada was void "
-                                               "(sem descarte rule 33, bingo rules 20 and 47)")
+                                               "(the game's rule on voids)")
     net_cents: int = Field(description="won_cents + refunded_cents - wagered_cents: the profit "
                                        "(or loss)")
     won_by_category: dict[str, CategoryTotalPublic] = Field(
-        description="Prizes per category (bingo rule 52)")
+        description="Prizes per category (where the game shows them so)")
     lines: list[StatementLinePublic]
     invitation_at: datetime | None = Field(None, description="Last inactivity invitation")
     warning_at: datetime | None = Field(None, description="Last inactivity warning")
@@ -111,13 +113,15 @@ def _one_of(schema: dict[str, Any]) -> None:
         schema["oneOf"] = schema.pop("anyOf")
 
 
-# Documented as the games' configurations; checked by the domain against the venue's game, so
-# that a refusal names the field and the game's rule (domain/rulesets/venue_settings.py).
-VenueSettings = Annotated[TableConfigIn | RoomConfigIn, SkipValidation, Field(
+# Documented as the games' configurations (each game's API package: ``ruleset_settings``,
+# api/game_parts.py); checked by the domain against the venue's game, so that a refusal names
+# the field and the game's rule (domain/rulesets/venue_settings.py).
+_SETTINGS = [part for part in (game_part(game, "ruleset_settings") for game in GAMES) if part]
+VenueSettings = Annotated[Union[tuple(model for model, _ in _SETTINGS)],  # type: ignore
+                          SkipValidation, Field(
     description=(
-        "The venue's game configuration, checked as its game's creation checks it: for "
-        "`semdescarte:<table_id>` a table's (POST /semdescarte/tables: same kind), for "
-        "`bingo:<room_id>` a room's (POST /bingo/rooms: same variant); the other game's "
+        "The venue's game configuration, checked as its game's creation checks it: "
+        f"{', '.join(doc for _, doc in _SETTINGS)}; the other game's "
         "configuration is refused with 409 (settings_of_another_game). Unknown fields, floats "
         f"and out-of-range numbers are refused naming the field; at most {MAX_SETTINGS_BYTES} "
         "bytes of JSON. Kept as the game records it (defaults filled in)."),
@@ -139,7 +143,7 @@ class RuleSetVersionCreated(BaseModel):
     version: int
     effective_from: datetime
     warnings: list[str] = Field(default_factory=list,
-                                description="The game's warnings (bingo A14, A18)")
+                                description="The game's warnings")
 
 
 class RuleSetVersionPublic(BaseModel):

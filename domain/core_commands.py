@@ -4,7 +4,7 @@ to its handler. The games add theirs through their ``Game.commands`` (domain/ker
 
 Session commands ask the venue's game through the registry the writer gives every unit of work
 (``uow.games``): whether the player has a bet in play (rule 2e of each game) and what the game
-does when a session at its venue ends (sem descarte rules 2e, 40; bingo rules 53–55).
+does when a session at its venue ends (each game's rules on sessions).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from domain.ledger import corrections, wallets
 from domain.rulesets import versions as rulesets
 from domain.sessions import commands as session_commands
 from domain.kernel.command import Command, Handler, command, fields_handler
-from domain.sessions.inactivity import POLICIES, InactivityPolicy, check_policy
+from domain.sessions.inactivity import InactivityPolicy
 
 
 # Principals and keys (903-B 7.2) ---------------------------------------------------------------
@@ -220,12 +220,12 @@ class ReportRngFailure(Command):
 def _start_session(uow: Any, cmd: StartSession) -> Any:
     policy = uow.games.require_kind(cmd.game)
     if cmd.policy is not None:
-        policy = check_policy(cmd.policy) if cmd.policy.kind in POLICIES else policy
+        policy = uow.games.check_policy(cmd.policy)
     else:  # the venue's own thresholds where its rules let the operator set them
         game = uow.games.for_venue(cmd.venue_id)
         venue_policy = None if game is None or game.session_policy is None else \
             game.session_policy(uow, cmd.venue_id, cmd.game)
-        policy = check_policy(venue_policy) if venue_policy is not None else policy
+        policy = uow.games.check_policy(venue_policy) if venue_policy is not None else policy
     opened = session_commands.start_session_statement if cmd.statement \
         else session_commands.start_session
     return opened(uow, player_id=cmd.player_id, venue_id=cmd.venue_id, game=cmd.game,

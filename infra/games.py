@@ -1,8 +1,10 @@
 """The games of this installation: the built-in ones, one line each, and any more named by
 ``LEDGER_GAMES`` (modules holding a ``GAME``: how a game defined outside the package, e.g.
-under tests/, plugs in). ``load_games`` builds the registry (domain/kernel/game.py ``Games``) the
-composition root gives the writer, the API and the services, and registers the snapshots of
-each game's long-lived aggregates (infra/store/eventstore.py)."""
+under tests/, plugs in). The one place outside the games' own packages that names them
+(tests/core/test_core_names_no_game.py). ``load_games`` builds the registry
+(domain/kernel/game.py ``Games``) the composition root gives the writer, the API and the
+services, and registers the snapshots of each game's long-lived aggregates
+(infra/store/eventstore.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ BUILTIN_GAMES = (
     "domain.games.community_poker.holdem",  # Texas hold'em (Reg. 806/2015)
     "domain.games.community_poker.omaha",  # Omaha: the same engine, Omaha's rule set
 )
+# The session kinds of the regulation's games with no package yet (blackjack, roleta
+# francesa): sessions at venues of no registered game (``Games(kinds=...)``).
+KINDS_WITHOUT_GAME = "domain.games.regulation_kinds"
 
 
 def game_module(path: str) -> Game:
@@ -33,9 +38,15 @@ def game_module(path: str) -> Game:
 BUILTIN = tuple(game_module(path) for path in BUILTIN_GAMES)
 
 
+def builtin_games() -> Games:
+    """The built-in games alone (what a module-level model documents: api/session_schemas.py)."""
+    return Games(BUILTIN, kinds=import_module(KINDS_WITHOUT_GAME).POLICIES)
+
+
 def load_games(extra: str | list[str] | tuple[str, ...] = "") -> Games:
     names = [p for p in (extra.split(",") if isinstance(extra, str) else extra) if p.strip()]
-    games = Games((*BUILTIN, *(game_module(path) for path in names)))
+    games = Games((*BUILTIN, *(game_module(path) for path in names)),
+                  kinds=import_module(KINDS_WITHOUT_GAME).POLICIES)
     for aggregate in games.snapshotted():
         register_snapshotting(aggregate)
     return games

@@ -72,8 +72,8 @@ def jogadas(engine: Engine, *, player_id: str | None = None, game: str | None = 
 
 def _whole_positions(engine: Engine, query: Select, limit: int
                      ) -> tuple[list[dict[str, Any]], int | None]:
-    """Newest first, ``limit`` rows but never a part of the rows one event made (a hold'em
-    jogada's players, dealt in together: projections/listings.py): a page ends with every row
+    """Newest first, ``limit`` rows but never a part of the rows one event made (a jogada's
+    players dealt in together by one event: projections/listings.py): a page ends with every row
     of its last position, so that the cursor, a position, leaves none behind."""
     t = jogadas_t
     rows, cursor = paged(engine, query.order_by(t.c.position.desc(), t.c.player_id), limit,

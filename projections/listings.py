@@ -4,19 +4,19 @@ stakes, the payouts and the refunds, the same amounts the commands move and the 
 statements count). It holds no game's code: each game says what its events mean for the
 listing as facts (domain/kernel/listing.py; ``Game.listing``), and this module applies the facts.
 
-- ``game_venues``: one row per venue of a game (a póquer sem descarte table, a bingo room):
-  name, kind (sem descarte ``individual``/``multi``; bingo variant), configuration (what a
-  player must see before betting: sem descarte rule 38, bingo rule 4), the seats or members,
-  the phase of the open jogada. What ``GET /semdescarte/tables`` and ``GET /bingo/rooms`` list.
+- ``game_venues``: one row per venue of a game (a table, a room):
+  name, kind (a table's kind, a room's variant), configuration (what a player must see
+  before betting: the game's rule on it), the seats or members, the phase of the open
+  jogada. What each game's ``GET /<game>/<venues>`` lists (api/routes/listings.py).
 - ``player_jogadas``: one row per (jogada, player with a bet in it): the venue, when the jogada
   started and ended, its status (``in_play``, ``settled``, ``void``, ``cancelled``), the
-  player's amounts and result. Amounts as on the session statement (sem descarte rule 39,
-  bingo rule 52): ``wagered_cents`` every stake (ante, side bet, second bet; cards bought),
+  player's amounts and result. Amounts as on the session statement (each game's
+  rule on it): ``wagered_cents`` every stake (ante, side bet, second bet; cards bought),
   ``won_cents`` everything paid at the settlement (stakes returned included, and prizes),
-  ``refunded_cents`` the stakes given back by a void or a cancellation (sem descarte rule 33,
-  bingo rules 20, 45–47), ``net_cents`` = won + refunded − wagered. ``position`` is the
-  notification id of the event that made the player's row (its first stake; a hold'em or
-  Omaha jogada's rows are all made by its ``JogadaOpened``, which deals every player in): the
+  ``refunded_cents`` the stakes given back by a void or a cancellation (the game's rules on
+  them), ``net_cents`` = won + refunded − wagered. ``position`` is the
+  notification id of the event that made the player's row (its first stake; a community-card
+  jogada's rows are all made by its ``JogadaOpened``, which deals every player in): the
   listing's cursor, unique with the player (projections/listing_queries.py keeps the rows of
   one position on one page).
 
@@ -52,7 +52,7 @@ game_venues = Table(
     Column("name_key", String(200), nullable=False),  # casefolded: the name filter
     Column("kind", String(32), nullable=False),
     Column("config", Text, nullable=False),
-    Column("capacity", Integer),  # sem descarte: seats; bingo: none
+    Column("capacity", Integer),  # a table: its seats; a room: none
     Column("occupants", Text, nullable=False),  # {seat: player} / {player: session}
     Column("occupied", Integer, nullable=False),
     Column("status", String(16), nullable=False),

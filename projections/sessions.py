@@ -1,7 +1,6 @@
 """Projection "session_statements": one row per game session, the end-of-session statement
-(sem descarte rule 39, bingo rule 52, hold'em/Omaha rule 67, blackjack rule 33, roleta rule
-28) kept up to date while the session runs; ``status`` = 'open' lists the open sessions (the
-inactivity sweeper reads them). Rows equal ``GameSession.statement()``."""
+(each game's rule on it) kept up to date while the session runs; ``status`` = 'open' lists
+the open sessions (the inactivity sweeper reads them). Rows equal ``GameSession.statement()``."""
 
 from __future__ import annotations
 

@@ -32,6 +32,8 @@ def routers(games: Games) -> list[APIRouter]:
     return [wallet.router, players.router, staff.router, reports.router, sessions.router,
             rulesets.router, corrections.router,
             *(game_router(game) for game in games),
-            jogadas.router, audit.router, listings.router, listings.jogadas_router(games),
+            jogadas.router, jogadas.hand_history_router(games), audit.router,
+            listings.venues_router(games),
+            listings.jogadas_router(games),
             complaints.router, bootstrap.router, significant_events.router, significant_events.significant_events_router(games),
             health.router, metrics.router]

@@ -1,8 +1,9 @@
 """Jogadas as a game-independent resource: an auditor or a complaint handler reads any jogada,
 its replay and its re-adjudication without knowing which game it belongs to (903-B 6.3.4(2):
 every jogada can be reproduced; the game is found from the jogada's recorded events, through
-the Game registry). The games' own replay routes (``/semdescarte/jogadas/{id}/replay``,
-``/bingo/jogadas/{id}/replay``) stay as aliases."""
+the Game registry). A game's own replay route, if it has one (``Game.replay_alias``), stays
+as an alias. The hand history route exists if a game of the installation has hand histories
+(``hand_history_router``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from api.deps import LedgerDep, Reviewer
 from api.ledger_access import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
-from domain.games.community_poker.phh import MEDIA_TYPE as PHH_MEDIA_TYPE, file_name as phh_file_name
+from domain.kernel.game import Games
+from domain.kernel.text import portable_file_name
 from infra.services import jogada_views
 from infra.services.adjudication import opening_balances
 from projections import listing_queries
@@ -83,25 +85,38 @@ def adjudication(jogada_id: JogadaIdPath, ledger: LedgerDep,
 def steps(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
     """An ended jogada of any game as the replay viewer (``GET /viewer``) draws it, step by
     step (903-B 6.3.4(2)): each recorded event with its notification id and topic, a title,
-    the rule it applies and its scene (cards, bingo cards with the drawn balls marked, balls,
+    the rule it applies and its scene (cards, card grids with the drawn balls marked, balls,
     prizes, facts, text, the money it moved); the jogada's money movements; the RNG check and
     the replay's other checks; and the re-adjudication (as ``/adjudication`` answers it). An
     open jogada is not shown (903-B 6.7.5)."""
     return jogada_views.steps(ledger, jogada_id, fresh_engine(ledger))
 
 
-@router.get("/{jogada_id}/phh", response_class=Response, responses={
-    200: {"content": {PHH_MEDIA_TYPE: {"schema": {"type": "string"}}},
-          "description": "The PHH file (TOML): the Poker Hand History standard"},
-    **errors(401, 403, 404, 409, 422, 503)})
-def hand_history(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> Response:
-    """An ended hold'em or Omaha jogada as a PHH file, the Poker Hand History standard that
-    pokerkit reads: variant, blinds, starting stacks, every card and action, finishing stacks
-    (the caves recorded), the jogada id and the commission (per pot layer, A24) as custom
-    fields, its heading comments saying the commission taken; amounts in cents; the file named
-    ``<table_id>_<number>.phh`` (domain/games/community_poker/phh.py). 409 for a jogada still open
-    (903-B 6.7.5), voided (rule 72: no hand was played to its end), of another game, or of a
-    table the standard has no variant for (no-limit or fixed-limit Omaha)."""
-    text = jogada_views.hand_history(ledger, jogada_id, fresh_engine(ledger))
-    return Response(text, media_type=PHH_MEDIA_TYPE, headers={
-        "Content-Disposition": f'attachment; filename="{phh_file_name(jogada_id)}"'})
+def hand_history_router(games: Games) -> APIRouter:
+    """``GET /jogadas/{jogada_id}/phh`` if a game of the installation has hand histories
+    (``Game.hand_history``), answered in its media type (``Game.hand_history_media_type``)."""
+    phh = APIRouter(prefix="/jogadas", tags=["jogadas"])
+    types = dict.fromkeys(g.hand_history_media_type or "text/plain" for g in games
+                          if g.hand_history is not None)
+    if not types:
+        return phh
+
+    @phh.get("/{jogada_id}/phh", response_class=Response, responses={
+        200: {"content": {t: {"schema": {"type": "string"}} for t in types},
+              "description": "The PHH file (TOML): the Poker Hand History standard"},
+        **errors(401, 403, 404, 409, 422, 503)})
+    def hand_history(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> Response:
+        """An ended jogada of a game with hand histories as a PHH file, the Poker Hand
+        History standard that pokerkit reads: variant, blinds, starting stacks, every card and
+        action, finishing stacks (the caves recorded), the jogada id and the commission (per
+        pot layer, A24) as custom fields, its heading comments saying the commission taken;
+        amounts in cents (its game's ``hand_history``); the file named ``<venue>_<number>.phh``
+        (no ``:`` in a portable file name). 409
+        for a jogada still open (903-B 6.7.5), voided (no hand was played to its end), of a
+        game without hand histories, or of a table the standard has no variant for."""
+        game, text = jogada_views.hand_history_file(ledger, jogada_id, fresh_engine(ledger))
+        return Response(text, media_type=game.hand_history_media_type or "text/plain",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="{portable_file_name(jogada_id)}.phh"'})
+
+    return phh

@@ -7,9 +7,11 @@ link is for staff (the replay shows every hand of the jogada: 903-B 6.3.4(2)); a
 carry none.
 """
 
-# No ``from __future__ import annotations``: the jogadas' routes are built for the games of
-# the app (``jogadas_router``) and FastAPI reads their parameters' types from the closure.
+# No ``from __future__ import annotations``: the routes are built for the games of the app
+# (``venues_router``, ``jogadas_router``) and FastAPI reads their parameters' types from the
+# closure.
 
+from inspect import Parameter, Signature
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 from uuid import UUID
@@ -19,20 +21,16 @@ from sqlalchemy import Engine
 
 from api.auth import Caller
 from api.deps import AccountReader, Anyone, LedgerDep, Reviewer
-from api.listing_schemas import (AwareQueryInstant, PokerTablesPage, RoomsPage, TablesPage,
-                                 game_name_type,
+from api.game_parts import game_part
+from api.listing_schemas import (AwareQueryInstant, VenueListing, game_name_type,
                                  jogadas_page_model)
 from api.ledger_access import fresh_engine
 from api.routes.players import existing_balance
 from api.routes.responses import errors
 from api.schemas import LogPosition
-from domain.games.bingo.cards import VARIANTS
 from domain.kernel.game import Game, Games
-from domain.games.semdescarte.seats import game_kind
 from domain.kernel.text import TEXT_PATTERN, check_text
 from projections import listing_queries as queries
-
-router = APIRouter(tags=["listings"])
 
 Limit = Annotated[int, Query(ge=1, le=queries.MAX_VENUES, description="At most 500")]
 Cursor = Annotated[LogPosition | None, Query(description="The previous page's next_cursor")]
@@ -59,93 +57,47 @@ def check_texts(**values: str | None) -> None:
             check_text(value, field, 200)
 
 
-@router.get("/semdescarte/tables", response_model=TablesPage,
-            responses=errors(401, 403, 422, 503))
-def list_tables(
-    ledger: LedgerDep, caller: Anyone, venue_id: VenueFilter = None,
-    kind: Annotated[Literal["individual", "multi"] | None, Query()] = None,
-    name: NameFilter = None,
-    status: Annotated[Literal["idle", "betting", "deciding"] | None, Query()] = None,
-    limit: Limit = 100, cursor: Cursor = None,
-) -> dict[str, Any]:
-    """The póquer sem descarte tables in the order they were created, with their rules (rule
-    38), free seats and the phase of the open jogada; filter by ``venue_id``, ``kind``,
-    ``status`` and ``name``. Staff also see who sits where (``occupants``)."""
-    check_texts(venue_id=venue_id, name=name)
-    rows, next_cursor = queries.venues(fresh_engine(ledger), "semdescarte", venue_id=venue_id,
-                                       kind=kind, name=name, status=status, limit=limit,
-                                       after=cursor)
-    staff = _staff(caller)
-    data = [{"game": game_kind(row["config"]), "kind": row["kind"],
-             **_table_row(row, staff, row["capacity"] or 1)} for row in rows]
-    return {"data": data, "count": len(data), "next_cursor": next_cursor}
+def venues_router(games: Games) -> APIRouter:
+    """The venues of every game of the installation that lists them: ``GET /<game
+    name>/<Game.venue_plural>``, in the registry's order, each as its API package declares it
+    (``venue_listing``, api/listing_schemas.py ``VenueListing``)."""
+    venues = APIRouter(tags=["listings"])
+    for game in games:
+        listing = game_part(game, "venue_listing")
+        if listing is not None and game.listing is not None:
+            _venue_route(venues, game, listing)
+    return venues
 
 
-def _table_row(row: dict[str, Any], staff: bool, seats: int) -> dict[str, Any]:
-    """A listed table's fields every card game's listing shares."""
-    taken = row["occupants"]
-    return {"table_id": row["target_id"], "name": row["name"], "venue_id": row["venue_id"],
-            "config": row["config"], "seats": seats, "seats_taken": row["occupied"],
-            "free_seats": [s for s in range(1, seats + 1) if str(s) not in taken],
-            "status": row["status"], "open_jogada_id": row["open_jogada_id"],
-            "jogadas": row["jogadas"], "opened_at": row["opened_at"],
-            "occupants": dict(taken) if staff else None, "cursor": row["position"]}
-
-
-@router.get("/bingo/rooms", response_model=RoomsPage, responses=errors(401, 403, 422, 503))
-def list_rooms(
-    ledger: LedgerDep, caller: Anyone, venue_id: VenueFilter = None,
-    variant: Annotated[Literal[VARIANTS] | None, Query()] = None,  # type: ignore[valid-type]
-    name: NameFilter = None,
-    status: Annotated[Literal["idle", "sale", "drawing"] | None, Query()] = None,
-    limit: Limit = 100, cursor: Cursor = None,
-) -> dict[str, Any]:
-    """The bingo rooms in the order they were created, with their rules and prizes (rule 4),
-    how many players are in each and the phase of the open jogada; filter by ``venue_id``,
-    ``variant``, ``status`` and ``name``. Staff also see the members' ids (``members``)."""
-    check_texts(venue_id=venue_id, name=name)
-    rows, next_cursor = queries.venues(fresh_engine(ledger), "bingo", venue_id=venue_id,
-                                       kind=variant, name=name, status=status, limit=limit,
-                                       after=cursor)
-    staff = _staff(caller)
-    data = [{
-        "room_id": row["target_id"], "name": row["name"], "venue_id": row["venue_id"],
-        "game": "bingo", "variant": row["kind"], "mode": row["config"].get("mode"),
-        "card_price_cents": row["config"]["card_price_cents"], "config": row["config"],
-        "players": row["occupied"], "status": row["status"],
-        "open_jogada_id": row["open_jogada_id"], "jogadas": row["jogadas"],
-        "opened_at": row["opened_at"],
-        "members": sorted(row["occupants"]) if staff else None, "cursor": row["position"]}
-        for row in rows]
-    return {"data": data, "count": len(data), "next_cursor": next_cursor}
-
-
-def _poker_tables(game: str) -> None:
-    @router.get(f"/{game}/tables", response_model=PokerTablesPage,
-                responses=errors(401, 403, 422, 503), name=f"list_{game}_tables")
-    def list_tables(
-        ledger: LedgerDep, caller: Anyone, venue_id: VenueFilter = None,
-        structure: Annotated[Literal["limit", "pot_limit", "no_limit"] | None, Query()] = None,
-        name: NameFilter = None,
-        status: Annotated[Literal["idle", "preflop", "flop", "turn", "river", "showdown"]
-                          | None, Query()] = None,
-        limit: Limit = 100, cursor: Cursor = None,
-    ) -> dict[str, Any]:
-        """The tables in the order they were created, with their rules (rule 66), free seats
-        and the street of the open jogada; filter by ``venue_id``, ``structure``, ``status``
-        and ``name``. Staff also see who sits where (``occupants``)."""
+def _venue_route(venues: APIRouter, game: Game, listing: VenueListing) -> None:
+    def list_venues(**query: Any) -> dict[str, Any]:
+        venue_id, name = query["venue_id"], query["name"]
         check_texts(venue_id=venue_id, name=name)
-        rows, next_cursor = queries.venues(fresh_engine(ledger), game, venue_id=venue_id,
-                                           kind=structure, name=name, status=status,
-                                           limit=limit, after=cursor)
-        staff = _staff(caller)
-        data = [{"game": game, "structure": row["kind"],
-                 **_table_row(row, staff, row["capacity"] or 0)} for row in rows]
+        rows, next_cursor = queries.venues(
+            fresh_engine(query["ledger"]), game.name, venue_id=venue_id,
+            kind=query[listing.kind_filter], name=name, status=query["status"],
+            limit=query["limit"], after=query["cursor"])
+        staff = _staff(query["caller"])
+        data = [listing.item(game, row, staff) for row in rows]
         return {"data": data, "count": len(data), "next_cursor": next_cursor}
 
+    def param(name: str, annotation: Any, default: Any = Parameter.empty) -> Parameter:
+        return Parameter(name, Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
 
-for _game in ("holdem", "omaha"):  # the hold'em and Omaha tables (issue 17)
-    _poker_tables(_game)
+    # FastAPI reads the parameters from the signature: the kind filter's name is the game's.
+    list_venues.__signature__ = Signature([  # type: ignore[attr-defined]
+        param("ledger", LedgerDep), param("caller", Anyone),
+        param("venue_id", VenueFilter, None),
+        param(listing.kind_filter, Annotated[Literal[listing.kinds] | None,  # type: ignore
+                                             Query()], None),
+        param("name", NameFilter, None),
+        param("status", Annotated[Literal[listing.statuses] | None, Query()], None),  # type: ignore
+        param("limit", Limit, 100), param("cursor", Cursor, None)],
+        return_annotation=dict[str, Any])
+    list_venues.__doc__ = listing.doc
+    plural = game.venue_plural or f"{game.venue_noun}s"
+    venues.get(f"/{game.name}/{plural}", response_model=listing.page,
+               responses=errors(401, 403, 422, 503), name=listing.operation)(list_venues)
 
 
 def replay_url(game: Game, jogada_id: str) -> str:

@@ -29,14 +29,14 @@ StaffReader = Annotated[
 VenuePath = Annotated[str, Path(**text_param(MAX_ID_LENGTH, description="The table or room"))]
 _CONFLICT = {409: {"model": ErrorPublic, "description": (
     "Refused by a rule (rule_violation): effective_from in the past, or not later than the "
-    "last version's (903-B 6.1.5(2)); settings that change the table's kind (sem descarte "
-    "rule 4) or the room's variant (bingo rule 2f), or that break one of the game's rules "
-    "on combinations (e.g. bingo rules 32-38, 74, 83); settings_of_another_game, field "
+    "last version's (903-B 6.1.5(2)); settings that change what the venue is (a table's kind, "
+    "a room's variant: its game's rule on its venues), or that break one of the game's rules "
+    "on combinations; settings_of_another_game, field "
     "settings: another game's configuration (a room's at a table, a table's at a room; "
-    "903-B 6.1.5(2) and sem descarte rule 4 or bingo rule 2f)")}}
+    "903-B 6.1.5(2) and the venue's game's rule on its venues)")}}
 _NO_GAME = {404: {"model": ErrorPublic, "description": (
-    "The venue id names no existing table (`semdescarte:<table_id>`) or room "
-    "(`bingo:<room_id>`): not_found, field venue_id")}}
+    "The venue id names no existing table or room of a game (`<game>:<table_id>`, "
+    "`<game>:<room_id>`): not_found, field venue_id")}}
 _UNREADABLE = {400: {"model": ErrorPublic, "description": (
     "The body could not be read as JSON (not UTF-8, or an integer of more than 4300 digits): "
     "http_400")}}

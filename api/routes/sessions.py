@@ -2,12 +2,12 @@
 time-based inactivity check.
 
 A *sessão de jogo* is one player's access to one table or room (A61). The player decides when
-it starts and ends (sem descarte rule 40, bingo rule 53, blackjack rule 34, hold'em/Omaha
-rule 69); an operator ends it for a lost connection, a suspension or a system reason, and the
-inactivity procedure (invitation, then warning, then the end: rules-digest §1.3, A43) ends it
-by itself. Bets and wins are recorded by the games inside their own commands; there is no
-route for them. Commands run in the threadpool (the facade blocks on the writer); reads come
-from the session_statements projection once it holds this process's writes.
+it starts and ends (each game's rule on sessions); an operator ends it for a lost connection,
+a suspension or a system reason, and the inactivity procedure (invitation, then warning, then
+the end: rules-digest §1.3, A43) ends it by itself. Bets and wins are recorded by the games
+inside their own commands; there is no route for them. Commands run in the threadpool (the
+facade blocks on the writer); reads come from the session_statements projection once it holds
+this process's writes.
 """
 
 from __future__ import annotations
@@ -70,8 +70,8 @@ def start_session(body: SessionCreate, ledger: LedgerDep, caller: SessionCaller)
              responses=_session_errors(401, 403, 404, 409, 422, 503))
 def end_session(session_id: UUID, body: SessionEnd, ledger: LedgerDep,
                 caller: SessionCaller) -> dict:
-    """End a game session; answers the end-of-session statement (sem descarte rule 39, bingo
-    rule 52, hold'em/Omaha rule 67, blackjack rule 33). If the warned minute already ran out,
+    """End a game session; answers the end-of-session statement (each game's rule on it).
+    If the warned minute already ran out,
     the session ended for inactivity at that moment, whatever the reason asked (A43)."""
     if caller.role == "player" and body.reason != PLAYER:
         raise ForbiddenError(f"a player ends its session with reason {PLAYER}; {body.reason} "
@@ -116,7 +116,7 @@ def list_player_sessions(
              responses=errors(401, 403, 503))
 def sweep_inactivity(ledger: LedgerDep, caller: OperatorCaller) -> dict:
     """Run the time-based inactivity check now, at the ledger's clock (individual tables:
-    sem descarte rules 41a, 42; blackjack 35a, 36; roleta 30a, 31; A43): invitations and
+    each game's rules in its sessions' policy; A43): invitations and
     warnings now due, and sessions whose warned minute ran out. The background sweeper
     (``LEDGER_INACTIVITY_SWEEP_INTERVAL``) does the same on a timer."""
     changed = sessions_service.sweep_inactivity(ledger)

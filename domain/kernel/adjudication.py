@@ -2,8 +2,8 @@
 and compare it with the money that was moved. What every game's adjudicator shares: the money
 the jogada's account events moved, a book of the transfers the rules call for, and the report.
 
-Each game has its pure adjudicator (domain/games/semdescarte/adjudication.py, domain/games/bingo/
-adjudication.py): ``adjudicate(events, opening_balances) -> dict``. ``events``: the jogada's
+Each game has its pure adjudicator (``Game.adjudicate``, the ``adjudication`` module of its
+package): ``adjudicate(events, opening_balances) -> dict``. ``events``: the jogada's
 recorded events, ``(notification id, domain event)`` in log order, as the jogada index holds
 them (infra/jogada_views.jogada_events; infra/services/adjudication.py reads the log directly): the game
 stream's events carrying ``jogada_id`` and the account events whose ``refs`` name the jogada.
@@ -20,7 +20,7 @@ the recorded settlement; a void or a cancellation recomputes to what its rules g
 
 The report, one shape for every game::
 
-    {"jogada_id": "<stream>:<n>", "game": "semdescarte" | "bingo",
+    {"jogada_id": "<stream>:<n>", "game": "<Game.name>",
      "status": "settled" | "voided" | "cancelled",
      "agrees": bool,            # no difference and no problem
      "recomputed": {code: cents},   # net per account, by the rules, from the facts
@@ -33,8 +33,8 @@ The report, one shape for every game::
      "opening_balances": {code: cents},  # the ones used
      "rules": [citation, ...]}
 
-Accounts are codes: ``wallet:<player>``, ``house``, ``jackpot:<table>``, ``bingo-pool:<room>``,
-``bingo-jackpot:<room>``. Nets leave out zeros. A hold counts as what it finally moved (posted:
+Accounts are codes: ``wallet:<player>``, ``house``, ``jackpot:<table>``, a game's own pools
+(``<game>-pool:<room>``...). Nets leave out zeros. A hold counts as what it finally moved (posted:
 the amount posted; voided: nothing); a hold still open when the jogada ended is a problem. The
 settlement comparison covers the player wallets (the per-player outcome the game records); the
 money comparison covers every account. Pure: no I/O, no clock.

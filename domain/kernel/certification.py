@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from domain.cards.codes import DECK_SIZE, check_card
 from domain.kernel.errors import InvalidInputError, RuleViolationError
-from domain.kernel.rng import ROULETTE_NUMBERS
+from domain.kernel.rng import WHEEL_NUMBERS
 
 T = TypeVar("T")
 
@@ -98,12 +98,12 @@ def check_forced_balls(balls: Any, *, certification_mode: bool, max_ball: int) -
 
 
 def check_forced_number(number: Any, *, certification_mode: bool) -> int:
-    """A roulette number 0 … 36 (807 RF, A58)."""
+    """A number of the wheel, 0 … 36 (807 RF, A58)."""
     field = "forced_number"
     check_mode(field, certification_mode)
-    if not _is_int(number) or not 0 <= number < ROULETTE_NUMBERS:
+    if not _is_int(number) or not 0 <= number < WHEEL_NUMBERS:
         raise InvalidInputError(
-            f"{field}: {number!r} is not a number from 0 to {ROULETTE_NUMBERS - 1}", field=field
+            f"{field}: {number!r} is not a number from 0 to {WHEEL_NUMBERS - 1}", field=field
         )
     return number
 

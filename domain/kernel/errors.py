@@ -1,7 +1,7 @@
 """The domain's error hierarchy. api/errors.py maps each class to one HTTP status.
 
 Every error carries a stable machine-readable ``code``, a message, the ``field`` it is about
-and, where one applies, the regulation ``rule`` (e.g. "903-B 5.2.2(3)", "bingo rule 31").
+and, where one applies, the regulation ``rule`` (e.g. "903-B 5.2.2(3)", "<game title> rule 31").
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from eventsourcing.utils import get_topic
 
 from domain.kernel.command import Command, Handler
 from domain.kernel.errors import InvalidInputError
-from domain.sessions.inactivity import POLICIES, InactivityPolicy
+from domain.sessions.inactivity import IdleLimit, InactivityPolicy, adjusted, check_policy
 from domain.kernel.rule_book_903b import RULE_BOOK as CORE_RULE_BOOK
 from domain.kernel.rule_titles import EMPTY, RuleBook, title_of
 from domain.kernel.significant import Classify, SignificantEvents
@@ -50,19 +50,19 @@ class GameClock:
 @dataclass(frozen=True)
 class Game:
     name: str  # short, lower case: venue ids are "<name>:<target id>", listings' game name
-    title: str  # what people call it: "póquer sem descarte"
+    title: str  # what people call it, as the rules cite it
     regulation: str  # "Regulamento 803/2015"
     venue_noun: str  # "table", "room": its venues' name in messages and routes ("table_id")
     session_kinds: tuple[str, ...]  # the GameSession.game values played at its venues
     commands: Mapping[type, Handler]  # its command vocabulary and their handlers
     venue_type: type  # the aggregate of a table or a room (a venue)
-    event_marker: str  # what the topics of its venue's events hold: ".SemDescarteTable."
+    event_marker: str  # what the topics of its venue's events hold: ".<venue class name>."
     ended_topics: tuple[str, ...]  # topic endings of the events that end a jogada
-    package: str  # its own package ("domain.games.semdescarte"): where the API looks for its routes
+    package: str  # its own package ("domain.games.<name>"): where the API looks for its routes
     bet_in_play: Callable[[Any, Any], tuple[str, str] | None]  # (uow, session)
     session_ended: Callable[[Any, Any, str], Any]  # (uow, session, actor), same transaction
     # Every event with the state after it, and its checks: each a dict holding "verified"
-    # ("rng": the RNG re-derived from the revealed seed; bingo's "prizes_check"): True,
+    # ("rng": the RNG re-derived from the revealed seed; a game's own, e.g. "prizes_check"): True,
     # checked; False, failed ("check" says why, "events" the positions of the events found
     # wrong), or, with no RNG commitment in the jogada, nothing drawn; None: nothing to check.
     # ``ledger verify`` runs it on every ended jogada (infra/verify/jogadas.py).
@@ -76,19 +76,24 @@ class Game:
     snapshotted: tuple[type, ...] = ()  # long-lived aggregates (a snapshot rule of their own)
     clock: GameClock | None = None
     recovery: Callable[[str], Command] | None = None  # (actor) -> the command run at start
-    policies: Mapping[str, InactivityPolicy] = field(default_factory=dict)  # new kinds only
+    # The inactivity policy of each of its ``session_kinds``, as its rules set it
+    # (rules-digest §1.3; domain/sessions/inactivity.py holds only the mechanism).
+    policies: Mapping[str, InactivityPolicy] = field(default_factory=dict)
+    # Where its rules let the operator lower the jogada count of its jogada-based policies: the
+    # most jogadas without a bet a venue may set, and the rule that lets it. None: fixed.
+    idle_jogadas_limit: IdleLimit | None = None
     open_jogadas: Callable[[Any], int] | None = None  # (uow) -> venues with a jogada open
     # The listing of its venues and of every player's jogadas (projections/listings.py): the
     # facts (domain/kernel/listing.py) one of its venue's events means, for the events of
     # ``listing_events`` (the only ones the projection reads for it). None: not listed.
     listing: Callable[[Any], list] | None = None
     listing_events: tuple[type, ...] = ()
-    # Its own replay route, if it has one ("/semdescarte/jogadas/{jogada_id}/replay"): the
+    # Its own replay route, if it has one ("/<name>/jogadas/{jogada_id}/replay"): the
     # listing's replay links; otherwise the game-independent "/jogadas/{jogada_id}/replay".
     replay_alias: str | None = None
     # The replay viewer (GET /jogadas/{id}/steps, the page GET /viewer): (replay) -> one step
     # per replay step, each {position, title, rule, scene} in the vocabulary of
-    # domain/kernel/viewer.py (cards, bingo grids, balls, prizes, facts, text). None: each event is
+    # domain/kernel/viewer.py (cards, grids, balls, prizes, facts, text). None: each event is
     # shown as text (domain/kernel/viewer.py ``fallback_steps``).
     viewer_steps: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
     # Its significant events (GLI-19 §2.8; 903-B 6.3.3, 6.3.6(6)(7)): the kinds it records and,
@@ -106,25 +111,30 @@ class Game:
     # this game's venues refuses them with 409 naming both games (domain/rulesets/venue_settings.py).
     # Empty: no settings are told apart as this game's.
     settings_fields: frozenset[str] = frozenset()
-    # The rule that makes one of its venues what it is (sem descarte rule 4: a table of that
-    # game, individual or multi; bingo rule 2f: a room and its variant), cited with 903-B
+    # The rule that makes one of its venues what it is (e.g. a table of that game, individual
+    # or multi; a room and its variant), cited with 903-B
     # 6.1.5(2) when a rule set would give the venue another game's settings.
     venue_rule: str | None = None
     # Its hand history (GET /jogadas/{id}/phh, ``ledger phh export``): (events of an ended
     # jogada, the venue's name) -> the PHH file (TOML), the Poker Hand History standard
-    # (domain/games/community_poker/phh.py); refuses (ConflictError) what the standard cannot hold.
+    # (its package's own module); refuses (ConflictError) what the standard cannot hold.
     # None: the game has no hand history.
     hand_history: Callable[[Events, str | None], str] | None = None
+    # The media type of its hand history files (GET /jogadas/{id}/phh answers in it).
+    hand_history_media_type: str | None = None
 
     # The inactivity policy of a session started at one of its venues, where its rules let the
-    # operator set the thresholds (hold'em/Omaha rule 70b: at most 5 jogadas without a bet):
-    # (uow, venue id, session kind) -> the policy (checked by domain/inactivity.check_policy),
+    # operator set the thresholds (e.g. at most 5 jogadas without a bet, ``idle_jogadas_limit``):
+    # (uow, venue id, session kind) -> the policy (checked by ``Games.check_policy``),
     # or None for the regulation's default.
     session_policy: Callable[[Any, str, str], Any] | None = None
     # Its rule catalogue (its package's rule_book.py, domain/kernel/rule_titles.py): each rule number
     # of its regulation, and the interpretations filed under it, with a one-line title; read by
     # ``./run rules`` and for the ``rule_title`` of an error or a viewer step citing its rules.
     rule_book: RuleBook = EMPTY
+    # Its venues' plural in routes: the listing ``GET /<name>/<venue_plural>`` (api/routes/
+    # listings.py ``venues_router``). None: ``venue_noun`` + "s".
+    venue_plural: str | None = None
 
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"
@@ -134,10 +144,15 @@ class Games:
     """The registry: the games of this installation, looked up by name, by session kind, by
     venue id and by the events of a jogada. Pure; built once by infra/games.py."""
 
-    def __init__(self, games: Iterable[Game]) -> None:
+    def __init__(self, games: Iterable[Game],
+                 kinds: Mapping[str, InactivityPolicy] | None = None) -> None:
+        """``kinds``: session kinds no game of this registry owns and their policies (the
+        regulation's games with no package yet: infra/games.py); a session of one of them may
+        be opened at any venue id."""
         self.all: tuple[Game, ...] = tuple(games)
         self._by_name: dict[str, Game] = {}
         self._by_kind: dict[str, Game] = {}
+        self._policies: dict[str, InactivityPolicy] = {}
         self.handlers: dict[type, Handler] = {}
         self.listed: dict[type, Game] = {}  # an event class -> the game whose listing reads it
         # an event class -> (its game, how it is classified): Game.significant
@@ -149,10 +164,11 @@ class Games:
             for kind in game.session_kinds:
                 if kind in self._by_kind:
                     raise ValueError(f"session kind {kind!r} belongs to two games")
-                if kind not in POLICIES and kind not in game.policies:
+                if kind not in game.policies:
                     raise ValueError(f"{game.name}: session kind {kind!r} has no inactivity"
-                                     " policy (domain/sessions/inactivity.py or Game.policies)")
+                                     " policy (Game.policies)")
                 self._by_kind[kind] = game
+                self._policies[kind] = game.policies[kind]
             for command_type, handler in game.commands.items():
                 if command_type in self.handlers:
                     raise ValueError(f"command {command_type.__name__} is registered twice")
@@ -166,6 +182,10 @@ class Games:
                 if event_type in self.significant:
                     raise ValueError(f"event {event_type.__qualname__} is classified by two games")
                 self.significant[event_type] = (game, classify)
+        for kind, policy in (kinds or {}).items():
+            if kind in self._policies:
+                raise ValueError(f"session kind {kind!r} belongs to a game")
+            self._policies[kind] = policy
 
     def __iter__(self):
         return iter(self.all)
@@ -198,15 +218,27 @@ class Games:
         return next((g for g in self.all if g.event_marker in topic), None)
 
     def policy(self, kind: str) -> InactivityPolicy | None:
-        game = self._by_kind.get(kind)
-        if game is not None and kind in game.policies:
-            return game.policies[kind]
-        return POLICIES.get(kind)
+        """The policy of a session kind as its game's rules set it (``Game.policies``)."""
+        return self._policies.get(kind)
 
     def kinds(self) -> tuple[str, ...]:
-        """Every session kind: the regulation's (domain/sessions/inactivity.py) and the games' own."""
-        extra = [k for g in self.all for k in g.policies if k not in POLICIES]
-        return tuple(POLICIES) + tuple(extra)
+        """Every session kind: the games' (in the registry's order), then those of no game."""
+        return tuple(self._policies)
+
+    def idle_limit(self, kind: str) -> IdleLimit | None:
+        game = self._by_kind.get(kind)
+        return None if game is None else game.idle_jogadas_limit
+
+    def policy_for(self, kind: str, *, invite: bool | None = None,
+                   invite_after_jogadas: int | None = None) -> InactivityPolicy:
+        """The policy of a session kind, the invitation turned off or the jogada count lowered
+        where its game's rules allow it (domain/sessions/inactivity.py ``adjusted``)."""
+        return adjusted(self.require_kind(kind), invite=invite, limit=self.idle_limit(kind),
+                        invite_after_jogadas=invite_after_jogadas)
+
+    def check_policy(self, policy: InactivityPolicy) -> InactivityPolicy:
+        """A policy given whole differs from its kind's only where ``policy_for`` allows it."""
+        return check_policy(policy, self.require_kind(policy.kind), self.idle_limit(policy.kind))
 
     def snapshotted(self) -> tuple[type, ...]:
         return tuple(t for g in self.all for t in g.snapshotted)

@@ -35,7 +35,7 @@ KINDS = (DECK, BALLS, NUMBER)
 
 def derive_outcome(kind: str, seed: bytes, size: int) -> list[Any]:
     """The output of a jogada's RNG: the shoe (``size`` decks), the balls (``size`` balls), or
-    the roulette number as a one-item list."""
+    the wheel's number as a one-item list."""
     if kind == DECK:
         return derive_deck(seed, size)
     if kind == BALLS:
@@ -108,7 +108,7 @@ class JogadaRng(LedgerAggregate):
 
     def commit_number(self, jogada_id: str, seed: bytes, *, forced_number: int | None = None,
                       certification_mode: bool = False, actor: str, at: datetime) -> int:
-        """The winning roulette number, drawn before the result is shown (6.7.5)."""
+        """The winning number of a wheel, drawn before the result is shown (6.7.5)."""
         forced = None
         if forced_number is not None:
             forced = [certification.check_forced_number(

@@ -1,13 +1,13 @@
 """Listing facts: what one event of a game's venue means for the listing of its venues and of
 every player's jogadas (the projection "jogadas_listing", projections/listings.py), as pure
 values. Each game derives them from its own events (``Game.listing``, domain/kernel/game.py;
-domain/games/semdescarte/listing.py, domain/games/bingo/listing.py), so the projection holds no game's
+the ``listing`` module of each game's package), so the projection holds no game's
 code and a new game gets its players' jogada listing by describing its events in these terms.
 
 A fact applies to the venue whose aggregate recorded the event (its ``originator_id``), at the
 event's time (``at``), at its position in the log; the game's name is its ``Game.name``.
 
-The amounts are those of the session statement (sem descarte rule 39, bingo rule 52):
+The amounts are those of the session statement (each game's rule on it):
 ``wagered_cents`` every stake, ``won_cents`` everything paid at the settlement (stakes returned
 included, and prizes), ``refunded_cents`` the stakes a void or a cancellation gave back.
 """
@@ -27,8 +27,8 @@ JOGADA_STATUSES = (IN_PLAY, SETTLED, VOID, CANCELLED)
 @dataclass(frozen=True)
 class VenueOpened:
     """A table or room opened: its row, idle, with no occupant. ``kind``: what its listing
-    filters on (sem descarte ``individual``/``multi``; the bingo variant); ``config``: what a
-    player must see before betting (sem descarte rule 38, bingo rule 4); ``capacity``: its
+    filters on (a table's kind, a room's variant); ``config``: what a
+    player must see before betting (the game's rule on it); ``capacity``: its
     seats, if it has any."""
 
     venue_id: str
@@ -76,9 +76,9 @@ class Staked:
     """A stake of the player in the jogada. The player's first one makes its row (``seat``,
     ``detail`` as given, status ``in_play``, at the notification id of this event: the
     listing's cursor); every one adds ``wagered_cents``, and ``counts`` to the numbers of
-    ``detail`` (bingo: the cards bought). A stake named by its ``seat`` alone (``player_id``
-    None: hold'em's blinds, posted by seat) adds to the row that seat holds in the jogada,
-    made by an earlier stake naming its player (zero for a player dealt in, hold'em rule 49)."""
+    ``detail`` (e.g. the cards bought). A stake named by its ``seat`` alone (``player_id``
+    None: blinds posted by seat) adds to the row that seat holds in the jogada,
+    made by an earlier stake naming its player (zero for a player dealt in)."""
 
     jogada_id: str
     player_id: str | None
@@ -91,7 +91,7 @@ class Staked:
 @dataclass(frozen=True)
 class PlayerDetail:
     """What the player did in the jogada (``detail`` merged into its row's), and what it
-    staked with it (sem descarte rule 23: the second bet)."""
+    staked with it (e.g. a second bet)."""
 
     jogada_id: str
     player_id: str

@@ -16,8 +16,9 @@ of a jogada from its revealed seed (903-B 6.7.2(3)(4), A70). The specification, 
   ``n`` (the last step draws ``randbelow(1)``, which reads nothing).
 * ``commitment(seed) = hex(SHA-256(COMMIT_LABEL || 0x00 || seed))``.
 * Deck: ``shuffle`` of the canonical shoe (domain/cards/codes.py), purpose ``deck``; the first
-  card of the list is the top of the deck. Bingo: ``shuffle([1 … n])``, purpose ``balls``,
-  the first ball is drawn first. Roulette: ``randbelow(37)``, purpose ``number``.
+  card of the list is the top of the deck. Balls: ``shuffle([1 … n])``, purpose ``balls``,
+  the first ball is drawn first. A number of a wheel of 37: ``randbelow(37)``, purpose
+  ``number``.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ ALGORITHM = "hmac-sha256-ctr/v1"
 LABEL = b"srij-game-ledger/rng/v1"
 COMMIT_LABEL = b"srij-game-ledger/rng/v1/commitment"
 SEED_BYTES = 32  # 256 bits of OS entropy per jogada (903-B 6.7.4)
-ROULETTE_NUMBERS = 37  # 0..36, one zero (807 RF r6, A58)
+WHEEL_NUMBERS = 37  # a number 0..36: a wheel with one zero (807 RF r6, A58)
 
 DECK, BALLS, NUMBER = "deck", "balls", "number"
 
@@ -135,12 +136,12 @@ def derive_deck(seed: bytes, decks: int = 1) -> list[str]:
 
 
 def derive_balls(seed: bytes, n_balls: int) -> list[int]:
-    """Bingo: every ball ``1 … n_balls`` in draw order."""
+    """Every ball ``1 … n_balls`` in draw order."""
     if isinstance(n_balls, bool) or not isinstance(n_balls, int) or n_balls < 1:
         raise InvalidInputError("n_balls must be a positive integer", field="n_balls")
     return Drbg(seed, BALLS).shuffle(range(1, n_balls + 1))
 
 
 def derive_number(seed: bytes) -> int:
-    """Roulette: the winning number, 0 … 36."""
-    return Drbg(seed, NUMBER).randbelow(ROULETTE_NUMBERS)
+    """The winning number of a wheel, 0 … 36."""
+    return Drbg(seed, NUMBER).randbelow(WHEEL_NUMBERS)

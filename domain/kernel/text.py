@@ -70,3 +70,9 @@ def check_no_nul(value: str, field: str) -> str:
         raise InvalidInputError(f"{field} must not contain a NUL character", field=field,
                                 rule=cite(T903B, "7.9.1"))
     return value
+
+
+def portable_file_name(name: str) -> str:
+    """A name (a jogada id: ``<venue id>:<number>``) as a file name every file system takes:
+    ``:`` (refused by Windows, read as a drive or a URL scheme elsewhere) becomes ``_``."""
+    return name.replace(":", "_")

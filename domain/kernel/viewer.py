@@ -10,7 +10,7 @@ event, in this small vocabulary (the builders below):
 - ``cards``: ``{"label", "cards": ["As", "Td", ...], "hidden": n, "note"}``: face-up cards
   (the API's card codes, domain/cards/codes.py) and ``hidden`` face-down ones;
 - ``grid``: ``{"label", "rows": [[n | None, ...], ...], "marked": [n, ...], "won": [prize]}``:
-  a bingo card, the drawn numbers on it marked;
+  a card of numbers (a grid), the drawn numbers on it marked;
 - ``balls``: ``{"label", "numbers": [...]}``: balls in the order drawn;
 - ``prizes``: ``{"label", "items": [{"name", "value_cents", "ordinal", "ball", "winners",
   "shares"}]}``;
@@ -56,7 +56,7 @@ def cards(label: str, codes: list[str] | tuple[str, ...], hidden: int = 0,
 
 def grid(label: str, rows: list[list[int | None]], drawn: set[int] | frozenset[int],
          won: list[str] | None = None) -> dict[str, Any]:
-    """A bingo card; ``marked``: the numbers on it among ``drawn``, in the card's order."""
+    """A card of numbers; ``marked``: the numbers on it among ``drawn``, in the card's order."""
     marked = [n for row in rows for n in row if n is not None and n in drawn]
     return {"kind": "grid", "label": label, "rows": [list(row) for row in rows],
             "marked": marked, "won": list(won or [])}

@@ -34,7 +34,7 @@ CASHIER = "cashier"
 RAKE = "rake"
 PRIZE_POOL = "prize_pool"
 JACKPOT = "jackpot"
-TABLE = "table"  # the caves at a hold'em or Omaha table: the seated players' money (rule 8)
+TABLE = "table"  # the caves at a table players sit at with money: theirs (a game's rule)
 KINDS = (WALLET, HOUSE, CASHIER, RAKE, PRIZE_POOL, JACKPOT, TABLE)
 MAY_GO_NEGATIVE = (HOUSE, CASHIER)
 
@@ -305,7 +305,8 @@ def post_hold(
 
 
 def void_hold(source: Account, *, transfer_id: str, reason: str, actor: str, at: datetime) -> None:
-    """The stake goes back in full, with no fee (refund of a jogada nula; bingo rule 47)."""
+    """The stake goes back in full, with no fee (refund of a jogada nula, by the game's rule
+    on voids)."""
     h = source.hold(transfer_id)
     source.trigger_event(
         Account.HoldVoided, transfer_id=transfer_id, amount_cents=h["amount_cents"],

@@ -2,8 +2,9 @@
 that game's own rules (903-B 6.1.5(2)(3): the settings a jogada runs under; 903-B 7.9.1: input
 is validated before it is kept).
 
-A venue id names its game: ``<game>:<target id>`` (``semdescarte:<table id>``,
-``bingo:<room id>``), looked up in the registry (domain/kernel/game.py); the game's ``check_settings``
+A venue id names its game: ``<game>:<target id>`` (``<game>:<table id>``,
+``<game>:<room id>``), looked up in the registry (domain/kernel/game.py); the game's
+``check_settings``
 checks them as its creation route checks a configuration, and refuses a version that would make
 the venue another kind of venue. A venue that names no existing table or room has no game, so
 no settings to publish. The errors are the games' own, with their rule numbers; their
@@ -83,7 +84,7 @@ def _in_settings(error: DomainError) -> DomainError:
 def check_venue_settings(uow: UnitOfWork, venue_id: str,
                          settings: Any) -> tuple[dict[str, Any], list[str]]:
     """The checked settings, as the game records its configuration (``to_dict``), and the
-    game's warnings (bingo A14, A18). Bounded first (an object, at most MAX_SETTINGS_BYTES,
+    game's warnings. Bounded first (an object, at most MAX_SETTINGS_BYTES,
     no control characters: 903-B 7.9.1), refused if they are another game's (409), then
     checked by the venue's game: unknown keys, floats, booleans and numbers out of each
     field's range are refused naming the field."""

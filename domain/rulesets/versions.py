@@ -116,7 +116,7 @@ def publish_settings(uow: UnitOfWork, *, venue_id: str, settings: dict[str, Any]
                      note: str | None = None) -> dict[str, Any]:
     """Publish a new version (in force from ``effective_from``, default: now): a configuration
     of the venue's game, checked by the game's rules and kept as the game records it; the
-    answer carries the game's warnings (bingo A14, A18)."""
+    answer carries the game's warnings."""
     check_actor(actor)
     check_text(venue_id, "venue_id")
     clean, warnings = check_venue_settings(uow, venue_id, settings)

@@ -22,7 +22,7 @@ from eventsourcing.domain import event
 from domain.kernel.actors import check_actor
 from domain.kernel.aggregate import LedgerAggregate
 from domain.kernel.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
-from domain.sessions.inactivity import POLICIES, InactivityPolicy, check_policy, policy_for
+from domain.sessions.inactivity import InactivityPolicy
 from domain.access.principals import Principal
 from domain.kernel.rules import A, cite
 from domain.sessions.session import PLAYER, GameSession
@@ -91,9 +91,10 @@ def start_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
                   actor: str, policy: InactivityPolicy | None = None,
                   player_session_id: str | None = None,
                   on_end: SessionEnded | None = None) -> UUID:
-    """The player starts a session at a table or room (sem descarte rule 40 and equivalents).
-    ``game`` is a kind of domain/sessions/inactivity.py (game and table kind); ``policy`` defaults to
-    that kind's regulation policy. A second open session at the same venue is refused.
+    """The player starts a session at a table or room (each game's rule on sessions).
+    ``game`` is a session kind (game and table kind: ``Game.session_kinds``);
+    ``policy``: that kind's inactivity policy as the registry gives it (``Games.policy_for``,
+    required). A second open session at the same venue is refused.
     The session's id is a new uuid4 (the library's default, as for principals)."""
     return _open_session(uow, player_id=player_id, venue_id=venue_id, game=game, actor=actor,
                          policy=policy, player_session_id=player_session_id, on_end=on_end).id
@@ -117,10 +118,8 @@ def _open_session(uow: UnitOfWork, *, player_id: UUID | str, venue_id: str, game
     check_actor(actor)
     pid = check_uuid(player_id, "player_id")
     check_text(venue_id, "venue_id")
-    if policy is None:
-        policy = policy_for(game)
-    elif policy.kind in POLICIES:  # the regulation's kinds; a game's own (Game.policies) are
-        policy = check_policy(policy)  # checked by the registry (core_commands.StartSession)
+    if policy is None:  # the kind's, as the registry checked it (core_commands.StartSession)
+        raise InvalidInputError(f"game {game}: no inactivity policy given", field="policy")
     if policy.kind != game:
         raise InvalidInputError(f"the policy is for {policy.kind}, not {game}", field="policy")
     if player_session_id is not None:
@@ -160,7 +159,7 @@ BetInPlay = Callable[[UnitOfWork, GameSession], "tuple[str, str] | None"]
 def _ended(uow: UnitOfWork, session: GameSession, actor: str,
            on_end: SessionEnded | None) -> None:
     """The session just ended: its game frees the player's seat or membership at the venue
-    (sem descarte rules 2e, 40; bingo rules 53–55), in the same transaction."""
+    (the game's rules on sessions: ``Game.session_ended``), in the same transaction."""
     if on_end is not None:
         on_end(uow, session, actor)
 
@@ -174,7 +173,7 @@ def end_session(uow: UnitOfWork, *, session_id: UUID | str, reason: str,
 
     The player ends its session between jogadas: with a bet in a jogada still in play
     (``bet_in_play``, from the venue's game) it is refused, so the statement it gets covers
-    every jogada it bet in (sem descarte rules 2e, 39). An operator's end (a lost connection,
+    every jogada it bet in (the game's rule on it). An operator's end (a lost connection,
     a suspension, the system) is not refused: that jogada goes on by the game's interruption
     rules and still settles onto this session (GameSession.in_play)."""
     check_actor(actor)
@@ -212,7 +211,7 @@ def record_win(uow: UnitOfWork, *, session_id: UUID | str, jogada_id: str, amoun
 def record_game_win(uow: UnitOfWork, session_id: UUID | str, jogada_id: str, amount_cents: int,
                     category: str, actor: str) -> None:
     """A game's payment of a jogada (a prize, a refund) onto the session it was bet from, so
-    that the statement matches the money (sem descarte rule 39, bingo rules 49 and 52): also
+    that the statement matches the money (the games' rules on the statement): also
     when that session ended while the jogada was in play (``GameSession.takes``); nothing for
     0 cents."""
     if amount_cents <= 0:

@@ -3,11 +3,11 @@ player takes a seat until the session ends (A61: it lives inside the player's lo
 ending it for inactivity does not log the player out). One stream per session.
 
 What it records: the bets, wins and jogadas of the session, for the end-of-session statement
-(póquer sem descarte rule 39, bingo rule 52, hold'em/Omaha rule 67, blackjack rule 33,
-roleta francesa rule 28; 903-B 6.3.6(2): totals bet and won, start and end, reason it ended);
+(each game's rule on it, docs/rules.md; 903-B 6.3.6(2): totals bet and won, start and end,
+reason it ended);
 the inactivity procedure (rules-digest §1.3, domain/sessions/inactivity.py, A43); and the end reason,
 from a fixed list (A61, 903-B 6.3.6(2)). The player decides when the session starts and ends
-(sem descarte rule 40, bingo rule 53, hold'em rule 69, blackjack rule 34, roleta rule 29): the
+(each game's rule on sessions): the
 operator ends it only through the invitation-then-warning procedure, or for a lost connection,
 a suspension or a system reason.
 """
@@ -34,8 +34,8 @@ SYSTEM = "system"
 END_REASONS = (PLAYER, INACTIVITY, CONNECTION_LOST, SUSPENSION, SYSTEM)  # A61
 OPEN, ENDED = "open", "ended"
 NO_BET_TIME, NO_BET_JOGADAS = "no_bet_time", "no_bet_jogadas"
-# A win of this category is a stake given back (a jogada nula: sem descarte rule 33, bingo rules
-# 20, 47): the statement shows it as refunded_cents, apart from prizes, so that a void jogada
+# A win of this category is a stake given back (a jogada nula, by the game's rule on voids):
+# the statement shows it as refunded_cents, apart from prizes, so that a void jogada
 # leaves wagered − refunded = what the player really risked.
 REFUND = "refund"
 
@@ -124,8 +124,8 @@ class GameSession(LedgerAggregate):
     def in_play(self, jogada_id: str) -> bool:
         """A jogada this session has already bet in. Its later bets and wins go on this
         statement even if the session ended meanwhile (an operator's end, a lost connection:
-        sem descarte rules 35–36 and 39, bingo rules 49 and 52), so the statement always
-        matches the money."""
+        the games' rules on both and on the statement), so the statement always matches the
+        money."""
         return self.jogada_kinds.get(jogada_id) == "bet"
 
     def takes(self, jogada_id: str, at: datetime) -> bool:
@@ -142,7 +142,7 @@ class GameSession(LedgerAggregate):
 
     # Commands ---------------------------------------------------------------------------------
     def record_bet(self, jogada_id: str, amount_cents: int, actor: str, at: datetime) -> None:
-        """A bet (hold'em/Omaha: a posted blind too, A34; bingo: a card purchase) resets the
+        """A bet (what the game counts as one: a posted blind, A34; a card purchase) resets the
         idle period and withdraws a pending warning (A43)."""
         if not self.in_play(jogada_id):
             self.check_accepting(at)
@@ -153,7 +153,7 @@ class GameSession(LedgerAggregate):
 
     def record_win(self, jogada_id: str, amount_cents: int, category: str, actor: str,
                    at: datetime) -> None:
-        """A prize; bingo shows the prizes per category (bingo rule 52). Category ``REFUND``:
+        """A prize, by category (a game may show the prizes per category). Category ``REFUND``:
         a stake given back by a void jogada."""
         check_text(jogada_id, "jogada_id")
         if not self.in_play(jogada_id):
@@ -165,7 +165,7 @@ class GameSession(LedgerAggregate):
 
     def add_statement_line(self, category: str, label: str, count: int, amount_cents: int,
                            actor: str, at: datetime) -> None:
-        """A game's own statement line (bingo rule 52: number and value of cards bought).
+        """A game's own statement line (e.g. the number and value of the cards bought).
         Lines of one category add up."""
         self.check_accepting(at)
         check_text(category, "category", 64)
@@ -179,8 +179,7 @@ class GameSession(LedgerAggregate):
     def record_jogada_without_bet(self, jogada_id: str, actor: str, at: datetime) -> list[str]:
         """A jogada closed without a bet of this player. Jogada-count policies: more than
         ``invite_after`` in a row → invitation (MAY) and warning (MUST); then ``end_after``
-        more → the session ends (sem descarte 41b/42, blackjack 35b/36, bingo 54/55,
-        hold'em/Omaha 70b/71, roleta 30b/31; A43)."""
+        more → the session ends (the game's rules in ``policy.rule``; A43)."""
         self.check_accepting(at)
         self._check_jogada(jogada_id, "idle")
         idle = self.idle_jogadas + 1
@@ -200,8 +199,8 @@ class GameSession(LedgerAggregate):
     def check_inactivity(self, now: datetime, actor: str) -> list[str]:
         """Time policies: more than ``invite_after`` seconds idle → invitation (MAY) and warning
         (MUST); no bet in the ``end_after`` seconds after the warning → the session ends, at the
-        moment the warned minute ran out (sem descarte 41a/42, blackjack 35a/36, roleta 30a/31;
-        A43). A late check never skips the warning: the player always gets the full minute."""
+        moment the warned minute ran out (the game's rules in ``policy.rule``; A43). A late
+        check never skips the warning: the player always gets the full minute."""
         if self.ended:
             raise ConflictError(f"game session {self.id} ended ({self.end_reason})",
                                 field="session_id")

@@ -84,7 +84,7 @@ def _perfect_for_all(conn: Connection, computes: Sequence[Callable[[merkle.Perfe
     return [compute(lambda level, index: found[(level, index)]) for compute in computes]
 
 
-# PostgreSQL: the pairs as two arrays joined to the nodes (1 ms for the 116 nodes of a bingo
+# PostgreSQL: the pairs as two arrays joined to the nodes (1 ms for the 116 nodes of a room's
 # jogada's proofs, where a row-value IN list of them took 16-20 ms: a bitmap OR of 116 scans).
 _PG_NODES = text(
     "SELECT n.level, n.node_index, n.hash FROM unnest(CAST(:levels AS smallint[]),"

@@ -5,10 +5,11 @@ live in infra/cli_*.py (``serve``: api/serve.py) and are passed in by name (infr
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from domain.kernel.actors import STAFF_ROLES
+from domain.kernel.game import Game
 
 EXIT_CODES = ("exit codes: 0 ok, 1 check failed, 2 usage or configuration error (no ledger at"
               " the database), 3 refused: the service is running")
@@ -43,8 +44,10 @@ def _command(sub: Any, name: str, what: str, func: Callable[..., int],
     return parser
 
 
-def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentParser:
-    """``handlers``: the function of each command, by its words ("db upgrade")."""
+def build_parser(handlers: dict[str, Callable[..., int]],
+                 games: Iterable[Game] = ()) -> argparse.ArgumentParser:
+    """``handlers``: the function of each command, by its words ("db upgrade"); ``games``: the
+    registered games (the choices of the options that name one)."""
     h = handlers
     parser = argparse.ArgumentParser(
         prog="ledger", formatter_class=_Formatter, epilog=EXIT_CODES,
@@ -160,22 +163,29 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
                        help="a trusted Ed25519 key of the checkpoints (64 hex digits, from"
                             " GET /audit/public-keys); repeatable; default: the bundle's own,"
                             " as said in the output")
-    hands = _group(sub, "phh", "hand histories of hold'em and Omaha (the PHH standard)")
-    phh = _command(hands, "export", "write one <table_id>_<number>.phh file per hold'em or"
-                   " Omaha jogada that ended in a time range", h["phh export"],
-                   "Reads the ledger only. The file of jogada <table_id>:<number> is"
-                   " <table_id>_<number>.phh (no `:` in a portable file name); its _jogada_id"
-                   " field keeps the id. A voided jogada (rule 72) and a table the standard"
-                   " has no variant for (no-limit or fixed-limit Omaha) are skipped, named in"
-                   " the summary.")
+    _phh_command(sub, h["phh export"], games)
+    return parser
+
+
+def _phh_command(sub: Any, func: Callable[..., int], games: Iterable[Game]) -> None:
+    """``ledger phh export``, for the games with hand histories (``Game.hand_history``)."""
+    having = [g for g in games if g.hand_history is not None]
+    titles = [g.title for g in having] or ["no game"]
+    hands = _group(sub, "phh", f"hand histories of {' and '.join(titles)} (the PHH standard)")
+    phh = _command(hands, "export", f"write one <venue>_<number>.phh file per"
+                   f" {' or '.join(titles)} jogada that ended in a time range", func,
+                   "Reads the ledger only. The file of jogada <venue>:<number> is"
+                   " <venue>_<number>.phh (no `:` in a portable file name); its _jogada_id"
+                   " field keeps the id. A jogada the standard cannot hold (voided, or a"
+                   " table the standard has no variant for) is skipped, named in the summary.")
     phh.add_argument("--from", dest="since", required=True, metavar="TIME",
                      help="jogadas that ended at or after (ISO 8601 with its time zone)")
     phh.add_argument("--to", dest="until", required=True, metavar="TIME",
                      help="jogadas that ended before (ISO 8601 with its time zone)")
     phh.add_argument("--out", required=True, metavar="DIR",
                      help="the directory to write to (created if missing)")
-    phh.add_argument("--game", choices=("holdem", "omaha"), help="only this game's jogadas")
-    return parser
+    phh.add_argument("--game", choices=tuple(g.name for g in having),
+                     help="only this game's jogadas")
 
 
 def _verify_command(sub: Any, func: Callable[..., int]) -> None:

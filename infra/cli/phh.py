@@ -1,8 +1,8 @@
-"""``ledger phh export``: the hold'em and Omaha jogadas that ended in a time range, each as a PHH
-file (the Poker Hand History standard that pokerkit reads; domain/games/community_poker/phh.py), one
-``<table id>_<number>.phh`` per jogada in a directory (phh.file_name: the jogada id, whose
-``:`` no portable file name holds, with ``_``). A jogada the standard cannot hold (voided, rule
-72; a no-limit or fixed-limit Omaha table) is skipped and named in the summary."""
+"""``ledger phh export``: the jogadas of the games with hand histories (``Game.hand_history``)
+that ended in a time range, each as a PHH file (the Poker Hand History standard that pokerkit
+reads), one ``<venue>_<number>.phh`` per jogada in a directory (the jogada id, whose ``:`` no
+portable file name holds, with ``_``). A jogada the standard cannot hold (voided; a table the
+standard has no variant for) is skipped and named in the summary."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from infra.runtime.settings import Settings
 
 
 def cmd_phh_export(settings: Settings, args: argparse.Namespace) -> int:
-    from domain.games.community_poker import phh
+    from domain.kernel.text import portable_file_name
     from domain.kernel.errors import ConflictError
     from infra.services import jogada_views
     from projections import queries
@@ -47,7 +47,7 @@ def cmd_phh_export(settings: Settings, args: argparse.Namespace) -> int:
                                 "rule": refused.rule, "message": refused.message})
                 err(f"skipped {jogada_id}: {refused.code}: {refused.message}")
                 continue
-            path = os.path.join(args.out, phh.file_name(jogada_id))
+            path = os.path.join(args.out, portable_file_name(jogada_id) + ".phh")
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(text)
             written.append(path)

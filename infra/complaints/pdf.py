@@ -100,9 +100,9 @@ def _jogada(pdf: EvidencePDF, j: dict[str, Any]) -> None:
         pdf.scene(j["steps"][-1]["scene"])
     pdf.heading("Repetição passo a passo / Step-by-step replay", 2)
     pdf.line_of("Cada evento registado, pela ordem do registo, com o que mudou depois dele (os"
-                " cartões de bingo estão no estado final; o estado completo após cada evento"
+                " cartões de números estão no estado final; o estado completo após cada evento"
                 " está no pacote JSON). / Every recorded event in log order with what it"
-                " changed (bingo cards are in the final state; the whole state after each"
+                " changed (number cards are in the final state; the whole state after each"
                 " event is in the JSON pack).", 7.5, "I", GREY)
     before: dict[tuple[str, str], Any] = {}
     for step in j["steps"]:
@@ -117,7 +117,7 @@ def _jogada(pdf: EvidencePDF, j: dict[str, Any]) -> None:
 
 def _player_part(pdf: EvidencePDF, part: dict[str, Any]) -> None:
     """The player's part of the jogada (Game.player_jogada): its cards drawn as cards, its
-    bingo cards as grids, numbers drawn as balls, the rest as facts in euros."""
+    cards of numbers as grids, numbers drawn as balls, the rest as facts in euros."""
     from domain.cards.codes import is_card
 
     pdf.heading("A parte do jogador / The player's part", 2)
@@ -131,7 +131,7 @@ def _player_part(pdf: EvidencePDF, part: dict[str, Any]) -> None:
         elif isinstance(value, list) and value and all(
                 isinstance(v, dict) and "numbers" in v for v in value):
             pdf.line_of(words_of(key), 8.5, "B")
-            pdf.bingo_cards([{"label": f"Cartão / card {v.get('card')}", "rows": v["numbers"]}
+            pdf.number_cards([{"label": f"Cartão / card {v.get('card')}", "rows": v["numbers"]}
                              for v in value], drawn)
         elif isinstance(value, list) and value and all(type(v) is int for v in value):
             pdf.balls(words_of(key), value)

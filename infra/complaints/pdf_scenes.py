@@ -2,7 +2,7 @@
 its core font, Helvetica, written in Windows-1252 (Portuguese accents and € without a font
 file), that draws the game-neutral scenes of the replay viewer (domain/kernel/viewer.py): playing
 cards as cards (a rounded card with its rank and a suit drawn as a shape, its code written
-under it as text a reader can search: "As (ás de espadas)"), bingo cards as grids with the
+under it as text a reader can search: "As (ás de espadas)"), cards of numbers as grids with the
 drawn numbers marked, balls as balls, prizes, money and facts as tables, amounts in euros.
 
 Nothing here reads a clock or draws a random id: the same scenes give the same bytes."""
@@ -109,8 +109,9 @@ class EvidencePDF(FPDF):
         self.set_text_color(*BLACK)
 
     # Text -------------------------------------------------------------------------------------
-    # fpdf2's multi_cell and table measure text a character at a time (a bingo pack took
-    # 1.5 s, most of it there); these wrap by words, measured whole, and write with ``cell``.
+    # fpdf2's multi_cell and table measure text a character at a time (a pack of many number
+    # cards took 1.5 s, most of it there); these wrap by words, measured whole, and write
+    # with ``cell``.
     def wrapped(self, text: str, width: float) -> list[str]:
         """``text`` (already ``plain``) broken into lines of at most ``width`` in the current
         font: at spaces and newlines, a word wider than a line cut where it must be."""
@@ -204,7 +205,7 @@ class EvidencePDF(FPDF):
 
     # Scenes (domain/kernel/viewer.py) ----------------------------------------------------------------
     def scene(self, items: list[dict[str, Any]], *, compact: bool = False) -> None:
-        """Each item of a step's scene; ``compact``: bingo cards left out (the final state
+        """Each item of a step's scene; ``compact``: grids left out (the final state
         draws them) and balls as a line of numbers."""
         grids = [item for item in items if item["kind"] == "grid"]
         for item in items:
@@ -214,7 +215,7 @@ class EvidencePDF(FPDF):
                                    item.get("note"))
             elif kind == "grid":
                 if item is grids[0] and not compact:
-                    self.bingo_cards(grids)
+                    self.number_cards(grids)
             elif kind == "balls":
                 self.balls(item["label"], item["numbers"], compact=compact)
             elif kind == "prizes":
@@ -302,8 +303,8 @@ class EvidencePDF(FPDF):
                 self.circle(cx + dx, cy + dy, r, style="F")
             self.polygon(stem, style="F")
 
-    def bingo_cards(self, grids: list[dict[str, Any]], drawn: set[int] | None = None) -> None:
-        """Bingo cards side by side, each with its label above; a number drawn is marked
+    def number_cards(self, grids: list[dict[str, Any]], drawn: set[int] | None = None) -> None:
+        """Number cards (grids) side by side, each with its label above; a number drawn is marked
         (``drawn``, or each grid's own ``marked``)."""
         widest = max(len(row) for g in grids for row in g["rows"]) * CELL_W
         column = max(widest, 42.0) + 4

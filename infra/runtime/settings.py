@@ -76,7 +76,7 @@ class Settings(BaseSettings):
 
     def tick_interval(self, game: str, default: float) -> float:
         """How often a game's clock runs, seconds; 0 = off: ``LEDGER_<GAME>_TICK_INTERVAL``
-        (e.g. LEDGER_BINGO_TICK_INTERVAL), or ``Settings(<game>_tick_interval=...)``, or the
+        (``<GAME>``: the game's name in capitals), or ``Settings(<game>_tick_interval=...)``, or the
         game's own default (domain/kernel/game.py GameClock)."""
         key = f"{game}_tick_interval"
         value = (self.model_extra or {}).get(key)

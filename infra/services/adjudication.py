@@ -4,7 +4,7 @@ depend on, and every ended jogada of the notification log adjudicated by its gam
 Opening balances (903-B 6.4.6(3): a jackpot's value is rebuilt from its contributions and
 payouts): a prize paid "whole" pays what its pool holds, which no event of the jogada says. So
 for every account the jogada's money events touch, other than a wallet, the house and the
-cashier (its pools: ``jackpot:<table>``, ``bingo-pool:<room>``, ``bingo-jackpot:<room>``...),
+cashier (its pools: ``jackpot:<table>``, a game's own ``<game>-pool:<room>``...),
 the balance just before the jogada's first event on it is folded from the record and given to
 the game's adjudicator (domain/kernel/adjudication.py). The same rule in both readers:
 

@@ -1,6 +1,6 @@
 """What runs beside the games in the process that writes (the writer process under ``ledger
 serve``; the one process in tests and ``--single-process``), next to the aggregates the writer
-holds in memory: each game's start-up recovery (e.g. sem descarte rule 33, A10: a jogada a
+holds in memory: each game's start-up recovery (e.g. by its rule on faults, A10: a jogada a
 crash left open is voided and refunded) and its clock (a ``Periodic`` job: the ``due`` query,
 then one ``tick`` command per venue, each with a seed drawn outside it: 903-B 6.7.4). The HTTP
 process runs none of them: it parses, authenticates, sends and awaits."""

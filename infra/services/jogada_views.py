@@ -1,9 +1,9 @@
 """The views every game has, built once on the Game seam (domain/kernel/game.py): the recorded events
 of one jogada read through the jogada index (903-B 6.3.4(2)) and the game they belong to, its
-replay with the state after each event, its re-adjudication, its hand history (hold'em and
-Omaha), a player's last ended jogadas of
-a game (sem descarte rule 37, bingo rule 50), and an account's balance as the balances
-projection has it. An auditor never needs to know which game a jogada belongs to."""
+replay with the state after each event, its re-adjudication, its hand history (where its game
+has one), a player's last ended jogadas of a game (each game's rule on it, e.g. a rule 37 or
+50), and an account's balance as the balances projection has it. An auditor never needs to
+know which game a jogada belongs to."""
 
 from __future__ import annotations
 
@@ -120,25 +120,34 @@ def steps_of(ledger: "Uses", owner: Game, events: list[tuple[int, Any]],
 
 
 def hand_history(ledger: "Uses", jogada_id: str, engine: Any = None) -> str:
-    """The PHH file (TOML) of an ended hold'em or Omaha jogada: the Poker Hand History standard
-    (``Game.hand_history``, domain/games/community_poker/phh.py), with the name of its table (read
-    from the table's stream). NotFoundError as ``jogada_index``; ConflictError for a game
-    without hand histories and for what the game refuses (a jogada open or voided, a variant
-    the standard lacks)."""
+    """The hand history file of an ended jogada (``hand_history_file``)."""
+    return hand_history_file(ledger, jogada_id, engine)[1]
+
+
+def hand_history_file(ledger: "Uses", jogada_id: str,
+                      engine: Any = None) -> tuple[Game, str]:
+    """The game of an ended jogada and its hand history file (``Game.hand_history``; for
+    community-card poker the PHH standard, TOML), with the name of its venue (read from the
+    venue's stream). NotFoundError as ``jogada_index``; ConflictError for a game without hand
+    histories and for what the game refuses (a jogada open or voided, a variant the standard
+    lacks)."""
     from domain.kernel.game import topic_of
 
     owner, events = jogada_events(ledger, jogada_id, engine)
     if owner.hand_history is None:
+        having = " and ".join(g.title for g in ledger.games if g.hand_history is not None)
         raise ConflictError(f"jogada {jogada_id} is of {owner.title}: the PHH standard is for"
-                            " hold'em and Omaha", field="jogada_id", code="no_hand_history")
+                            f" {having or 'no game of this installation'}", field="jogada_id",
+                            code="no_hand_history")
     venue_id = next(e.originator_id for _, e in events if owner.event_marker in topic_of(e))
-    return owner.hand_history(events, getattr(ledger.app.repository.get(venue_id), "name", None))
+    return owner, owner.hand_history(
+        events, getattr(ledger.app.repository.get(venue_id), "name", None))
 
 
 def last_jogadas(ledger: "Uses", game: Game, player_id: UUID | str, engine: Any = None,
                  count: int = 3) -> list[dict[str, Any]]:
     """The player's last ``count`` ended jogadas of ``game``, newest first, each as the
-    player's part of its replay (sem descarte rule 37, bingo rule 50)."""
+    player's part of its replay (each game's rule on it)."""
     pid = check_uuid(player_id, "player_id")
     engine = views_engine(ledger, engine)
     found = ended_jogadas(engine, pid, stake=lambda row: row["reason"] == game.stake_reason,
@@ -202,8 +211,8 @@ def require_ended(replayed: dict[str, Any]) -> dict[str, Any]:
 
 def jackpot_balance(ledger: "Uses", code: str, engine: Any, *, venue: Any,
                     missing: Exception) -> dict[str, Any]:
-    """A venue's jackpot account as the balances projection has it (sem descarte Portaria
-    r3, r10; bingo rules 43, 44). No such account: the venue's describe command first (404
+    """A venue's jackpot account as the balances projection has it (the game's rules on its
+    jackpot). No such account: the venue's describe command first (404
     if there is no such venue), then ``missing`` (409: the venue has no jackpot)."""
     found = account_balance(ledger, code, engine)
     if found is None:

@@ -43,7 +43,7 @@ class LedgerApplication(Application[UUID]):
         for domain_event in processing_event.events:
             aggregate = processing_event.aggregates.get(domain_event.originator_id)
             own_rule = getattr(aggregate, "snapshot_after", None)
-            if own_rule is not None:  # an aggregate that says when (a bingo room: between jogadas)
+            if own_rule is not None:  # an aggregate that says when (a room: between jogadas)
                 if own_rule(domain_event):
                     due[aggregate.id] = aggregate
                 continue

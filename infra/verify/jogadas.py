@@ -9,8 +9,8 @@ at a point of the log held), checked through its game (domain/kernel/game.py).
 - ``rng``: every RNG commitment against its reveal (``RngCommitted`` / ``RngRevealed``,
   domain/kernel/jogada_rng.py: the seed matches the commitment and derives the recorded output,
   903-B 6.7.2(4)), and every ended jogada replayed by its game (``Game.replay``) with the
-  checks the replay makes: every card and ball re-derived from the revealed seed, bingo's
-  prizes found again. A failure names the jogada and the events found wrong.
+  checks the replay makes: every card and ball re-derived from the revealed seed, a
+  game's prizes found again. A failure names the jogada and the events found wrong.
 """
 
 from __future__ import annotations

@@ -9,10 +9,14 @@ from datetime import timedelta
 
 import pytest
 
-from domain.sessions.inactivity import BINGO, SEM_DESCARTE_INDIVIDUAL, policy_for
+from domain.games.bingo.inactivity import BINGO
+from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL
+from infra.games import builtin_games
 from infra.services import rulesets as rs
 from infra.services import sessions as ss
 from tests.sessions.conftest import OPERATOR
+
+policy_for = builtin_games().policy_for
 
 
 @pytest.fixture

@@ -6,11 +6,15 @@ in bingo, no cards bought in the 3 following jogadas (bingo 54, 55)."""
 import pytest
 
 from domain.kernel.errors import ConflictError
-from domain.sessions.inactivity import (
-    BINGO, BLACKJACK_MULTI, HOLDEM, OMAHA, ROULETTE_MULTI, SEM_DESCARTE_MULTI, policy_for)
+from domain.games.bingo.inactivity import BINGO
+from domain.games.community_poker.config import HOLDEM, OMAHA
+from domain.games.regulation_kinds import BLACKJACK_MULTI, ROULETTE_MULTI
+from domain.games.semdescarte.inactivity import SEM_DESCARTE_MULTI
+from infra.games import builtin_games
 from infra.services import sessions as ss
 
 ROOM = "room-1"
+policy_for = builtin_games().policy_for
 
 
 def _start(ledger, player, game, **kw):

@@ -8,7 +8,9 @@ import pytest
 
 from domain.kernel.errors import (
     ConflictError, InvalidInputError, NotFoundError, RuleViolationError)
-from domain.sessions.inactivity import BINGO, BLACKJACK_INDIVIDUAL, SEM_DESCARTE_INDIVIDUAL
+from domain.games.bingo.inactivity import BINGO
+from domain.games.regulation_kinds import BLACKJACK_INDIVIDUAL
+from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL
 from domain.sessions.session import END_REASONS
 from infra.services import sessions as ss
 from projections import session_queries as q

@@ -8,11 +8,13 @@ from datetime import timedelta
 import pytest
 
 from domain.kernel.errors import RuleViolationError
-from domain.sessions.inactivity import (
-    BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL, SEM_DESCARTE_INDIVIDUAL)
-from domain.sessions.inactivity import policy_for
+from domain.games.regulation_kinds import BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL
+from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL
+from infra.games import builtin_games
 from infra.services import sessions as ss
 from tests.sessions.conftest import OPERATOR
+
+policy_for = builtin_games().policy_for
 
 TABLE = "sd-table-1"
 

@@ -17,7 +17,7 @@ from domain.games.community_poker.betting import ACTIONS, LIMIT, LIMIT_READINGS,
 from domain.games.community_poker.config import (BUY_IN, BUY_IN_FEE_BP, DEFAULTS, MAX_PAUSE_SECONDS,
                                            MAX_SEATS, MAX_TIMER_SECONDS, MIN_DECISION_SECONDS,
                                            MIN_SEATS, MODES, POT, POT_RAKE_BP, SESSION)
-from domain.sessions.inactivity import MAX_POKER_IDLE_JOGADAS
+from domain.games.community_poker.config import MAX_POKER_IDLE_JOGADAS
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 
 Cents = Bounded(1, MAX_MOVEMENT_CENTS)

@@ -27,7 +27,7 @@ from domain.games.bingo.viewer import viewer_steps
 from domain.kernel.command import Command, command, fields_handler
 from domain.kernel.errors import RuleViolationError
 from domain.kernel.game import Game, GameClock
-from domain.sessions.inactivity import BINGO
+from domain.games.bingo.inactivity import BINGO, POLICIES
 
 NAME = "bingo"
 CLOCK_ACTOR = "system:bingo-clock"
@@ -179,7 +179,9 @@ def _open_jogadas(uow: Any) -> int:
 
 GAME = Game(
     name=NAME, title="bingo", regulation="Regulamento 425-A/2015", venue_noun="room",
+    venue_plural="rooms",
     session_kinds=(BINGO,),
+    policies=POLICIES,  # rules 54, 55
     commands={
         CreateRoom: fields_handler(rooms.create_room),
         DescribeRoom: _describe,

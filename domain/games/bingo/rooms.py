@@ -24,7 +24,7 @@ from domain.games.bingo.config import check_room_config
 from domain.games.bingo.room import REGISTRY_ID, BingoRoom, BingoRoomRegistry
 from domain.games.bingo.views import describe
 from domain.kernel.errors import ConflictError
-from domain.sessions.inactivity import BINGO
+from domain.games.bingo.inactivity import BINGO
 from domain.sessions.commands import find_open_session, venue_target
 from domain.sessions.session import GameSession
 from domain.kernel.text import check_text, check_uuid

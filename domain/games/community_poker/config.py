@@ -24,12 +24,14 @@ from typing import Any
 
 from domain.games.community_poker.betting import LIMIT, LIMIT_READINGS, STRUCTURES, BettingRules
 from domain.kernel.errors import InvalidInputError, RuleViolationError
-from domain.sessions.inactivity import MAX_POKER_IDLE_JOGADAS
 from domain.kernel.rules import HE, OM, T903B, cite
 from domain.kernel.rules import A as INTERP
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 
 HOLDEM, OMAHA = "holdem", "omaha"
+# Rule 70b [CFG ≤ 5]: "mais de 5 jogadas consecutivas ou em número inferior se expressamente
+# previsto nas regras específicas": the most jogadas without a bet a table may set.
+MAX_POKER_IDLE_JOGADAS = 5
 VARIANTS = (HOLDEM, OMAHA)
 HOLE_CARDS = {HOLDEM: 2, OMAHA: 4}  # hold'em rule 25; Omaha rule 25
 CONTINUOUS, SESSION = "continuous", "session"

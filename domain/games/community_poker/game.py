@@ -13,7 +13,8 @@ from uuid import UUID
 
 from domain.games.community_poker import commands, phh, play, seating
 from domain.games.community_poker.adjudication import adjudicate
-from domain.games.community_poker.config import FIELDS, HOLDEM, check_table_config, rule
+from domain.games.community_poker.config import (FIELDS, HOLDEM, MAX_POKER_IDLE_JOGADAS,
+                                                 check_table_config, rule)
 from domain.games.community_poker.listing import listing
 from domain.games.community_poker.registry import PokerRegistry, registry_id
 from domain.games.community_poker.replay import player_last_jogada, replay
@@ -23,7 +24,7 @@ from domain.games.community_poker.table import TABLES
 from domain.games.community_poker.viewer import viewer_steps
 from domain.kernel.errors import RuleViolationError
 from domain.kernel.game import Game, GameClock
-from domain.sessions.inactivity import policy_for
+from domain.sessions.inactivity import adjusted, jogadas_policy
 from domain.sessions.commands import venue_target
 
 TITLES = {HOLDEM: "Texas hold'em", "omaha": "Omaha"}
@@ -68,8 +69,21 @@ def _session_policy(variant: str):
         table = None if target is None else uow.find(target, TABLES[variant])
         if table is None or kind != variant:
             return None
-        return policy_for(kind, invite_after_jogadas=table.config_data["idle_jogadas"])
+        return adjusted(_policy(variant), invite_after_jogadas=table.config_data["idle_jogadas"],
+                        limit=_idle_limit(variant))
     return policy
+
+
+def _policy(variant: str) -> Any:
+    """Rules 70b, 71: no bet in more than 5 consecutive jogadas (a posted blind is a bet, a
+    fold without chips is not, A34) → invitation; the warning: the next jogada. Rule 70a
+    (cave below the minimum and no rebuy) is a game-side condition, not a count."""
+    return jogadas_policy(variant, rule(variant, "70b", 71))
+
+
+def _idle_limit(variant: str) -> tuple[int, str]:
+    """Rule 70b [CFG ≤ 5]: the operator may set a lower count at a table."""
+    return MAX_POKER_IDLE_JOGADAS, rule(variant, "70b")
 
 
 def make_game(variant: str, package: str) -> Game:
@@ -79,7 +93,8 @@ def make_game(variant: str, package: str) -> Game:
     listing_facts, listing_events = listing(table_type)
     return Game(
         name=variant, title=TITLES[variant], regulation=REGULATIONS[variant],
-        venue_noun="table", session_kinds=(variant,),
+        venue_noun="table", venue_plural="tables", session_kinds=(variant,),
+        policies={variant: _policy(variant)}, idle_jogadas_limit=_idle_limit(variant),
         commands=commands.handlers(variant, types),
         venue_type=table_type, event_marker=f".{name}.",
         ended_topics=(f".{name}.JogadaSettled", f".{name}.JogadaVoided"),
@@ -101,6 +116,7 @@ def make_game(variant: str, package: str) -> Game:
         void_jogada=_void_disputed(variant),
         session_policy=_session_policy(variant),
         hand_history=lambda events, venue_name: phh.to_phh(events, table_name=venue_name),
+        hand_history_media_type=phh.MEDIA_TYPE,
         viewer_steps=viewer_steps,
         significant=significant(table_type),
         listing=listing_facts, listing_events=listing_events,

@@ -12,7 +12,8 @@ from uuid import UUID
 from domain.kernel.command import Command, command, fields_handler
 from domain.kernel.errors import RuleViolationError
 from domain.kernel.game import Game, GameClock
-from domain.sessions.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
+from domain.games.semdescarte.inactivity import (POLICIES, SEM_DESCARTE_INDIVIDUAL,
+                                                 SEM_DESCARTE_MULTI)
 from domain.games.semdescarte import betting, clock, decisions, faults, seats, tables, views
 from domain.games.semdescarte.config import TABLE_FIELDS, check_table_config, sd_rule
 from domain.games.semdescarte.listing import LISTING_EVENTS, listing_facts
@@ -185,8 +186,9 @@ def _open_jogadas(uow: Any) -> int:
 
 GAME = Game(
     name=NAME, title="póquer sem descarte", regulation="Regulamento 803/2015",
-    venue_noun="table",
+    venue_noun="table", venue_plural="tables",
     session_kinds=(SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI),
+    policies=POLICIES,  # rules 41, 42
     commands={
         CreateTable: fields_handler(tables.create_table),
         DescribeTable: _describe,

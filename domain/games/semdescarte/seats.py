@@ -18,7 +18,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.kernel.errors import ConflictError, InvalidInputError
-from domain.sessions.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
+from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.games.semdescarte.config import INDIVIDUAL, sd_rule
 from domain.games.semdescarte.table import SESSION_ENDED, SemDescarteTable
 from domain.sessions.commands import SessionSlot, find_open_session, slot_id, venue_target

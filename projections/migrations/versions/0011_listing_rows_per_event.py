@@ -1,4 +1,4 @@
-"""player_jogadas: one event may make the rows of several players (a hold'em or Omaha jogada
+"""player_jogadas: one event may make the rows of several players (a community-card jogada
 deals every player in with one JogadaOpened, issue 17): unique by (position, player_id)
 
 Revision ID: 0011_listing_rows_per_event
