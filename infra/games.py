@@ -40,13 +40,15 @@ BUILTIN = tuple(game_module(path) for path in BUILTIN_GAMES)
 
 def builtin_games() -> Games:
     """The built-in games alone (what a module-level model documents: api/session_schemas.py)."""
-    return Games(BUILTIN, kinds=import_module(KINDS_WITHOUT_GAME).POLICIES)
+    without = import_module(KINDS_WITHOUT_GAME)
+    return Games(BUILTIN, kinds=without.POLICIES, books=(without.RULE_BOOK,))
 
 
 def load_games(extra: str | list[str] | tuple[str, ...] = "") -> Games:
     names = [p for p in (extra.split(",") if isinstance(extra, str) else extra) if p.strip()]
+    without = import_module(KINDS_WITHOUT_GAME)
     games = Games((*BUILTIN, *(game_module(path) for path in names)),
-                  kinds=import_module(KINDS_WITHOUT_GAME).POLICIES)
+                  kinds=without.POLICIES, books=(without.RULE_BOOK,))
     for aggregate in games.snapshotted():
         register_snapshotting(aggregate)
     return games

@@ -7,8 +7,12 @@ package built for one of them declares its kinds in its own ``Game.policies`` in
 
 from __future__ import annotations
 
-from domain.kernel.rules import BJ, RF, cite
+from domain.kernel.rule_titles import RuleBook
+from domain.kernel.rules import Source, cite
 from domain.sessions.inactivity import InactivityPolicy, jogadas_policy, time_policy
+
+BJ = Source("bj", "blackjack", "blackjack, Reg. 805/2015", ("003 BJ", "805 BJ"))
+RF = Source("rf", "roleta francesa", "roleta francesa, Reg. 807/2015", ("003 RF", "807 RF"))
 
 BLACKJACK_INDIVIDUAL = "blackjack_individual"
 BLACKJACK_MULTI = "blackjack_multi"
@@ -21,3 +25,15 @@ POLICIES: dict[str, InactivityPolicy] = {
     ROULETTE_INDIVIDUAL: time_policy(ROULETTE_INDIVIDUAL, cite(RF, "30a", 31)),
     ROULETTE_MULTI: jogadas_policy(ROULETTE_MULTI, cite(RF, "30b", 31)),
 }
+
+# Their inactivity rules' titles (the catalogue of what the policies above cite).
+BLACKJACK = {
+    35: "The operator may invite an idle player to end the session",
+    36: "A player who stays is warned the session will end",
+}
+ROULETTE = {
+    30: "The operator may invite an idle player to end the session",
+    31: "A player who stays is warned the session will end",
+}
+
+RULE_BOOK = RuleBook(rules={BJ: BLACKJACK, RF: ROULETTE})

@@ -2,7 +2,7 @@
 
 Only with ``LEDGER_CERTIFICATION_MODE=1`` may a command carry ``forced_deck`` (top card first,
 in the order of the dealing procedure), ``forced_balls`` (the draw order),
-``forced_number`` or ``forced_cave_cents`` (a hold'em or Omaha seat's starting cave); otherwise
+``forced_number`` or ``forced_cave_cents`` (the starting cave of a seat, where its game has caves); otherwise
 the field is refused (4xx, code ``certification_mode_off``).
 A forced order replaces the derived one: the forced items come first and the rest of the
 derived order follows (so a deck is still a full shoe and the balls are still all the balls);
@@ -109,7 +109,7 @@ def check_forced_number(number: Any, *, certification_mode: bool) -> int:
 
 
 def check_forced_cave(cents: Any, *, certification_mode: bool, max_cents: int) -> int:
-    """A hold'em or Omaha seat's starting cave: a whole number of cents, 1 … ``max_cents``."""
+    """A seat's starting cave (its game's forced cave): a whole number of cents, 1 … ``max_cents``."""
     field = "forced_cave_cents"
     check_mode(field, certification_mode)
     if not _is_int(cents) or not 1 <= cents <= max_cents:

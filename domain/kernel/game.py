@@ -145,11 +145,13 @@ class Games:
     venue id and by the events of a jogada. Pure; built once by infra/games.py."""
 
     def __init__(self, games: Iterable[Game],
-                 kinds: Mapping[str, InactivityPolicy] | None = None) -> None:
+                 kinds: Mapping[str, InactivityPolicy] | None = None,
+                 books: Iterable[RuleBook] = ()) -> None:
         """``kinds``: session kinds no game of this registry owns and their policies (the
         regulation's games with no package yet: infra/games.py); a session of one of them may
-        be opened at any venue id."""
+        be opened at any venue id. ``books``: the rule catalogues of those kinds' rules."""
         self.all: tuple[Game, ...] = tuple(games)
+        self._books = tuple(books)
         self._by_name: dict[str, Game] = {}
         self._by_kind: dict[str, Game] = {}
         self._policies: dict[str, InactivityPolicy] = {}
@@ -192,7 +194,7 @@ class Games:
 
     def rule_books(self) -> tuple[RuleBook, ...]:
         """Every game's rule catalogue, then the core's (903-B, the common interpretations)."""
-        return (*(g.rule_book for g in self.all), CORE_RULE_BOOK)
+        return (*(g.rule_book for g in self.all), *self._books, CORE_RULE_BOOK)
 
     def rule_title(self, rule: str | None, game: Game | None = None) -> str | None:
         """The ``rule_title`` of a ``rule`` (domain/kernel/rule_titles.py ``title_of``): from ``game``'s

@@ -1,15 +1,15 @@
 """The core's rule catalogue (domain/kernel/rule_titles.py ``RuleBook``): the sections of the technical
 requirements, Reg. 903-B/2015, that rules-digest-2 §3 lists (and the few more the ledger
 applies: ``BEYOND_THE_DIGEST``), the interpretations filed under them (A61–A70) and those
-common to every game (A43–A45), and the blackjack and roulette inactivity rules the core's
-session policies apply (domain/sessions/inactivity.py: 805 r35–36, 807 r30–31). Each title is one line
-in the project's own words. Pure data.
+common to every game (A43–A45). Each title is one line in the project's own words. Pure
+data. (The rules of the regulation's games with no package yet that the core applies are in
+domain/games/regulation_kinds.py.)
 """
 
 from __future__ import annotations
 
 from domain.kernel.rule_titles import RuleBook
-from domain.kernel.rules import BJ, RF, T903B
+from domain.kernel.rules import T903B
 
 SECTIONS = {
     "1.5": "Definitions (a log is written once and never changed)",
@@ -95,17 +95,6 @@ SECTIONS = {
 # and staff access (domain/access/principals.py).
 BEYOND_THE_DIGEST = frozenset({"5.2.3", "5.4", "6.7", "7.2", "7.2.2", "7.4", "7.4.3"})
 
-# The inactivity rules of games the ledger does not run, applied by the core's session
-# policies (blackjack: Reg. 805/2015; roleta francesa: Reg. 807/2015).
-BLACKJACK = {
-    35: "The operator may invite an idle player to end the session",
-    36: "A player who stays is warned the session will end",
-}
-ROULETTE = {
-    30: "The operator may invite an idle player to end the session",
-    31: "A player who stays is warned the session will end",
-}
-
 INTERPRETATIONS_903B = {
     61: "Two sessions: the player's login session and the game session inside it",
     62: "Show the 'error, bets void' message only when a jogada is really voided",
@@ -115,7 +104,7 @@ INTERPRETATIONS_903B = {
     66: "Defects of the report data model: the XSD names and types govern",
     67: "Only deposits and withdrawals go into the transactions file",
     68: "How bets are split into records of the game-activity file",
-    69: "No jackpot for blackjack or roulette without approved rules",
+    69: "No jackpot for the table games of Reg. 805/2015 and 807/2015 without approved rules",
     70: "Record each jogada's RNG output as an event before any result",
 }
 INTERPRETATIONS_COMMON = {
@@ -125,6 +114,6 @@ INTERPRETATIONS_COMMON = {
 }
 
 RULE_BOOK = RuleBook(
-    rules={T903B: SECTIONS, BJ: BLACKJACK, RF: ROULETTE},
+    rules={T903B: SECTIONS},
     interpretations={T903B: INTERPRETATIONS_903B, "common": INTERPRETATIONS_COMMON},
 )

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from domain.kernel.rules import A, NAMES, T903B
+from domain.kernel.rules import A, T903B, Source
 
 
 def _keyed(table: Mapping) -> Mapping[str, Mapping[str, str]]:
@@ -27,15 +27,21 @@ def _keyed(table: Mapping) -> Mapping[str, Mapping[str, str]]:
 class RuleBook:
     """A game's rule catalogue.
 
-    ``rules``: per source (a domain/kernel/rules.py tag: "sd", "pt", "bingo", "he", "om", "903b",
-    ...), each rule number (a 903-B section: "6.3.4") -> its title. ``interpretations``: per
+    ``rules``: per source (a game's ``Source``, domain/kernel/rules.py, or the tag ``T903B``),
+    each rule number (a 903-B section: "6.3.4") -> its title. ``interpretations``: per
     source the interpretations of the digests filed under it (A-numbers, unique across the
     digests: 1 is A1) -> its title."""
 
     rules: Mapping[str, Mapping[str, str]]
     interpretations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    sources: tuple[Source, ...] = field(init=False, repr=False, default=())
+    names: Mapping[str, str] = field(init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        # the name each of its sources is cited by: how a citation is read back
+        sources = tuple(s for s in self.rules if isinstance(s, Source))
+        object.__setattr__(self, "sources", sources)
+        object.__setattr__(self, "names", {s.name: str(s) for s in sources})
         object.__setattr__(self, "rules", _keyed(self.rules))
         object.__setattr__(self, "interpretations", _keyed(self.interpretations))
 
@@ -49,14 +55,21 @@ class RuleBook:
 
 EMPTY = RuleBook({})
 
-_SOURCE = {name: tag for tag, name in NAMES.items()}
 _ITEM = r"r?\d+[a-z]?(?:\s*[-–]\s*r?\d*[a-z]?)?(?: ?\([^)]*\))?"
 _SECTION = r"\d+(?:\.\d+)+(?:\(\d+\))*(?:\s*[-–]\s*\(\d+\))?"
-_CITATION = re.compile(
-    "(?P<name>" + "|".join(re.escape(n) for n in sorted(_SOURCE, key=len, reverse=True))
-    + rf") rules? (?P<numbers>{_ITEM}(?:(?:, | and ){_ITEM})*)"
-    + rf"|903-B (?P<sections>{_SECTION}(?:, {_SECTION})*)"
-    + r"|\bA(?P<a>\d{1,2})\b")
+_PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _citation(names: tuple[str, ...]) -> re.Pattern[str]:
+    """What a citation looks like, for sources cited by ``names`` (longest first)."""
+    pattern = _PATTERNS.get(names)
+    if pattern is None:
+        named = "|".join(re.escape(n) for n in names) or "(?!)"
+        pattern = _PATTERNS[names] = re.compile(
+            f"(?P<name>{named}) rules? (?P<numbers>{_ITEM}(?:(?:, | and ){_ITEM})*)"
+            + rf"|903-B (?P<sections>{_SECTION}(?:, {_SECTION})*)"
+            + r"|\bA(?P<a>\d{1,2})\b")
+    return pattern
 _NUMBER = re.compile(r"r?(\d+)([a-z]?)(?:\s*[-–]\s*r?(\d*)[a-z]?)?")
 
 
@@ -84,7 +97,7 @@ def _sections(book: Mapping[str, str], written: str) -> tuple[str, str] | None:
 
 def cited(citation: str | None, books: Iterable[RuleBook]) -> list[tuple[str, str]]:
     """Each rule ``citation`` names, as (label, title), for those a catalogue of ``books`` holds
-    (the first that holds it): "bingo rules 43, 44" gives [("rule 43", …), ("rule 44", …)],
+    (the first that holds it): "<game> rules 43, 44" gives [("rule 43", …), ("rule 44", …)],
     "903-B 6.3.2(4)" [("903-B 6.3.2(4)", the title of 6.3.2)], "A15" [("A15", …)]."""
     if not citation:
         return []
@@ -96,9 +109,10 @@ def cited(citation: str | None, books: Iterable[RuleBook]) -> list[tuple[str, st
         if title is not None and (label, title) not in out:
             out.append((label, title))
 
-    for match in _CITATION.finditer(citation):
+    source_of = {name: tag for book in books for name, tag in book.names.items()}
+    for match in _citation(tuple(sorted(source_of, key=len, reverse=True))).finditer(citation):
         if match.group("name"):
-            source = _SOURCE[match.group("name")]
+            source = source_of[match.group("name")]
             for item in re.split(r", | and ", match.group("numbers")):
                 for written, number in _numbers(item):
                     add(f"rule {written}", source, str(number))

@@ -1,20 +1,16 @@
 """How a rule is cited: the one writer of the ``rule`` an error, an event or an answer carries
-(rules-digest §0: in API messages the long form, "bingo rule 31", "póquer sem descarte rule 19").
+(rules-digest §0: in API messages the long form, "<regulation's name> rule 31").
 
-A source is one of the digests' tags, lower-cased, without the seed number; the same tags start
-the names of the rule tests (docs/rules.md, ``./run rules``):
+A source is a ``Source``: the digests' tag, lower-cased, without the seed number (the same tag
+starts the names of the rule tests: docs/rules.md, ``./run rules``), and the name a citation
+gives it. Each game declares its own sources in its package's ``rule_book.py``; the core has
+two of its own:
 
-| tag     | source                                              | cited as                      |
-|---------|-----------------------------------------------------|-------------------------------|
-| `sd`    | póquer sem descarte, Reg. 803/2015 [000 SD]         | póquer sem descarte rule 19   |
-| `bingo` | bingo, Reg. 425-A/2015 [001 bingo]                  | bingo rules 43, 44            |
-| `pt`    | jackpot side bet, Portaria 461/2001 [002 PT]        | Portaria 461/2001 rule 10     |
-| `he`    | hold'em, Reg. 806/2015 [003 HE]                     | hold'em rule 26               |
-| `om`    | Omaha [004 OM]                                      | Omaha rule 70b                |
-| `bj`    | blackjack, Reg. 805/2015 [805 BJ]                   | blackjack rules 35a, 36       |
-| `rf`    | roleta francesa, Reg. 807/2015 [807 RF]             | roleta francesa rules 30a, 31 |
-| `903b`  | technical requirements, Reg. 903-B/2015 [903-B]     | 903-B 5.2.2(3)                |
-| `a`     | an interpretation of the digests (§9, §4.2)         | A15                           |
+| tag    | source                                          | cited as          |
+|--------|-------------------------------------------------|-------------------|
+| `903b` | technical requirements, Reg. 903-B/2015 [903-B] | 903-B 5.2.2(3)    |
+| `a`    | an interpretation of the digests (§9, §4.2)     | A15               |
+| a game's (``Source(tag, name)``)                 | | "<name> rule 19", "<name> rules 41a, 42" |
 
 One number gives "rule N", several give "rules N, M"; a number may be a string with its alínea
 ("41a") or a note ("26 (A3)"), written as given.
@@ -22,50 +18,40 @@ One number gives "rule N", several give "rules N, M"; a number may be a string w
 
 from __future__ import annotations
 
-SD = "sd"
-BINGO = "bingo"
-PT = "pt"
-HE = "he"
-OM = "om"
-BJ = "bj"
-RF = "rf"
 T903B = "903b"
 A = "a"
 
-NAMES = {SD: "póquer sem descarte", BINGO: "bingo", PT: "Portaria 461/2001", HE: "hold'em",
-         OM: "Omaha", BJ: "blackjack", RF: "roleta francesa"}
-SOURCES = (*NAMES, T903B, A)
+
+class Source(str):
+    """A game's source of rules: the tag itself (a ``str``: keys of the rule catalogues, the
+    start of the rule tests' names), ``name``, how a citation names it, ``title``, how the
+    rules report heads it, and ``digests``, its tags in the rules digests (../shared)."""
+
+    name: str
+    title: str
+    digests: tuple[str, ...]
+
+    def __new__(cls, tag: str, name: str, title: str = "",
+                digests: tuple[str, ...] = ()) -> Source:
+        source = super().__new__(cls, tag)
+        source.name, source.title, source.digests = name, title or name, tuple(digests)
+        return source
+
+    def __reduce__(self) -> tuple:
+        return (Source, (str(self), self.name, self.title, self.digests))
 
 
 def cite(source: str, *numbers: int | str) -> str:
-    """The citation of ``numbers`` of ``source``: ``cite(SD, "41a", 42)`` is
-    "póquer sem descarte rules 41a, 42", ``cite(T903B, "6.7.5")`` is "903-B 6.7.5",
-    ``cite(A, 15)`` is "A15"."""
+    """The citation of ``numbers`` of ``source``: ``cite(Source("x", "game x"), "41a", 42)`` is
+    "game x rules 41a, 42", ``cite(T903B, "6.7.5")`` is "903-B 6.7.5", ``cite(A, 15)`` is
+    "A15"."""
     if not numbers:
         raise ValueError("a citation names at least one rule")
     if source == T903B:
         return "903-B " + ", ".join(str(n) for n in numbers)
     if source == A:
         return ", ".join(f"A{n}" for n in numbers)
-    try:
-        name = NAMES[source]
-    except KeyError:
-        raise ValueError(f"source must be one of {', '.join(SOURCES)}") from None
+    if not isinstance(source, Source):
+        raise ValueError(f"source must be {T903B!r}, {A!r} or a game's Source, not {source!r}")
     word = "rule" if len(numbers) == 1 else "rules"
-    return f"{name} {word} " + ", ".join(str(n) for n in numbers)
-
-
-def sd_rule(*numbers: int | str) -> str:
-    """Póquer sem descarte (Reg. 803/2015): ``sd_rule(33)`` is "póquer sem descarte rule 33"."""
-    return cite(SD, *numbers)
-
-
-def pt_rule(*numbers: int | str) -> str:
-    """The jackpot side bet (Portaria 461/2001): ``pt_rule(10)``."""
-    return cite(PT, *numbers)
-
-
-def bingo_rule(*numbers: int | str) -> str:
-    """Bingo (Reg. 425-A/2015): ``bingo_rule(31)`` is "bingo rule 31"."""
-    return cite(BINGO, *numbers)
-
+    return f"{source.name} {word} " + ", ".join(str(n) for n in numbers)

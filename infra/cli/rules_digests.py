@@ -12,21 +12,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from infra.cli.rules_report import Catalogue, section
+from infra.cli.rules_report import Catalogue, section, sources
 
 DIGESTS = ("rules-digest.md", "rules-digest-2.md")
 
-# A source tag (domain/kernel/rules.py) -> the digests' tags for it.
-DIGEST_TAGS = {
-    "sd": ("000 SD",), "pt": ("002 PT",), "bingo": ("001 bingo",), "903b": ("903-B",),
-    "common": (), "he": ("003 HE",), "om": ("004 OM",), "bj": ("003 BJ", "805 BJ"),
-    "rf": ("003 RF", "807 RF"),
-}
+def digest_tags() -> dict[str, tuple[str, ...]]:
+    """A source's tag -> its tags in the digests (each game's ``Source.digests``)."""
+    return {**{tag: s.digests for tag, s in sources().items()}, "903b": ("903-B",),
+            "common": ()}
 
 
 def _tag_of(text: str) -> str | None:
-    for tag, digest_tags in DIGEST_TAGS.items():
-        if any(f"[{t}]" in text or f"`{t}`" in text or f"({t})" in text for t in digest_tags):
+    for tag, tags in digest_tags().items():
+        if any(f"[{t}]" in text or f"`{t}`" in text or f"({t})" in text for t in tags):
             return tag
     return "common" if "common" in text.lower() else None
 

@@ -6,11 +6,11 @@ repository (the digests in ../shared are only what the catalogues were checked a
 infra/cli/rules_digests.py, tests/core/test_rule_books.py).
 
 A test cites a rule by its name (docs/rules.md): ``test_`` then, for each source, its tag and
-the rule numbers, then words: ``test_sd_22_fold_loses_the_ante`` (póquer sem descarte rule 22),
-``test_pt_r9a_r10_…`` (Portaria 461/2001), ``test_903b_6_1_5_3_…`` (903-B 6.1.5(3)),
-``test_bingo_30_a13_…`` (bingo rule 30, interpretation A13), ``test_sd_39_bingo_52_…`` (two
-sources). It also cites what its body spells out in full: "bingo rule 31", sd_rule(14),
-"903-B 7.9.1", and the A-numbers of its docstring; those are marked ``·``.
+the rule numbers, then words: ``test_<tag>_22_…`` (rule 22 of the source tagged <tag>, a game's
+``Source``, domain/kernel/rules.py), ``test_903b_6_1_5_3_…`` (903-B 6.1.5(3)),
+``test_<tag>_30_a13_…`` (rule 30, interpretation A13), ``test_<tag>_39_<tag2>_52_…`` (two
+sources). It also cites what its body spells out in full: "<source name> rule 31",
+``<tag>_rule(14)``, "903-B 7.9.1", and the A-numbers of its docstring; those are marked ``·``.
 
     python -m infra.cli.rules_report [--tests DIR] [--game TAG] [--brief]
 """
@@ -24,25 +24,32 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from domain.kernel.rule_titles import RuleBook
+from domain.kernel.rules import Source  # noqa: TC001
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# tag -> title; IMPLEMENTED names the ones implemented here.
-GAMES = {
-    "sd": "póquer sem descarte, Reg. 803/2015",
-    "pt": "jackpot side bet, Portaria 461/2001",
-    "bingo": "bingo, Reg. 425-A/2015",
-    "903b": "technical requirements, Reg. 903-B/2015",
-    "common": "interpretations common to every game",
-    "he": "hold'em, Reg. 806/2015",
-    "om": "Omaha",
-    "bj": "blackjack, Reg. 805/2015",
-    "rf": "roleta francesa, Reg. 807/2015",
-}
-IMPLEMENTED = ("sd", "pt", "bingo", "he", "om", "903b", "common")
+CORE = {"903b": "technical requirements, Reg. 903-B/2015",
+        "common": "interpretations common to every game"}
+
+
+@cache
+def sources() -> dict[str, Source]:
+    """Every game's sources of rules, by tag, from the registry's rule catalogues (each game's
+    and those of the regulation's games without a package)."""
+    from infra.games import load_games  # the registry, read once: not at import of this module
+
+    return {str(s): s for book in load_games().rule_books() for s in book.sources}
+
+
+def titles() -> dict[str, str]:
+    """tag -> how the report heads it: the games' sources, then the core's."""
+    return {**{tag: s.title for tag, s in sources().items()}, **CORE}
+
+
 RULE_TOKEN = re.compile(r"r?(\d+)([a-z]?)")
 A_TOKEN = re.compile(r"a(\d+)")
 
@@ -56,7 +63,7 @@ class Catalogue:
 
 @dataclass(frozen=True)
 class Citation:
-    tag: str  # a GAMES tag, or "a" for an interpretation
+    tag: str  # a source's tag (titles()), or "a" for an interpretation
     key: int | tuple[int, ...]  # the rule number, a 903-B section, or the A-number
     token: str  # as written: "41a", "r9e", "6.1.5.3"
     test: str  # path::name
@@ -69,7 +76,7 @@ def section(key: str) -> tuple[int, ...]:
 
 def from_books(books: Iterable[RuleBook]) -> Catalogue:
     """The rule numbers and titles of each source, and each interpretation with the source it is
-    filed under (the first catalogue that files it: hold'em's A24–A34 before Omaha's)."""
+    filed under (the first catalogue that files it, in the registry's order)."""
     catalogue = Catalogue()
     for book in books:
         for tag, numbers in book.rules.items():
@@ -96,11 +103,12 @@ def parse_name(name: str, test: str = "") -> list[Citation]:
     tokens = name.removeprefix("test_").split("_")
     found: list[Citation] = []
     i = 0
-    while i < len(tokens) and tokens[i] in GAMES:
+    known = titles()
+    while i < len(tokens) and tokens[i] in known:
         tag, j, cited = tokens[i], i + 1, []
         while j < len(tokens):
             token = tokens[j]
-            if token in GAMES:  # "test_he_903b_6_3_4": 903-B, not hold'em rule 903b
+            if token in known:  # "test_<tag>_903b_6_3_4": 903-B, not rule "903b" of <tag>
                 break
             if A_TOKEN.fullmatch(token):
                 cited.append(Citation("a", int(token[1:]), token.upper(), test))
@@ -119,8 +127,8 @@ def parse_name(name: str, test: str = "") -> list[Citation]:
                 j += 1
             else:
                 break
-        if not cited and j < len(tokens) and tokens[j] in GAMES:
-            i = j  # "test_he_903b_6_3_4_…": hold'em's 903-B test
+        if not cited and j < len(tokens) and tokens[j] in known:
+            i = j  # "test_<tag>_903b_6_3_4_…": a game's 903-B test
             continue
         if not cited:
             break  # the tag was a word ("test_sd_invalid_…")
@@ -129,19 +137,36 @@ def parse_name(name: str, test: str = "") -> list[Citation]:
     return found
 
 
-_LONG = {"sd": r"póquer sem descarte rules? ", "bingo": r"\bbingo rules? ",
-         "pt": r"Portaria 461/2001,? (?:rules? |r)", "he": r"hold'em rules? ",
-         "om": r"Omaha rules? ", "bj": r"blackjack rules? ", "rf": r"roleta francesa rules? ",
-         "sd ": r"\bsd_rule\(\"?", "bingo ": r"\bbingo_rule\(\"?", "pt ": r"\bpt_rule\(\"?"}
+def _long() -> dict[str, str]:
+    """The citations spelled out in full, per tag: "<name> rule(s) N" and ``<tag>_rule(N)``
+    (a tag followed by a space marks the second kind)."""
+    long = {tag: rf"(?<![\w/-]){re.escape(s.name)},? (?:rules? |r(?=\d))"
+            for tag, s in sources().items()}
+    long.update({f"{tag} ": rf"\b{re.escape(tag)}_rule\(\"?" for tag in sources()})
+    return long
+
+
 _NUMBERS = r"(r?\d+[a-z]?(?:(?:, |–| and )r?\d+[a-z]?)*)"
 
 
-def body_citations(source: str, docstring: str, sd_constant: bool, test: str) -> list[Citation]:
-    """Citations a test spells out in full in its body; A-numbers only from its docstring."""
+def constants(text: str) -> dict[str, str]:
+    """The module's constants spelling a source's citation out (``X = "<name> rule"``, used as
+    ``f"{X} 14"``): tag -> the pattern of their use."""
+    found = {}
+    for tag, source in sources().items():
+        for match in re.finditer(rf'^(\w+) = "{re.escape(source.name)} rule"$', text, re.M):
+            found[f"{tag}  "] = rf"\{{{match.group(1)}\}} "
+    return found
+
+
+def body_citations(source: str, docstring: str, constant: dict[str, str] | bool,
+                   test: str) -> list[Citation]:
+    """Citations a test spells out in full in its body; A-numbers only from its docstring.
+    ``constant``: the module's citation constants (``constants``)."""
     found = []
-    patterns = dict(_LONG)
-    if sd_constant:  # the module's SD = "póquer sem descarte rule", as in f"{SD} 14"
-        patterns["sd  "] = r"\{SD\} "
+    patterns = _long()
+    if isinstance(constant, dict):
+        patterns.update(constant)
     for tag, pattern in patterns.items():
         for match in re.finditer(pattern + _NUMBERS, source):
             for part in re.split(r", | and ", match.group(1)):
@@ -162,7 +187,7 @@ def scan_tests(tests_dir: Path) -> list[Citation]:
     citations = []
     for path in sorted(tests_dir.rglob("test_*.py")):
         text = path.read_text(encoding="utf-8")
-        sd_constant = 'SD = "póquer sem descarte rule"' in text
+        sd_constant = constants(text)
         where = path.relative_to(tests_dir.parent).as_posix()
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
@@ -204,11 +229,14 @@ def cited_keys(catalogue: Catalogue, citations: list[Citation]) -> dict[tuple[st
     return by_rule
 
 
-def report(catalogue: Catalogue, citations: list[Citation], games=IMPLEMENTED, brief=False,
+def report(catalogue: Catalogue, citations: list[Citation], games=None, brief=False,
            others: bool | None = None) -> str:
     """Each rule of ``games`` with its title and its tests, then what no test cites and the
     totals; ``others`` (by default, with every implemented source): the rules of other
     games that tests cite."""
+    heads = titles()
+    implemented_here = tuple(catalogue.rules) + ("common",)
+    games = implemented_here if games is None else games
     by_rule = cited_keys(catalogue, citations)
     out = ["Rules and the tests that cite them (by name: test_<source>_<rule>_…; · in the body)"]
     for tag in games:
@@ -219,7 +247,7 @@ def report(catalogue: Catalogue, citations: list[Citation], games=IMPLEMENTED, b
                        if t == tag]
         if not rules and not ambiguities and not extra:
             continue
-        out.append(f"\n== {GAMES.get(tag, tag)} [{tag}] ==")
+        out.append(f"\n== {heads.get(tag, tag)} [{tag}] ==")
         uncited = []
         for item in rules + [(tag, k) for k in extra] + ambiguities:
             cited = by_rule.get(item, [])
@@ -248,12 +276,12 @@ def report(catalogue: Catalogue, citations: list[Citation], games=IMPLEMENTED, b
         out.append(f"totals: {' and '.join(counts)} cited, by {len(tests)} test"
                    + "s" * (len(tests) != 1))
     lines = []
-    for tag in [t for t in GAMES if t not in games]:
+    for tag in [t for t in heads if t not in games]:
         cited = sorted({k for (t, k) in by_rule if t == tag})
         if cited:
-            lines.append(f"  {GAMES[tag]}: " + ", ".join(
+            lines.append(f"  {heads[tag]}: " + ", ".join(
                 f"{_label(tag, k)} ({len(by_rule[(tag, k)])})" for k in cited))
-    if lines and (others if others is not None else set(IMPLEMENTED) <= set(games)):
+    if lines and (others if others is not None else set(implemented_here) <= set(games)):
         out.append("\n== also cited, games not implemented here ==")
         out += lines
     return "\n".join(out) + "\n"
@@ -265,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="rules", description=__doc__.split("\n\n")[0])
     parser.add_argument("--tests", type=Path, default=ROOT / "tests")
-    parser.add_argument("--game", choices=tuple(GAMES), help="one source only")
+    parser.add_argument("--game", choices=tuple(titles()), help="one source only")
     parser.add_argument("--brief", action="store_true", help="only what no test cites, and totals")
     args = parser.parse_args(argv)
     games = load_games()

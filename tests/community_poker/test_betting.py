@@ -11,7 +11,8 @@ from domain.games.community_poker.actions import act, options, timeout_action
 from domain.games.community_poker.betting import (
     FLOP, LIMIT, NO_LIMIT, POT_LIMIT, RIVER, BettingRules, next_round, open_round)
 from domain.kernel.errors import InvalidInputError, RuleViolationError
-from domain.kernel.rules import HE, A, cite
+from domain.kernel.rules import A, cite
+from domain.games.community_poker.rule_book import HE
 from tests.refusals import check_error
 
 NL = BettingRules(NO_LIMIT, small_blind=50, big_blind=100)

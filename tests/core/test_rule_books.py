@@ -17,7 +17,8 @@ import pytest
 
 from domain.kernel.rule_book_903b import BEYOND_THE_DIGEST, RULE_BOOK as CORE
 from domain.kernel.rule_titles import RuleBook, cited, title_of
-from domain.kernel.rules import cite, sd_rule
+from domain.kernel.rules import cite
+from domain.games.semdescarte.config import pt_rule, sd_rule
 from domain.games.semdescarte.rule_book import JACKPOT, RULES as SD_RULES
 from infra.games import load_games
 from infra.cli.rules_digests import read_digests
@@ -26,7 +27,7 @@ from infra.cli.rules_report import (
 
 GAMES = load_games()
 BOOKS = [g.rule_book for g in GAMES]
-CATALOGUE = from_books((*BOOKS, CORE))
+CATALOGUE = from_books((*BOOKS, *GAMES.rule_books()))
 SOURCES = (*implemented(BOOKS), "bj", "rf")  # the core applies 805 r35–36, 807 r30–31
 DIGESTS = read_digests(ROOT.parent / "shared")
 
@@ -146,7 +147,7 @@ def test_each_catalogue_lists_exactly_the_rules_and_interpretations_of_its_diges
     (sd_rule("41a", 42), f"rule 41a: {SD_RULES[41]}; rule 42: {SD_RULES[42]}"),
     (sd_rule("26 (A3)"), f"rule 26: {SD_RULES[26]}; A3: A banca that does not play returns"
                          " the second bet untouched"),
-    (cite("pt", "4b"), JACKPOT[4]),
+    (pt_rule("4b"), JACKPOT[4]),
     ("903-B 6.3.2(4)", CORE.title("903b", "6.3.2")),
     ("903-B 5.4.1(5)–(8)", CORE.title("903b", "5.4.1")),
     (cite("a", 43), CORE.title("a", 43)),

@@ -6,8 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from domain.kernel.rules import (
-    A, BINGO, BJ, HE, OM, PT, RF, SD, T903B, bingo_rule, cite, pt_rule, sd_rule)
+from domain.kernel.rules import A, T903B, cite
+from domain.games.bingo.cards import bingo_rule
+from domain.games.bingo.rule_book import BINGO
+from domain.games.regulation_kinds import BJ, RF
+from domain.games.community_poker.rule_book import HE, OM
+from domain.games.semdescarte.config import pt_rule, sd_rule
+from domain.games.semdescarte.rule_book import PT, SD
 
 
 @pytest.mark.parametrize("source, numbers, expected", [

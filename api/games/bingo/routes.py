@@ -23,7 +23,8 @@ from api.routes.responses import errors
 from api.schemas import JogadaIdPath
 from domain.games.bingo import game as bingo
 from domain.kernel.errors import InvalidInputError, RuleViolationError
-from domain.kernel.rules import BINGO, cite
+from domain.kernel.rules import cite
+from domain.games.bingo.rule_book import BINGO
 from infra.services import jogada_views
 
 router = APIRouter(prefix="/bingo", tags=["bingo"])

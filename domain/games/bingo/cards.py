@@ -23,7 +23,8 @@ from typing import Any
 
 from domain.kernel.errors import InvalidInputError
 from domain.kernel.rng import Drbg
-from domain.kernel.rules import A, bingo_rule, cite
+from domain.kernel.rules import A, cite
+from domain.games.bingo.rule_book import BINGO
 
 Card = tuple[tuple[int | None, ...], ...]
 
@@ -47,6 +48,11 @@ CARDS_PURPOSE = "bingo-cards"  # the Drbg purpose of a purchase's cards (cards_d
 _ROW_CHOICES_90 = tuple(combinations(range(9), NUMBERS_PER_ROW_90))
 # A21: a top or bottom row holding both corner columns, plus 3 of the 7 between them
 _CORNER_ROW_CHOICES_90 = tuple((0, *middle, 8) for middle in combinations(range(1, 8), 3))
+
+
+def bingo_rule(*numbers: int | str) -> str:
+    """Bingo (Reg. 425-A/2015): ``bingo_rule(31)`` is "bingo rule 31"."""
+    return cite(BINGO, *numbers)
 
 
 def _check_variant(variant: Any) -> str:

@@ -6,7 +6,10 @@ is one line in the project's own words. Pure data; ``GAME.rule_book``.
 from __future__ import annotations
 
 from domain.kernel.rule_titles import RuleBook
-from domain.kernel.rules import BINGO
+from domain.kernel.rules import Source
+
+BINGO = Source("bingo", "bingo", "bingo, Reg. 425-A/2015", ("001 bingo",))
+
 
 RULES = {
     1: "Complete prize patterns on bought cards from numbers drawn at random",

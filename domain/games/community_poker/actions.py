@@ -13,7 +13,8 @@ from domain.games.community_poker.betting import (NO_LIMIT, POT_LIMIT, ACTIONS, 
                                             SeatState, _advance, _fixed_limit, _index, _is_int,
                                             _put)
 from domain.kernel.errors import InvalidInputError, RuleViolationError
-from domain.kernel.rules import HE, cite
+from domain.kernel.rules import cite
+from domain.games.community_poker.rule_book import HE
 from domain.kernel.rules import A as INTERP
 
 

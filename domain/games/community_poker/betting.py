@@ -23,7 +23,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.kernel.errors import InvalidInputError, RuleViolationError
-from domain.kernel.rules import HE, cite
+from domain.kernel.rules import cite
+from domain.games.community_poker.rule_book import HE
 from domain.kernel.rules import A as INTERP
 
 LIMIT = "limit"

@@ -54,7 +54,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.kernel.errors import InvalidInputError
-from domain.kernel.rules import HE, cite
+from domain.kernel.rules import cite
+from domain.games.community_poker.rule_book import HE
 
 Seat = Hashable
 

@@ -7,7 +7,10 @@ is one line in the project's own words. Pure data; ``GAME.rule_book`` of holdem.
 from __future__ import annotations
 
 from domain.kernel.rule_titles import RuleBook
-from domain.kernel.rules import HE, OM
+from domain.kernel.rules import Source
+
+HE = Source("he", "hold'em", "hold'em, Reg. 806/2015", ("003 HE",))
+OM = Source("om", "Omaha", "Omaha", ("004 OM",))
 
 HOLDEM = {
     1: "Players play each other: the best five of two hole cards and five on the board",

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.ledger.accounts import check_amount
-from domain.kernel.rules import T903B, cite, pt_rule, sd_rule
+from domain.kernel.rules import T903B, cite
+from domain.games.semdescarte.rule_book import PT, SD
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 from domain.kernel.errors import InvalidInputError, RuleViolationError
 
@@ -42,6 +43,17 @@ BET_FACTOR = 2  # rules 2f, 23: the second bet is 2 × the ante
 HOLD_FACTOR = 1 + BET_FACTOR  # A8
 BASIS_POINTS = 10_000
 JACKPOT_START_FACTOR = 10_000  # Portaria r10
+
+def sd_rule(*numbers: int | str) -> str:
+    """Póquer sem descarte (Reg. 803/2015): ``sd_rule(33)`` is "póquer sem descarte rule 33"."""
+    return cite(SD, *numbers)
+
+
+def pt_rule(*numbers: int | str) -> str:
+    """The jackpot side bet (Portaria 461/2001): ``pt_rule(10)``."""
+    return cite(PT, *numbers)
+
+
 DECISION_RULE = f"{cite(T903B, '6.1.4')}; {sd_rule(21)}"  # 903-B 6.1.4; rule 21
 BETTING_RULE = f"{cite(T903B, '6.1.4')}; {sd_rule(14)}"  # 903-B 6.1.4; rule 14
 

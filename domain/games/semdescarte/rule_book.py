@@ -7,7 +7,11 @@ project's own words. Pure data; ``GAME.rule_book``.
 from __future__ import annotations
 
 from domain.kernel.rule_titles import RuleBook
-from domain.kernel.rules import PT, SD
+from domain.kernel.rules import Source
+
+SD = Source("sd", "póquer sem descarte", "póquer sem descarte, Reg. 803/2015", ("000 SD",))
+PT = Source("pt", "Portaria 461/2001", "jackpot side bet, Portaria 461/2001", ("002 PT",))
+
 
 RULES = {
     1: "A banked card game: beat the banca with a better five-card hand",

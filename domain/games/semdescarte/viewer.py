@@ -13,8 +13,7 @@ from typing import Any
 
 from domain.kernel import viewer as v
 from domain.cards.poker_hands import evaluate
-from domain.kernel.rules import pt_rule
-from domain.games.semdescarte.config import sd_rule
+from domain.games.semdescarte.config import pt_rule, sd_rule
 
 # The rules of each event that carries none of its own.
 RULES = {"BettingClosed": sd_rule(14), "CardsDealt": sd_rule(19),
