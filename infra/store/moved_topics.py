@@ -4,7 +4,8 @@ Stored events name their class by an explicit topic ("ledger.Account.Credited", 
 aggregate.py), but an aggregate's ``Created`` event and its snapshots name the aggregate's class
 by module path ("domain.games.semdescarte.table:SemDescarteTable"). Records written before the move
 name the old modules; the library resolves an old name registered for the new module
-(``eventsourcing.utils.register_topic``: a package registered resolves its submodules too).
+(``eventsourcing.utils.register_topic``: a package registered resolves its submodules too; a
+class that left a module that is still there is registered by its old topic, ``module:Class``).
 903-B 6.3.7: records stay readable for as long as they are kept. Never remove a line.
 """
 
@@ -54,10 +55,16 @@ MOVED: dict[str, str] = {
     "domain.semdescarte": "domain.games.semdescarte",
     "domain.bingo": "domain.games.bingo",
     "domain.community_poker": "domain.games.community_poker",
+    # Issue 24 item 3 (every game one shape): a class that left a module that stays, named
+    # module:Class both ways; each name it was stored under has its line.
+    "domain.bingo.room:BingoRoomRegistry": "domain.games.bingo.registry:BingoRoomRegistry",
+    "domain.games.bingo.room:BingoRoomRegistry": "domain.games.bingo.registry:BingoRoomRegistry",
 }
 
 
 def register_moved_topics() -> None:
     """Idempotent: registering a name again for the same module is a no-op."""
     for old, new in MOVED.items():
-        register_topic(old, import_module(new))
+        module, _, name = new.partition(":")
+        register_topic(old, getattr(import_module(module), name) if name else
+                       import_module(module))
