@@ -15,7 +15,8 @@ from domain.kernel.game import Game
 from infra.games import BUILTIN_GAMES, load_games
 
 ROOT = Path(__file__).resolve().parents[2]
-TEST_GAMES = ("tests.cointoss.game",)
+# The games defined only under tests/ (LEDGER_GAMES): each folder of tests/ with a game.py.
+TEST_GAMES = tuple(f"tests.{p.parent.name}.game" for p in sorted(ROOT.glob("tests/*/game.py")))
 REGISTERED = (*BUILTIN_GAMES, *TEST_GAMES)
 
 
@@ -98,6 +99,12 @@ def test_every_registered_game_has_its_http_surface_in_a_module_of_its_own(path)
     game = _game(path)
     assert any(p.is_file() for p in _routes(game)), f"{game.name}: no {shape.ROUTES}"
     assert game_router(game).routes
+
+
+def test_the_games_under_tests_are_found():
+    """Found, not listed here: a game added under tests/ edits no file outside its folder."""
+    assert "tests.cointoss.game" in TEST_GAMES and len(TEST_GAMES) >= 2
+    assert all(isinstance(import_module(path).GAME, Game) for path in TEST_GAMES)
 
 
 def test_the_shape_check_fails_a_game_that_lacks_a_module_or_a_slot():
