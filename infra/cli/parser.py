@@ -171,13 +171,17 @@ def build_parser(handlers: dict[str, Callable[..., int]]) -> argparse.ArgumentPa
     phh.add_argument("--out", required=True, metavar="DIR",
                      help="the directory to write to (created if missing)")
     phh.add_argument("--game", choices=("holdem", "omaha"), help="only this game's jogadas")
+    _venues_command(sub, h["venues list"])
+    return parser
+
+
+def _venues_command(sub: Any, func: Callable[..., int]) -> None:
     venues = _group(sub, "venues", "the venues (tables, rooms) of the games")
-    listed = _command(venues, "list", "list a game's venues (JSON on stdout)", h["venues list"],
+    listed = _command(venues, "list", "list a game's venues (JSON on stdout)", func,
                       "Reads the ledger only: the listing projection, caught up first.")
     listed.add_argument("--game", required=True, metavar="NAME",
                         help="a game of this installation (built in, or named by LEDGER_GAMES)")
     listed.add_argument("--limit", type=int, default=100, help="at most this many venues (≤ 500)")
-    return parser
 
 
 def _verify_command(sub: Any, func: Callable[..., int]) -> None:
