@@ -57,7 +57,7 @@ def real_activity(ledger: Any, clock: Any, tag: str, *, sd_jogadas: int, bingo_j
     from bench.bingo import room_config
     from bench.semdescarte import jogada
     from domain.kernel.actors import player_actor, staff_actor
-    from domain.games.semdescarte import game as sd
+    from domain.games.semdescarte import commands as sd
     from infra.services import sessions as sessions_service
     from tests.bingo import client as bingo
 

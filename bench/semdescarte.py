@@ -209,7 +209,7 @@ def history_section(backend: str, tmp: Path, history: int) -> None:
     from uuid import uuid4
 
     from domain.kernel.actors import player_actor, staff_actor
-    from domain.games.semdescarte import game as sd
+    from domain.games.semdescarte import commands as sd
     from infra.services import sessions as sessions_service
     from infra.container import build_ledger
     from infra.runtime.settings import Settings
@@ -248,7 +248,7 @@ def history_section(backend: str, tmp: Path, history: int) -> None:
 def jogada(ledger, table_id, pid, key) -> None:
     """Ante, deal and continue on an individual table, through the ledger's writer."""
     from domain.kernel.actors import player_actor
-    from domain.games.semdescarte import game as sd
+    from domain.games.semdescarte import commands as sd
 
     actor, pid = player_actor(pid), str(pid)
     ante = ledger.run(sd.PlaceAnte(table_id=table_id, player_id=pid, ante_cents=100,

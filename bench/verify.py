@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.ledger_core import fresh_url, say  # noqa: E402
 from domain.kernel.actors import player_actor, staff_actor  # noqa: E402
-from domain.games.bingo import game as bingo  # noqa: E402
-from domain.games.semdescarte import game as sd  # noqa: E402
+from domain.games.bingo import commands as bingo  # noqa: E402
+from domain.games.semdescarte import commands as sd  # noqa: E402
 from infra.services import sessions as sessions_service  # noqa: E402
 from infra.runtime.clock import ManualClock  # noqa: E402
 from infra.container import build_ledger  # noqa: E402

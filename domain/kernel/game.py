@@ -2,8 +2,8 @@
 composition root builds from them (infra/games.py: the built-in games, one line each, and any
 named by ``LEDGER_GAMES``).
 
-A game is its own package (``domain/<game>/`` for its rules, aggregates, commands and replay;
-``api/routes/<game>.py`` for its routes) and exposes one ``Game``. Everything every game needs
+A game is its own package (``domain/games/<game>/``, every one of the same shape:
+domain/kernel/shape.py; ``api/games/<game>/routes.py`` for its routes) and exposes one ``Game``. Everything every game needs
 is built once on this object: the writer dispatches its commands, snapshots its aggregates,
 runs its clock and its start-up recovery (infra/services/game_services.py); ``end_session`` asks it
 whether the player has a bet in play and tells it when a session at one of its venues ended;

@@ -19,6 +19,8 @@
     ledger phh export --from T --to T --out DIR [--game G]
                                             one PHH file per jogada of a game with hand
                                             histories that ended in [T, T) (infra/cli/phh.py)
+    ledger venues list --game G [--limit N] the venues of any registered game, from the
+                                            listing projection (infra/cli/venues.py)
 
 The commands live by group in infra/cli/db.py, cli_projections.py, cli_keys.py (staff and
 players) and cli_checks.py (verify, health); their options in infra/cli/parser.py. ``serve``
@@ -50,6 +52,7 @@ from infra.cli.keys import (
 from infra.cli.phh import cmd_phh_export
 from infra.cli.parser import build_parser as build
 from infra.games import builtin_games
+from infra.cli.venues import cmd_venues_list
 from infra.cli.projections import (
     cmd_projections_catch_up, cmd_projections_rebuild, cmd_projections_run, cmd_projections_status)
 from infra.runtime.logging import configure_logging
@@ -83,7 +86,7 @@ def build_parser(serve: Command | None = None) -> argparse.ArgumentParser:
         "audit keygen": cmd_audit_keygen, "audit seal": cmd_audit_seal,
         "audit export": cmd_audit_export, "audit check": cmd_audit_check,
         "complaints queue": cmd_complaints_queue, "complaints report": cmd_complaints_report,
-        "phh export": cmd_phh_export},
+        "phh export": cmd_phh_export, "venues list": cmd_venues_list},
         # The built-in games: the parser is built before the configuration is read.
         builtin_games())
 

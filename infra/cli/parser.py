@@ -164,6 +164,7 @@ def build_parser(handlers: dict[str, Callable[..., int]],
                             " GET /audit/public-keys); repeatable; default: the bundle's own,"
                             " as said in the output")
     _phh_command(sub, h["phh export"], games)
+    _venues_command(sub, h["venues list"])
     return parser
 
 
@@ -186,6 +187,15 @@ def _phh_command(sub: Any, func: Callable[..., int], games: Iterable[Game]) -> N
                      help="the directory to write to (created if missing)")
     phh.add_argument("--game", choices=tuple(g.name for g in having),
                      help="only this game's jogadas")
+
+
+def _venues_command(sub: Any, func: Callable[..., int]) -> None:
+    venues = _group(sub, "venues", "the venues (tables, rooms) of the games")
+    listed = _command(venues, "list", "list a game's venues (JSON on stdout)", func,
+                      "Reads the ledger only: the listing projection, caught up first.")
+    listed.add_argument("--game", required=True, metavar="NAME",
+                        help="a game of this installation (built in, or named by LEDGER_GAMES)")
+    listed.add_argument("--limit", type=int, default=100, help="at most this many venues (≤ 500)")
 
 
 def _verify_command(sub: Any, func: Callable[..., int]) -> None:

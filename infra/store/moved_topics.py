@@ -4,7 +4,8 @@ Stored events name their class by an explicit topic ("ledger.Account.Credited", 
 aggregate.py), but an aggregate's ``Created`` event and its snapshots name the aggregate's class
 by module path ("domain.games.semdescarte.table:SemDescarteTable"). Records written before the move
 name the old modules; the library resolves an old name registered for the new module
-(``eventsourcing.utils.register_topic``: a package registered resolves its submodules too).
+(``eventsourcing.utils.register_topic``: a package registered resolves its submodules too; a
+class that left a module that is still there is registered by its old topic, ``module:Class``).
 903-B 6.3.7: records stay readable for as long as they are kept. Never remove a line.
 """
 
@@ -55,6 +56,10 @@ MOVED: dict[str, str] = {
     "domain.semdescarte": "domain.games.semdescarte",
     "domain.bingo": "domain.games.bingo",
     "domain.community_poker": "domain.games.community_poker",
+    # Issue 24 item 3 (every game one shape): a class that left a module that stays, named
+    # module:Class both ways; each name it was stored under has its line.
+    "domain.bingo.room:BingoRoomRegistry": "domain.games.bingo.registry:BingoRoomRegistry",
+    "domain.games.bingo.room:BingoRoomRegistry": "domain.games.bingo.registry:BingoRoomRegistry",
 }
 
 
@@ -74,10 +79,14 @@ def register_moved_topics() -> None:
     for module in pkgutil.walk_packages(domain.__path__, "domain."):
         register_topic(module.name, import_module(module.name))
     for old, new in MOVED.items():
-        module = import_module(new)
+        module_name, _, name = new.partition(":")
+        module = import_module(module_name)
+        if name:  # a class that moved out of a module that is still there
+            register_topic(old, getattr(module, name))
+            continue
         if old not in packages:
             register_topic(old, module)
             continue
         for value in list(vars(module).values()):
-            if isinstance(value, type) and value.__module__ == new:
+            if isinstance(value, type) and value.__module__ == module_name:
                 register_topic(f"{old}:{value.__qualname__}", value)

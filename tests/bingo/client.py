@@ -1,4 +1,4 @@
-"""The tests' client of bingo: each function sends one command of domain/games/bingo/game.py to the
+"""The tests' client of bingo: each function sends one command of domain/games/bingo/commands.py to the
 ledger's writer (``Ledger.run``) or reads one of the views every game has
 (infra/services/jogada_views.py), with the arguments the tests use."""
 
@@ -8,7 +8,8 @@ import uuid
 from typing import Any
 from uuid import UUID
 
-from domain.games.bingo import game as bingo
+from domain.games.bingo import commands as bingo
+from domain.games.bingo.game import GAME as BINGO_GAME
 from infra.services import game_services, jogada_views
 from infra.container import Ledger
 
@@ -57,7 +58,7 @@ def tick(ledger: Ledger, room_id: UUID | str, *, actor: str = CLOCK_ACTOR) -> li
 
 
 def tick_all(ledger: Ledger) -> dict[str, Any]:
-    return game_services.tick_all(ledger, bingo.GAME)
+    return game_services.tick_all(ledger, BINGO_GAME)
 
 
 def void_jogada(ledger: Ledger, *, room_id: UUID | str, reason: str, actor: str) -> dict[str, Any]:
@@ -76,16 +77,16 @@ def view(ledger: Ledger, *, room_id: UUID | str, player_id: UUID | str | None,
 
 
 def jogada_domain_events(ledger: Ledger, jogada_id: str, engine: Any = None) -> list[tuple[int, Any]]:
-    return jogada_views.jogada_events(ledger, jogada_id, engine, game=bingo.GAME)[1]
+    return jogada_views.jogada_events(ledger, jogada_id, engine, game=BINGO_GAME)[1]
 
 
 def replay_jogada(ledger: Ledger, jogada_id: str, engine: Any = None) -> dict[str, Any]:
-    return jogada_views.replay(ledger, jogada_id, engine, game=bingo.GAME)
+    return jogada_views.replay(ledger, jogada_id, engine, game=BINGO_GAME)
 
 
 def last_jogadas(ledger: Ledger, player_id: UUID | str, engine: Any = None,
                  count: int = 3) -> list[dict[str, Any]]:
-    return jogada_views.last_jogadas(ledger, bingo.GAME, player_id, engine, count)
+    return jogada_views.last_jogadas(ledger, BINGO_GAME, player_id, engine, count)
 
 
 def jackpot_value(ledger: Ledger, target_id: UUID | str, engine: Any = None) -> dict[str, Any]:

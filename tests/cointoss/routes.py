@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from api.deps import Anyone, LedgerDep, OperatorCaller, PlayerCaller
 from api.ledger_access import run
-from tests.cointoss import game as coin
+from tests.cointoss import commands as coin
 
 router = APIRouter(prefix="/cointoss", tags=["coin toss (tests)"])
 

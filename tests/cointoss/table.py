@@ -1,18 +1,18 @@
-"""The coin toss's aggregates: a table (one jogada at a time: bets, the toss, the settlement)
-and the registry of tables its clock and recovery walk. A game defined only under tests/ to
-show the Game seam (domain/kernel/game.py): nothing outside tests/ knows it."""
+"""The coin toss's venue aggregate: a table (one jogada at a time: bets, the toss, the
+settlement); the registry of tables its clock and recovery walk is registry.py. A game defined
+only under tests/ to show the Game seam (domain/kernel/game.py): nothing outside tests/ knows
+it."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
-from uuid import NAMESPACE_URL, UUID, uuid5
+from uuid import UUID
 
 from eventsourcing.domain import event
 
 from domain.kernel.aggregate import LedgerAggregate
 
-REGISTRY_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/tests/cointoss/tables")
 SIDES = ("heads", "tails")
 
 
@@ -55,17 +55,3 @@ class CoinTable(LedgerAggregate):
     def void(self, jogada_id: str, reason: str, refunds: dict[str, int], actor: str,
              at: datetime) -> None:
         self.jogada = None
-
-
-class CoinRegistry(LedgerAggregate):
-    @event("Created", topic="tests.CoinRegistry.Created")
-    def __init__(self, actor: str, at: datetime) -> None:
-        self.table_ids: list[str] = []
-
-    @staticmethod
-    def create_id(**_: Any) -> UUID:  # type: ignore[override]
-        return REGISTRY_ID
-
-    @event("TableRegistered", topic="tests.CoinRegistry.TableRegistered")
-    def register(self, table_id: str, actor: str, at: datetime) -> None:
-        self.table_ids.append(table_id)

@@ -10,7 +10,9 @@ from infra.runtime.rng import SeededSeedSource
 from infra.services import sessions as sessions_service
 from projections import significant_events
 from tests.api.conftest import OPERATOR, Api, ok
-from tests.cointoss import game as coin
+from tests.cointoss import commands as coin
+from tests.cointoss.significant import MANUAL_TOSS
+from tests.cointoss.views import KIND
 from tests.waiting import until
 
 GAMES = "tests.cointoss.game"
@@ -24,7 +26,7 @@ def _player_at_table(api: Api, client):
     player_id, headers = api.player("Ana")
     ok(api.deposit(player_id, 10_000, "d1"), 201)
     session = ok(client.post("/sessions", headers=headers,
-                             json={"venue_id": table["venue_id"], "game": coin.KIND}), 201)
+                             json={"venue_id": table["venue_id"], "game": KIND}), 201)
     return table, player_id, headers, session
 
 
@@ -80,7 +82,7 @@ def test_a_jogada_a_crash_left_open_is_voided_and_refunded_at_start(make_setting
         table = first.run(coin.CreateCoinTable(table_id="6d8f2c3e-0000-4000-8000-000000000001",
                                                name="Moeda", config={"stake_cents": STAKE},
                                                actor="system:test"))
-        session = sessions_service.start_session(first, player_id, table["venue_id"], coin.KIND,
+        session = sessions_service.start_session(first, player_id, table["venue_id"], KIND,
                                                  f"player:{player_id}")
         bet = first.run(coin.Bet(table_id=table["table_id"], player_id=str(player_id),
                                  side="tails", stake_cents=STAKE, idempotency_key="b1",
@@ -117,7 +119,7 @@ def test_a_game_under_tests_declares_a_significant_event_of_its_own(make_client)
                                "idempotency_key": "b1"}), 201)
     ok(client.post(f"/cointoss/tables/{table['table_id']}/toss", headers=OPERATOR))
     (tossed,) = ok(client.get("/significant-events", headers=OPERATOR,
-                              params={"kind": coin.MANUAL_TOSS}))["data"]
+                              params={"kind": MANUAL_TOSS}))["data"]
     assert (tossed["game"], tossed["jogada_id"], tossed["severity"]) == (
         "cointoss", bet["jogada_id"], "warning")
     assert tossed["replay_url"] == f"/jogadas/{bet['jogada_id']}/replay"

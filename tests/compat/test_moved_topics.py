@@ -45,7 +45,7 @@ def test_issue_24_every_aggregate_topic_old_and_new_resolves_in_a_fresh_process(
     result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True,
                             text=True, timeout=120, check=True)
     found = json.loads(result.stdout)
-    assert "domain.sessions.session:GameSession" in found and "domain.sessions.session:GameSession" in found
-    assert "domain.games.bingo.room:BingoRoom" in found
+    assert "domain.sessions:GameSession" in found and "domain.sessions.session:GameSession" in found
+    assert "domain.bingo.room:BingoRoom" in found
     wrong = {topic: outcome for topic, outcome in found.items() if outcome is not True}
     assert not wrong, wrong

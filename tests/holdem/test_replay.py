@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 
 from domain.games.community_poker.adjudication import adjudicate
-from domain.games.community_poker.replay import player_last_jogada, replay
+from domain.games.community_poker.replay import player_jogada, replay
 from infra.services import jogada_views
 from tests.holdem.client import new_table
 from tests.holdem.support import forced_deck, passive, play_out
@@ -97,7 +97,7 @@ def test_om_65_replay_adjudication_and_last_jogada_of_an_omaha_jogada(ledger):
     assert replayed["rng"]["verified"] is True
     assert all(len(s["hole_cards"]) == 4 for s in replayed["final"]["seats"].values())
     assert adjudicate(events)["agrees"] is True
-    mine = player_last_jogada(replayed, table.by_seat(4).player_id)
+    mine = player_jogada(replayed, table.by_seat(4).player_id)
     assert len(mine["cards"]) == 4 and mine["rule"] == "Omaha rule 65"
 
 
@@ -110,9 +110,9 @@ def test_he_65_the_players_last_jogada_shows_its_own_cards_and_the_hands_shown(c
     table.act(table.by_seat(7), "fold")
     play_out(table, passive)
     replayed = jogada_views.replay(cert, jogada_id)
-    folded = player_last_jogada(replayed, table.by_seat(7).player_id)
+    folded = player_jogada(replayed, table.by_seat(7).player_id)
     assert folded["cards"] == ["7c", "2d"] and folded["board"] == BOARD
     assert set(folded["shown"]) == {"1", "4"}  # the folded hand is not shown to anyone
-    winner = player_last_jogada(replayed, table.by_seat(1).player_id)
+    winner = player_jogada(replayed, table.by_seat(1).player_id)
     assert winner["won_cents"] > 0 and winner["commission_cents"] > 0
     assert winner["rule"] == "hold'em rule 65"

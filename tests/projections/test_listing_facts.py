@@ -10,13 +10,13 @@ from typing import Any
 from uuid import UUID
 
 from domain.games.bingo import game as bingo
-from domain.games.bingo.listing import listing_facts as bingo_facts
+from domain.games.bingo.listing import listing as bingo_facts
 from domain.games.bingo.room import BingoRoom as BR
 from domain.kernel.listing import (
     JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, Outcome, PhaseChanged,
     PlayerDetail, Staked, VenueOpened)
 from domain.games.semdescarte import game as semdescarte
-from domain.games.semdescarte.listing import listing_facts as sd_facts
+from domain.games.semdescarte.listing import listing as sd_facts
 from domain.games.semdescarte.table import SemDescarteTable as SD
 
 AT = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)

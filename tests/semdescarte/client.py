@@ -1,5 +1,5 @@
 """The tests' client of póquer sem descarte: each function sends one command of
-domain/games/semdescarte/game.py to the ledger's writer (``Ledger.run``) or reads one of the views
+domain/games/semdescarte/commands.py to the ledger's writer (``Ledger.run``) or reads one of the views
 every game has (infra/services/jogada_views.py), with the arguments the tests use."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from typing import Any
 from uuid import UUID
 
 from domain.kernel.errors import NotFoundError
-from domain.games.semdescarte import game as sd
+from domain.games.semdescarte import commands as sd
+from domain.games.semdescarte.game import GAME as SD_GAME
 from domain.games.semdescarte.config import sd_rule
 from infra.services import game_services, jogada_views
 from infra.container import Ledger
@@ -71,11 +72,11 @@ def tick(ledger: Ledger, table_id: UUID | str, *, actor: str = CLOCK_ACTOR) -> l
 
 
 def tick_all(ledger: Ledger) -> dict[str, Any]:
-    return game_services.tick_all(ledger, sd.GAME)
+    return game_services.tick_all(ledger, SD_GAME)
 
 
 def recover(ledger: Ledger) -> list[str]:
-    return game_services.recover(ledger, sd.GAME)
+    return game_services.recover(ledger, SD_GAME)
 
 
 def connection_lost(ledger: Ledger, *, table_id: UUID | str, player_id: UUID | str,
@@ -89,15 +90,15 @@ def void_jogada(ledger: Ledger, *, table_id: UUID | str, reason: str, actor: str
 
 
 def jogada_domain_events(ledger: Ledger, jogada_id: str, engine: Any = None) -> list[tuple[int, Any]]:
-    return jogada_views.jogada_events(ledger, jogada_id, engine, game=sd.GAME)[1]
+    return jogada_views.jogada_events(ledger, jogada_id, engine, game=SD_GAME)[1]
 
 
 def replay_jogada(ledger: Ledger, jogada_id: str, engine: Any = None) -> dict[str, Any]:
-    return jogada_views.replay(ledger, jogada_id, engine, game=sd.GAME)
+    return jogada_views.replay(ledger, jogada_id, engine, game=SD_GAME)
 
 
 def last_jogada(ledger: Ledger, player_id: UUID | str, engine: Any = None) -> dict[str, Any]:
-    for jogada in jogada_views.last_jogadas(ledger, sd.GAME, player_id, engine, 1):
+    for jogada in jogada_views.last_jogadas(ledger, SD_GAME, player_id, engine, 1):
         return jogada
     raise NotFoundError(f"player {player_id} has no ended póquer sem descarte jogada",
                         field="player_id", rule=sd_rule(37))

@@ -4,7 +4,7 @@ Operators create rooms (rules 2f, 8–10, 13, 31–44) and open jogadas (rules 1
 certification mode with ``forced_balls``); players with an open bingo game session at the
 room's venue join and buy cards (rules 11–15); the room's clock closes the sale (rules 18–20)
 and draws (rules 21–26), and an operator may run it now (``tick``). Each command is one
-value of domain/games/bingo/game.py, one transaction on the writer; errors name the field and the
+value of domain/games/bingo/commands.py, one transaction on the writer; errors name the field and the
 rule.
 """
 
@@ -21,7 +21,8 @@ from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCa
 from api.ledger_access import fresh_engine, run
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
-from domain.games.bingo import game as bingo
+from domain.games.bingo import commands as bingo
+from domain.games.bingo.game import GAME as BINGO_GAME
 from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.kernel.rules import cite
 from domain.games.bingo.rule_book import BINGO
@@ -140,7 +141,7 @@ def replay(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict
     """"Modo repetição" (rule 2h): every event of an ended jogada with the state it led to, the
     RNG check re-deriving every card and ball, and the prizes found again."""
     return jogada_views.require_ended(
-        jogada_views.replay(ledger, jogada_id, fresh_engine(ledger), game=bingo.GAME))
+        jogada_views.replay(ledger, jogada_id, fresh_engine(ledger), game=BINGO_GAME))
 
 
 @router.get("/players/{player_id}/last-jogadas", responses=errors(401, 403, 404, 422, 503))
@@ -148,5 +149,5 @@ def last_jogadas(player_id: UUID, ledger: LedgerDep, caller: AccountReader) -> d
     """The player's last three ended jogadas (rule 50), newest first."""
     caller.require_player_access(player_id)
     return {"player_id": str(player_id), "rule": cite(BINGO, 50),
-            "jogadas": jogada_views.last_jogadas(ledger, bingo.GAME, player_id,
+            "jogadas": jogada_views.last_jogadas(ledger, BINGO_GAME, player_id,
                                                  fresh_engine(ledger))}

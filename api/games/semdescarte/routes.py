@@ -4,7 +4,7 @@ Operators create tables and handle interruptions; players sit (with an open game
 the table's venue, rule 40), bet the ante (rules 16–18), start the deal on an individual table
 (rule 15) and decide (rules 20–23); the table's clock closes a multi-seat betting period
 (rule 14) and runs the decision time (rules 21, 31, 32). Each command is a value of
-domain/games/semdescarte/game.py, one transaction on the writer; errors name the field and the rule.
+domain/games/semdescarte/commands.py, one transaction on the writer; errors name the field and the rule.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from api.games.semdescarte.schemas import (
     AnteCreate, DealRequest, DecisionCreate, ForcedDeckCreate, InterruptionCreate, SeatLeave,
     SeatTake, TableCreate)
 from domain.kernel.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.games.semdescarte import game as sd
+from domain.games.semdescarte import commands as sd
+from domain.games.semdescarte.game import GAME as SD_GAME
 from domain.games.semdescarte.config import pt_rule, sd_rule
 from infra.services import jogada_views
 
@@ -177,7 +178,7 @@ def replay(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict
     decisions, settlement, money), and the RNG check: the revealed seed re-derives the dealt
     cards (903-B 6.3.4(2), 6.7.2(4)). An open jogada is not shown: its hidden cards are."""
     return jogada_views.require_ended(
-        jogada_views.replay(ledger, jogada_id, fresh_engine(ledger), game=sd.GAME))
+        jogada_views.replay(ledger, jogada_id, fresh_engine(ledger), game=SD_GAME))
 
 
 @router.get("/players/{player_id}/last-jogada", responses=errors(401, 403, 404, 422, 503))
@@ -185,7 +186,7 @@ def last_jogada(player_id: UUID, ledger: LedgerDep, caller: AccountReader) -> di
     """The result of the player's last jogada and the amounts bet (rule 37): its own cards,
     the bank's, the decision, what was returned, won or lost."""
     caller.require_player_access(player_id)
-    for jogada in jogada_views.last_jogadas(ledger, sd.GAME, player_id, fresh_engine(ledger), 1):
+    for jogada in jogada_views.last_jogadas(ledger, SD_GAME, player_id, fresh_engine(ledger), 1):
         return jogada
     raise NotFoundError(f"player {player_id} has no ended póquer sem descarte jogada",
                         field="player_id", rule=sd_rule(37))

@@ -1,5 +1,5 @@
 """The bingo room's clock, a ``tick`` command run by the sweeper (or an operator) for the rooms
-with something due (``due_rooms``): it closes the sale when its period ends (rules 16–20),
+with something due (``due``): it closes the sale when its period ends (rules 16–20),
 draws the next ball when it is due (rules 21–22, 24: at least the room's interval apart, a
 pause after a prize), and in a continuous room, or a session room inside its window, opens the
 next jogada once someone is in the room (rules 5–7)."""
@@ -9,7 +9,8 @@ from __future__ import annotations
 from uuid import UUID
 
 from domain.games.bingo.prizes import draw
-from domain.games.bingo.room import DRAWING, REGISTRY_ID, SALE, BingoRoom, BingoRoomRegistry
+from domain.games.bingo.registry import REGISTRY_ID, BingoRoomRegistry
+from domain.games.bingo.room import DRAWING, SALE, BingoRoom
 from domain.games.bingo.rooms import get_room
 from domain.games.bingo.sales import close_sales, open_jogada
 from domain.kernel.uow import UnitOfWork
@@ -46,7 +47,7 @@ def _opens_next(room: BingoRoom, uow: UnitOfWork) -> bool:
     return room.jogada is None and bool(room.members) and room.in_session_window(uow.at)
 
 
-def due_rooms(uow: UnitOfWork) -> list[str]:
+def due(uow: UnitOfWork) -> list[str]:
     registry = uow.find(REGISTRY_ID, BingoRoomRegistry)
     if registry is None:
         return []

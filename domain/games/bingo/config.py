@@ -162,7 +162,7 @@ def _parse(value: str | None) -> datetime | None:
 # Validation -----------------------------------------------------------------------------------
 # A room's configuration fields (also Game.settings_fields: settings made of other fields only
 # are another game's, domain/rulesets/venue_settings.py).
-ROOM_FIELDS = frozenset({
+FIELDS = frozenset({
     "variant", "card_price_cents", "max_cards", "pool_bp", "prizes", "line_directions",
     "bingo_pattern", "mode", "session_opens_at", "session_closes_at", "min_players",
     "sale_seconds", "draw_interval_ms", "prize_pause_ms", "jackpot"})
@@ -181,7 +181,7 @@ def check_room_config(data: Any) -> tuple[RoomConfig, list[str]]:
     order, the jackpot's ball count against the variant)."""
     if not isinstance(data, dict):
         raise InvalidInputError("config must be an object", field="config")
-    unknown = sorted(set(data) - ROOM_FIELDS)
+    unknown = sorted(set(data) - FIELDS)
     if unknown:
         raise InvalidInputError(f"unknown configuration field {unknown[0]}", field=unknown[0])
     for name in ("variant", "card_price_cents", "max_cards", "pool_bp", "prizes",
@@ -339,7 +339,9 @@ def _check_prizes(variant: str, value: Any, pattern: tuple[tuple[int, int], ...]
         raise RuleViolationError("the prize shares must add up to 10000 bp (the whole pool)",
                                  field="prizes", rule=bingo_rule(31), code="shares_not_whole")
     if pattern is not None:
-        _check_pattern_covers(value, pattern, directions)
+        from domain.games.bingo.patterns import check_pattern_covers  # with the line shapes
+
+        check_pattern_covers(value, pattern, directions)
     ranked = sorted(value, key=lambda p: difficulty(variant, p, pattern))
     for easier, harder in zip(ranked, ranked[1:]):
         d_easy, d_hard = difficulty(variant, easier, pattern), difficulty(variant, harder, pattern)
@@ -351,25 +353,6 @@ def _check_prizes(variant: str, value: Any, pattern: tuple[tuple[int, int], ...]
                 f"{harder} needs {d_hard} numbers and {easier} {d_easy}: {harder} must pay more",
                 field=f"prizes.{harder}", rule=bingo_rule("37, 38"), code="harder_pays_more")
     return {p: value[p] for p in PRIZES if p in value}
-
-
-def _check_pattern_covers(prizes: dict[str, int], pattern: tuple[tuple[int, int], ...],
-                          directions: tuple[str, ...]) -> None:
-    """Every prize on offer is won by the time the pattern bingo ends the draw (rule 25), so
-    every prize announced at the close of sales (rule 19) is paid: the pattern holds a line
-    (two for two lines) in the allowed directions, and the corners if four corners are offered."""
-    cells = set(pattern)
-    lines = sum(set(line) <= cells for line in line_cells("75", directions))
-    need = {LINE: 1, TWO_LINES: 2}
-    for prize, count in need.items():
-        if prize in prizes and lines < count:
-            raise RuleViolationError(f"the bingo pattern must hold {count} line(s) for the {prize}"
-                                     " prize to be won before the bingo", field="bingo_pattern",
-                                     rule=bingo_rule("25, 76"), code="pattern_misses_prize")
-    if FOUR_CORNERS in prizes and not {(0, 0), (0, 4), (4, 0), (4, 4)} <= cells:
-        raise RuleViolationError("the bingo pattern must hold the four corners for that prize"
-                                 " to be won before the bingo", field="bingo_pattern",
-                                 rule=bingo_rule("25, 76"), code="pattern_misses_prize")
 
 
 def check_jackpot_max_balls(value: Any, variant: str) -> int:
@@ -396,3 +379,16 @@ def _check_jackpot(value: Any, variant: str) -> JackpotConfig | None:
         base_cents=_int(0 if value.get("base_cents") is None else value["base_cents"],
                         "jackpot.base_cents", 0, MAX_MOVEMENT_CENTS, bingo_rule(41)),
         max_balls=check_jackpot_max_balls(value.get("max_balls"), variant))
+
+
+def check_settings(settings: dict[str, Any], room: Any
+                   ) -> tuple[dict[str, Any], list[str]]:
+    """A rule-set version of a room (903-B 6.1.5): checked as POST /bingo/rooms checks a
+    configuration, with its warnings (A14, A18); the room keeps its variant (rule 2f)."""
+    config, warnings = check_room_config(settings)
+    clean = config.to_dict()
+    if clean["variant"] != room.config_data["variant"]:
+        raise RuleViolationError(
+            f"the room plays bingo {room.config_data['variant']}: its rule set cannot make it"
+            f" bingo {clean['variant']}", field="variant", rule=bingo_rule("2f"))
+    return clean, warnings

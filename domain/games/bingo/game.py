@@ -12,152 +12,22 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger import wallets
-from domain.games.bingo import clock, faults, prizes, rooms, sales
-from domain.games.bingo.views import describe
+from domain.games.bingo import faults, rooms
+from domain.games.bingo.adjudication import adjudicate
 from domain.games.bingo.cards import bingo_rule
-from domain.games.bingo.config import ROOM_FIELDS, check_room_config
-from domain.games.bingo.listing import LISTING_EVENTS, listing_facts
+from domain.games.bingo.commands import COMMANDS, DueRooms, TickRoom
+from domain.games.bingo.config import FIELDS, check_settings
+from domain.games.bingo.listing import LISTING_EVENTS, listing
+from domain.games.bingo.registry import REGISTRY_ID, BingoRoomRegistry
 from domain.games.bingo.replay import player_jogada, replay
-from domain.games.bingo.room import REGISTRY_ID, BingoRoom, BingoRoomRegistry
+from domain.games.bingo.room import BingoRoom
 from domain.games.bingo.rule_book import RULE_BOOK
 from domain.games.bingo.significant import SIGNIFICANT
-from domain.games.bingo.views import player_view
 from domain.games.bingo.viewer import viewer_steps
-from domain.kernel.command import Command, command, fields_handler
-from domain.kernel.errors import RuleViolationError
 from domain.kernel.game import Game, GameClock
 from domain.games.bingo.inactivity import BINGO, POLICIES
 
 NAME = "bingo"
-CLOCK_ACTOR = "system:bingo-clock"
-
-
-# Rooms and membership (rules 2f, 8–10, 53–55) ---------------------------------------------------
-@command("create_room")
-class CreateRoom(Command):
-    room_id: str  # drawn by the caller: a re-run creates the same room
-    name: str
-    config: dict[str, Any]
-    actor: str
-
-
-@command("describe_room", read_only=True)
-class DescribeRoom(Command):
-    room_id: str
-    player_id: str | None = None  # a player sees its own prize shares only
-
-
-@command("join_room")
-class JoinRoom(Command):
-    room_id: str
-    player_id: str
-    actor: str
-
-
-# The sale (rules 11–20) ---------------------------------------------------------------------------
-@command("open_bingo_jogada")
-class OpenJogada(Command):
-    room_id: str
-    forced_balls: list[int] | None
-    actor: str
-    seed: bytes | None = None
-    certification_mode: bool = False
-
-
-@command("buy_cards")
-class BuyCards(Command):
-    room_id: str
-    player_id: str
-    count: int
-    idempotency_key: str
-    actor: str
-
-
-@command("close_sales")
-class CloseSales(Command):
-    room_id: str
-    actor: str = CLOCK_ACTOR
-
-
-# The draw (rules 21–26) ---------------------------------------------------------------------------
-@command("draw")
-class Draw(Command):
-    room_id: str
-    actor: str = CLOCK_ACTOR
-
-
-@command("bingo_view", read_only=True)
-class ViewRoom(Command):
-    room_id: str
-    player_id: str | None = None
-    order: str = "purchase"  # or "closeness" (rule 14)
-
-
-# Clock and interruptions (rules 5–7, 45–49) -------------------------------------------------------
-@command("bingo_tick")
-class TickRoom(Command):
-    room_id: str
-    actor: str = CLOCK_ACTOR
-    seed: bytes | None = None
-
-
-@command("due_rooms", read_only=True)
-class DueRooms(Command):
-    pass
-
-
-@command("void_bingo_jogada")
-class VoidJogada(Command):
-    room_id: str
-    reason: str
-    actor: str
-
-
-@command("bingo_connection_lost")
-class ConnectionLost(Command):
-    room_id: str
-    player_id: str
-    actor: str
-
-
-def _jackpot_now(uow: Any, room: BingoRoom) -> dict[str, Any]:
-    """Rules 4, 44: the jackpot's value is on every screen, as the writer has it now."""
-    if room.jackpot_code is None:
-        return {}
-    return {"jackpot_cents": wallets.get_account(uow, room.jackpot_code).balance_cents}
-
-
-def _describe(uow: Any, cmd: DescribeRoom) -> dict[str, Any]:
-    room = rooms.get_room(uow, cmd.room_id)
-    return describe(room, None if cmd.player_id is None else str(cmd.player_id)) | \
-        _jackpot_now(uow, room)
-
-
-def _view(uow: Any, cmd: ViewRoom) -> dict[str, Any]:
-    room = rooms.get_room(uow, cmd.room_id)
-    return player_view(room, None if cmd.player_id is None else str(cmd.player_id),
-                       cmd.order) | _jackpot_now(uow, room)
-
-
-def _check_settings(settings: dict[str, Any], room: BingoRoom
-                    ) -> tuple[dict[str, Any], list[str]]:
-    """A rule-set version of a room (903-B 6.1.5): checked as POST /bingo/rooms checks a
-    configuration, with its warnings (A14, A18); the room keeps its variant (rule 2f)."""
-    config, warnings = check_room_config(settings)
-    clean = config.to_dict()
-    if clean["variant"] != room.config_data["variant"]:
-        raise RuleViolationError(
-            f"the room plays bingo {room.config_data['variant']}: its rule set cannot make it"
-            f" bingo {clean['variant']}", field="variant", rule=bingo_rule("2f"))
-    return clean, warnings
-
-
-def adjudicate(events: list[tuple[int, Any]],
-               opening_balances: dict[str, int] | None = None) -> dict[str, Any]:
-    from domain.games.bingo.adjudication import adjudicate as recompute
-
-    return recompute(events, opening_balances)
 
 
 def _void_disputed(uow: Any, room_id: str, jogada_id: str, reason: str,
@@ -182,20 +52,7 @@ GAME = Game(
     venue_plural="rooms",
     session_kinds=(BINGO,),
     policies=POLICIES,  # rules 54, 55
-    commands={
-        CreateRoom: fields_handler(rooms.create_room),
-        DescribeRoom: _describe,
-        JoinRoom: fields_handler(rooms.join),
-        OpenJogada: fields_handler(sales.open_jogada),
-        BuyCards: fields_handler(sales.buy_cards),
-        CloseSales: fields_handler(sales.close_sales),
-        Draw: fields_handler(prizes.draw),
-        ViewRoom: _view,
-        TickRoom: fields_handler(clock.tick),
-        DueRooms: lambda uow, cmd: clock.due_rooms(uow),
-        VoidJogada: fields_handler(faults.void_jogada),
-        ConnectionLost: fields_handler(faults.connection_lost),
-    },
+    commands=COMMANDS,
     venue_type=BingoRoom,
     event_marker=".BingoRoom.",
     ended_topics=(".BingoRoom.JogadaSettled", ".BingoRoom.JogadaVoided",
@@ -206,8 +63,8 @@ GAME = Game(
     replay=replay,
     viewer_steps=viewer_steps,
     adjudicate=adjudicate,
-    check_settings=_check_settings,
-    settings_fields=ROOM_FIELDS,
+    check_settings=check_settings,
+    settings_fields=FIELDS,
     venue_rule=bingo_rule("2f"),  # a room (denominação) of bingo, with its variant
     stake_reason="bingo_cards",  # a card purchase (rules 10–13)
     player_jogada=player_jogada,  # rule 50
@@ -218,7 +75,7 @@ GAME = Game(
                     tick=lambda room_id, actor: TickRoom(room_id=room_id, actor=actor)),
     open_jogadas=_open_jogadas,
     void_jogada=_void_disputed,  # a complaint's remedy: rules 45-47
-    listing=listing_facts,  # its rooms and each player's jogadas (rules 4, 52)
+    listing=listing,  # its rooms and each player's jogadas (rules 4, 52)
     listing_events=LISTING_EVENTS,
     replay_alias="/bingo/jogadas/{jogada_id}/replay",  # api/games/bingo/routes.py
     significant=SIGNIFICANT,  # rooms, lost connections, voids, the jackpot

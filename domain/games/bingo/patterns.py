@@ -15,7 +15,8 @@ and the free centre of a 75 card need no ball.
 
 from __future__ import annotations
 
-from domain.games.bingo.cards import COLUMNS, ROWS
+from domain.games.bingo.cards import COLUMNS, ROWS, bingo_rule
+from domain.kernel.errors import RuleViolationError
 
 # The prizes' and the lines' names (rules 33-35: line, two lines, four corners, column, bingo;
 # rules 34, 63, 68, 75, 83a: the directions a line may run in).
@@ -74,3 +75,22 @@ def slot_shapes(variant: str, prizes: tuple[str, ...], directions: tuple[str, ..
         shapes.append((FOUR_CORNERS, corner_cells(variant)))
     shapes.append((BINGO, bingo_cells(variant, pattern)))
     return shapes
+
+
+def check_pattern_covers(prizes: dict[str, int], pattern: tuple[tuple[int, int], ...],
+                          directions: tuple[str, ...]) -> None:
+    """Every prize on offer is won by the time the pattern bingo ends the draw (rule 25), so
+    every prize announced at the close of sales (rule 19) is paid: the pattern holds a line
+    (two for two lines) in the allowed directions, and the corners if four corners are offered."""
+    cells = set(pattern)
+    lines = sum(set(line) <= cells for line in line_cells("75", directions))
+    need = {LINE: 1, TWO_LINES: 2}
+    for prize, count in need.items():
+        if prize in prizes and lines < count:
+            raise RuleViolationError(f"the bingo pattern must hold {count} line(s) for the {prize}"
+                                     " prize to be won before the bingo", field="bingo_pattern",
+                                     rule=bingo_rule("25, 76"), code="pattern_misses_prize")
+    if FOUR_CORNERS in prizes and not {(0, 0), (0, 4), (4, 0), (4, 4)} <= cells:
+        raise RuleViolationError("the bingo pattern must hold the four corners for that prize"
+                                 " to be won before the bingo", field="bingo_pattern",
+                                 rule=bingo_rule("25, 76"), code="pattern_misses_prize")

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from typing import Any
-from uuid import NAMESPACE_URL, UUID, uuid5
+from uuid import UUID
 
 from eventsourcing.domain import event
 
-from domain.kernel.aggregate import LedgerAggregate
 from domain.games.bingo.cards import Card, bingo_rule, card_key, cards_drbg, generate_more
 from domain.games.bingo.config import BINGO, FOUR_CORNERS, SESSION, RoomConfig
 from domain.games.bingo.engine import DrawEngine
@@ -37,7 +36,6 @@ from domain.kernel.errors import ConflictError, InvalidInputError, RuleViolation
 from domain.kernel.jogada_rng import JogadaRng
 
 SALE, DRAWING = "sale", "drawing"
-REGISTRY_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/bingo/rooms")
 
 
 class BingoRoom(JogadaRng):
@@ -387,24 +385,3 @@ class BingoRoom(JogadaRng):
 
 _JOGADA_ENDS = (BingoRoom.JogadaCancelled, BingoRoom.JogadaSettled, BingoRoom.JogadaVoided,
                 BingoRoom.RngRevealed)
-
-
-class BingoRoomRegistry(LedgerAggregate):
-    """Every room, in one small stream: what the room clock and start-up recovery walk."""
-
-    @event("Created", topic="ledger.BingoRoomRegistry.Created")
-    def __init__(self, actor: str, at: datetime) -> None:
-        self.room_ids: list[str] = []
-
-    @staticmethod
-    def create_id(**_: Any) -> UUID:  # type: ignore[override]
-        return REGISTRY_ID
-
-    def register(self, room_id: str, *, actor: str, at: datetime) -> None:
-        self._registered(room_id=room_id, actor=actor, at=at)
-
-    @event("RoomRegistered", topic="ledger.BingoRoomRegistry.RoomRegistered")
-    def _registered(self, room_id: str, actor: str, at: datetime) -> None:
-        self.room_ids.append(room_id)
-
-

@@ -21,7 +21,8 @@ from domain.ledger import wallets
 from domain.ledger.accounts import HOUSE_CODE, JACKPOT, PRIZE_POOL
 from domain.games.bingo.cards import bingo_rule
 from domain.games.bingo.config import check_room_config
-from domain.games.bingo.room import REGISTRY_ID, BingoRoom, BingoRoomRegistry
+from domain.games.bingo.registry import REGISTRY_ID, BingoRoomRegistry
+from domain.games.bingo.room import BingoRoom
 from domain.games.bingo.views import describe
 from domain.kernel.errors import ConflictError
 from domain.games.bingo.inactivity import BINGO

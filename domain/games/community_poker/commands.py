@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from domain.kernel.command import Command, command
-from domain.games.community_poker import play, seating, views
+from domain.games.community_poker import clock, faults, play, seating, views
 
 CLOCK_ACTOR = "system:{variant}-clock"
 _fields = dataclasses.dataclass(frozen=True, slots=True)  # a base: fields, not a command
@@ -287,8 +287,8 @@ def handlers(variant: str, types: dict[str, type]) -> dict[type, Any]:
     functions = {"CreateTable": seating.create_table, "DescribeTable": _describe,
                  "Register": seating.register, "Sit": seating.sit, "Rebuy": seating.rebuy,
                  "Leave": seating.leave, "StartJogada": play.start_jogada, "Act": play.act,
-                 "Tick": play.tick, "ConnectionLost": play.connection_lost,
-                 "VoidJogada": play.void_jogada, "Recover": play.recover}
+                 "Tick": clock.tick, "ConnectionLost": faults.connection_lost,
+                 "VoidJogada": faults.void_jogada, "Recover": faults.recover}
     found = {types[name]: _bound(fn, variant) for name, fn in functions.items()}
-    found[types["DueTables"]] = lambda uow, cmd: play.due_tables(uow, variant)
+    found[types["DueTables"]] = lambda uow, cmd: clock.due(uow, variant)
     return found

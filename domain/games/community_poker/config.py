@@ -235,3 +235,16 @@ def buy_in_fee(config: dict[str, Any], amount_cents: int) -> int:
     if commission["mode"] != BUY_IN:
         return 0
     return amount_cents * commission["percent_bp"] // BASIS_POINTS
+
+
+def check_settings(settings: dict[str, Any], table: Any) -> tuple[dict[str, Any], list[str]]:
+    """A rule-set version of a table (903-B 6.1.5), checked as table creation checks a
+    configuration, for the table's own game; the number of seats stays (rule 5: the table is
+    what it is)."""
+    variant = table.config_data["variant"]
+    clean = check_table_config(settings, variant)
+    if clean["seats"] != table.config_data["seats"]:
+        raise RuleViolationError(f"the table has {table.config_data['seats']} seats: its"
+                                 " rule set cannot change them", field="seats",
+                                 rule=rule(variant, "4a", 5))
+    return clean, []

@@ -11,19 +11,19 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.games.community_poker import commands, phh, play, seating
+from domain.games.community_poker import commands, faults, phh, seating
 from domain.games.community_poker.adjudication import adjudicate
 from domain.games.community_poker.config import (FIELDS, HOLDEM, MAX_POKER_IDLE_JOGADAS,
-                                                 check_table_config, rule)
-from domain.games.community_poker.listing import listing
-from domain.games.community_poker.registry import PokerRegistry, registry_id
-from domain.games.community_poker.replay import player_last_jogada, replay
+                                                 check_settings, rule)
+from domain.games.community_poker.listing import LISTING_EVENTS, listing
+from domain.games.community_poker.registry import REGISTRY_ID, PokerRegistry
+from domain.games.community_poker.replay import player_jogada, replay
 from domain.games.community_poker.rule_book import HOLDEM_BOOK, OMAHA_BOOK
-from domain.games.community_poker.significant import significant
+from domain.games.community_poker.significant import SIGNIFICANT
 from domain.games.community_poker.table import TABLES
 from domain.games.community_poker.viewer import viewer_steps
-from domain.kernel.errors import RuleViolationError
 from domain.kernel.game import Game, GameClock
+from domain.kernel.significant import SignificantEvents
 from domain.sessions.inactivity import adjusted, jogadas_policy
 from domain.sessions.commands import venue_target
 
@@ -31,22 +31,9 @@ TITLES = {HOLDEM: "Texas hold'em", "omaha": "Omaha"}
 REGULATIONS = {HOLDEM: "Regulamento 806/2015", "omaha": "Regras do Omaha online (SRIJ)"}
 
 
-def _check_settings(variant: str):
-    def check(settings: dict[str, Any], table: Any) -> tuple[dict[str, Any], list[str]]:
-        """A rule-set version of a table (903-B 6.1.5), checked as table creation checks a
-        configuration; the number of seats stays (rule 5: the table is what it is)."""
-        clean = check_table_config(settings, variant)
-        if clean["seats"] != table.config_data["seats"]:
-            raise RuleViolationError(f"the table has {table.config_data['seats']} seats: its"
-                                     " rule set cannot change them", field="seats",
-                                     rule=rule(variant, "4a", 5))
-        return clean, []
-    return check
-
-
 def _open_jogadas(variant: str):
     def count(uow: Any) -> int:
-        registry = uow.find(registry_id(), PokerRegistry)
+        registry = uow.find(REGISTRY_ID, PokerRegistry)
         tables = [uow.find(UUID(t), TABLES[variant])
                   for t in ([] if registry is None else registry.of(variant))]
         return sum(1 for t in tables if t is not None and t.jogada is not None)
@@ -56,7 +43,7 @@ def _open_jogadas(variant: str):
 def _void_disputed(variant: str):
     def void(uow: Any, table_id: str, jogada_id: str, reason: str, actor: str) -> dict[str, Any]:
         """A complaint case's remedy: rule 72, A26, as for any fault of the system."""
-        return play.void_jogada(uow, variant=variant, table_id=table_id, reason=reason,
+        return faults.void_jogada(uow, variant=variant, table_id=table_id, reason=reason,
                                 actor=actor, jogada_id=jogada_id)
     return void
 
@@ -86,11 +73,15 @@ def _idle_limit(variant: str) -> tuple[int, str]:
     return MAX_POKER_IDLE_JOGADAS, rule(variant, "70b")
 
 
+def of_table(event_type: type, table_type: type) -> bool:
+    """Whether an event class is one of this table class's (hold'em's, not Omaha's)."""
+    return getattr(table_type, event_type.__name__, None) is event_type
+
+
 def make_game(variant: str, package: str) -> Game:
     types = commands.HOLDEM if variant == HOLDEM else commands.OMAHA
     table_type = TABLES[variant]
     name = table_type.__name__
-    listing_facts, listing_events = listing(table_type)
     return Game(
         name=variant, title=TITLES[variant], regulation=REGULATIONS[variant],
         venue_noun="table", venue_plural="tables", session_kinds=(variant,),
@@ -101,12 +92,12 @@ def make_game(variant: str, package: str) -> Game:
         package=package,
         bet_in_play=seating.bet_in_play(variant),
         session_ended=seating.session_ended(variant),
-        replay=replay, adjudicate=adjudicate, check_settings=_check_settings(variant),
+        replay=replay, adjudicate=adjudicate, check_settings=check_settings,
         settings_fields=frozenset(FIELDS), venue_rule=rule(variant, 1),
         # A jogada stakes no wallet money (the caves are the table's account), so the
         # player's last jogada comes from the table (PokerTable.last_jogadas, rule 65), not
         # from its stakes (jogada_views.last_jogadas); the buy-in is its wallet's stake.
-        stake_reason=seating.BUY_IN, player_jogada=player_last_jogada,
+        stake_reason=seating.BUY_IN, player_jogada=player_jogada,
         snapshotted=(table_type, PokerRegistry),
         clock=GameClock(interval=1.0, due=types["DueTables"](),
                         tick=lambda table_id, actor: types["Tick"](table_id=table_id,
@@ -118,7 +109,8 @@ def make_game(variant: str, package: str) -> Game:
         hand_history=lambda events, venue_name: phh.to_phh(events, table_name=venue_name),
         hand_history_media_type=phh.MEDIA_TYPE,
         viewer_steps=viewer_steps,
-        significant=significant(table_type),
-        listing=listing_facts, listing_events=listing_events,
+        significant=SignificantEvents(kinds=SIGNIFICANT.kinds, classify={
+            t: c for t, c in SIGNIFICANT.classify.items() if of_table(t, table_type)}),
+        listing=listing, listing_events=tuple(t for t in LISTING_EVENTS if of_table(t, table_type)),
         rule_book=HOLDEM_BOOK if variant == HOLDEM else OMAHA_BOOK,  # rules 1–75, A24–A34
     )

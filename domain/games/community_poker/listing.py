@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.games.community_poker import dealing
+from domain.games.community_poker.table import TABLES
 from domain.kernel.listing import (
     SETTLED, VOID, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, Outcome,
     PhaseChanged, PlayerDetail, Staked, VenueOpened)
@@ -68,11 +69,9 @@ def _voided(e: Any) -> list:
         for seat, cents in e.refunds.items()))]
 
 
-def listing(table_type: type) -> tuple[Callable[[Any], list], tuple[type, ...]]:
-    """``(listing_facts, listing_events)`` of one game's tables (``HoldemTable`` or
-    ``OmahaTable``)."""
-    t = table_type
-    facts: dict[type, Callable[[Any], list]] = {
+def _facts(t: type) -> dict[type, Callable[[Any], list]]:
+    """The facts each event of one game's tables (``HoldemTable`` or ``OmahaTable``) makes."""
+    return {
         t.TableOpened: lambda e: [VenueOpened(e.venue_id, e.name, e.config["structure"],
                                               e.config, e.config["seats"])],
         t.PlayerSeated: lambda e: [OccupantAdded(e.seat, e.player_id)],
@@ -88,9 +87,14 @@ def listing(table_type: type) -> tuple[Callable[[Any], list], tuple[type, ...]]:
         t.JogadaVoided: _voided,
     }
 
-    def listing_facts(event: Any) -> list:
-        """The listing facts of one of the table's events (none for the others)."""
-        made = facts.get(type(event))
-        return [] if made is None else made(event)
 
-    return listing_facts, tuple(facts)
+FACTS = {event: made for table in TABLES.values() for event, made in _facts(table).items()}
+# The events the listing reads, of both games' tables: each game's are those of its own table
+# (game.py ``of_table``).
+LISTING_EVENTS = tuple(FACTS)
+
+
+def listing(event: Any) -> list:
+    """The listing facts of one of a table's events (none for the others)."""
+    made = FACTS.get(type(event))
+    return [] if made is None else made(event)

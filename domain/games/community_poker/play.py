@@ -8,13 +8,9 @@ streams, the players' sessions).
   burns) and the button's seat may be given.
 - ``act`` (rules 28, 34–42; A27): a player's decision; the table runs on to the next street,
   the showdown or the end (rule 36) by itself.
-- ``tick`` (rules 43–45): when the decision time runs out, the extra time if the table gives
-  one, then the player checks if checking is allowed, otherwise folds; between jogadas the
-  next one starts after the table's pause.
-- ``void_jogada`` and ``recover`` (rules 72, 73; A10, A26): a fault of the system voids the
-  jogada: every cave goes back to what it was when the jogada started (each player's own
-  contributions, blinds included, no commission); a jogada a crash left open is voided when
-  the service starts. A player's own connection loss is not a void (``connection_lost``).
+- The clock (rules 43–45: the decision time, the extra time, the timeout; the next jogada
+  after the table's pause): clock.py. Faults and start-up recovery (rules 72, 73; A10, A26):
+  faults.py.
 
 At the end (``finish``): the commission of mode (a) moves from the table's account to the
 commission account (rules 17a, 18, 19; A24), each player's session records what it put in
@@ -25,22 +21,18 @@ leave with their caves (rule 10); a session with no bet in the jogada counts it 
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 from uuid import UUID
 
 from domain.kernel import certification
 from domain.ledger import wallets
 from domain.games.community_poker import dealing, seating, showdown
-from domain.games.community_poker.actions import timeout_action
 from domain.games.community_poker.config import rule
-from domain.games.community_poker.registry import PokerRegistry, registry_id
-from domain.games.community_poker.table import PLAYER, TIMEOUT, TABLES, PokerTable
+from domain.games.community_poker.table import PLAYER, PokerTable
 from domain.games.community_poker.views import player_view
-from domain.kernel.errors import ConflictError, InvalidInputError
+from domain.kernel.errors import InvalidInputError
 from domain.rulesets.versions import RuleSet, ruleset_id
 from domain.sessions.session import REFUND, GameSession
-from domain.kernel.significant import SERVICE_RESTART
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
 
@@ -101,13 +93,13 @@ def act(uow: UnitOfWork, *, variant: str, table_id: UUID | str, jogada_id: str,
         session.check_accepting(uow.at)
     added = table.act(seat, action, amount, reason=PLAYER, device_id=device_id, actor=actor,
                       at=uow.at)
-    _after_action(uow, table, seat, added, actor)
+    after_action(uow, table, seat, added, actor)
     if device_id is not None and table.seats[seat].get("device_id") != device_id:
         seating.check_devices(table, device_id, pid, actor, uow.at)
     return player_view(table, pid)
 
 
-def _after_action(uow: UnitOfWork, table: PokerTable, seat: str, added: int,
+def after_action(uow: UnitOfWork, table: PokerTable, seat: str, added: int,
                   actor: str) -> None:
     if added > 0:  # A34: every chip a player puts in is a bet on its statement
         _session(uow, table, seat).record_bet(table.jogada["jogada_id"], added, actor=actor,
@@ -151,7 +143,7 @@ def finish(uow: UnitOfWork, table: PokerTable, actor: str) -> dict[str, Any]:
             session.add_statement_line("commission", "Comissão sobre o pote (regra 17a)", 1,
                                        paid, actor=actor, at=uow.at)
     _sat_out(uow, table, jogada_id, players, actor)
-    _after_jogada(uow, table, actor)
+    after_jogada(uow, table, actor)
     return fields
 
 
@@ -168,101 +160,7 @@ def _sat_out(uow: UnitOfWork, table: PokerTable, jogada_id: str,
             session.record_jogada_without_bet(jogada_id, actor=actor, at=uow.at)
 
 
-def _after_jogada(uow: UnitOfWork, table: PokerTable, actor: str) -> None:
+def after_jogada(uow: UnitOfWork, table: PokerTable, actor: str) -> None:
     for seat in [s for s, h in table.seats.items() if h["leaving"]]:
         seating.leave_seat(uow, table, seat, "player", actor)
     seating.cash_out_stale(uow, table, seating.stale_seats(uow, table), actor)
-
-
-def timeout(uow: UnitOfWork, table: PokerTable, actor: str) -> dict[str, Any]:
-    """Rules 44, 45: the extra time once, then check if allowed, otherwise fold."""
-    jogada = table.open_jogada()
-    if table.config_data["extra_seconds"] and not jogada["extended"]:
-        table.extend_time(actor=actor, at=uow.at)
-        return {"extended": True}
-    state = table.betting()
-    seat = state.acting
-    action = timeout_action(state, seat)
-    table.act(seat, action, None, reason=TIMEOUT, device_id=None, actor=actor, at=uow.at)
-    _after_action(uow, table, seat, 0, actor)  # a check or a fold puts nothing in
-    return {"timeout": action, "seat": seat}
-
-
-def due(table: PokerTable, at: Any) -> bool:
-    """Whether the clock has something to do at the table now."""
-    jogada = table.jogada
-    if jogada is not None:
-        return jogada["deadline"] is not None and at >= jogada["deadline"]
-    if table.last_ended_at is not None:
-        if at < table.last_ended_at + timedelta(seconds=table.config_data["pause_seconds"]):
-            return False
-    return len(table.in_play()) >= 2 and table.in_session_hours(at)
-
-
-def tick(uow: UnitOfWork, *, variant: str, table_id: UUID | str, seed: bytes, actor: str,
-         certification_mode: bool = False) -> dict[str, Any]:
-    table = seating.get_table(uow, variant, table_id)
-    if not due(table, uow.at):
-        return {"table_id": str(table.id), "done": None}
-    if table.jogada is not None:
-        return {"table_id": str(table.id), "done": timeout(uow, table, actor)}
-    try:
-        start_jogada(uow, variant=variant, table_id=table_id, seed=seed, actor=actor,
-                     certification_mode=certification_mode)
-    except ConflictError:
-        return {"table_id": str(table.id), "done": None}
-    return {"table_id": str(table.id), "done": {"started": table.jogada["jogada_id"]}}
-
-
-def due_tables(uow: UnitOfWork, variant: str) -> list[str]:
-    registry = uow.find(registry_id(), PokerRegistry)
-    found = []
-    for table_id in [] if registry is None else registry.of(variant):
-        table = uow.find(UUID(table_id), TABLES[variant])
-        if table is not None and due(table, uow.at):
-            found.append(table_id)
-    return found
-
-
-def void_jogada(uow: UnitOfWork, *, variant: str, table_id: UUID | str, reason: str,
-                actor: str, jogada_id: str | None = None) -> dict[str, Any]:
-    """Rule 72, A26: every player gets back its own contributions, blinds included; no
-    commission. The caves go back to what they were when the jogada started."""
-    check_text(reason, "reason", 200)
-    table = seating.get_table(uow, variant, table_id)
-    jogada = table.open_jogada(jogada_id)
-    contributions = dealing.contributions(table.betting()) \
-        if jogada["round"] is not None else {}
-    refunds = {s: c for s, c in contributions.items() if c}
-    table.void(reason=reason, refunds=refunds, actor=actor, at=uow.at)
-    for seat, cents in refunds.items():
-        session = uow.find(UUID(jogada["players"][seat]["session_id"]), GameSession)
-        if session is not None and session.takes(jogada["jogada_id"], uow.at):
-            session.record_win(jogada["jogada_id"], cents, REFUND, actor=actor, at=uow.at)
-    _after_jogada(uow, table, actor)
-    return {"jogada_id": jogada["jogada_id"], "voided": True, "refunds": refunds}
-
-
-def recover(uow: UnitOfWork, *, variant: str, actor: str) -> list[str]:
-    """A10, rule 72: a jogada a crash left open is voided at start-up."""
-    registry = uow.find(registry_id(), PokerRegistry)
-    voided = []
-    for table_id in [] if registry is None else registry.of(variant):
-        table = uow.find(UUID(table_id), TABLES[variant])
-        if table is not None and table.jogada is not None:
-            voided.append(void_jogada(uow, variant=variant, table_id=table_id,
-                                      reason=SERVICE_RESTART, actor=actor)["jogada_id"])
-    return voided
-
-
-def connection_lost(uow: UnitOfWork, *, variant: str, table_id: UUID | str,
-                    player_id: UUID | str, actor: str) -> dict[str, Any]:
-    """Rule 73: recorded; not a void: the clock acts for the player (rule 45)."""
-    table = seating.get_table(uow, variant, table_id)
-    pid = str(check_uuid(player_id, "player_id"))
-    jogada = table.open_jogada()
-    seat = table.seat_of(pid)
-    if seat is None or seat not in jogada["players"]:
-        raise ConflictError("the player is not in the open jogada", field="player_id")
-    table.record_connection_lost(seat, actor=actor, at=uow.at)
-    return {"jogada_id": jogada["jogada_id"], "seat": seat, "voided": False}

@@ -11,11 +11,7 @@ from eventsourcing.domain import event
 
 from domain.kernel.aggregate import LedgerAggregate
 
-_REGISTRY_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/community-poker/tables")
-
-
-def registry_id() -> UUID:
-    return _REGISTRY_ID
+REGISTRY_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/community-poker/tables")
 
 
 class PokerRegistry(LedgerAggregate):
@@ -25,7 +21,7 @@ class PokerRegistry(LedgerAggregate):
 
     @staticmethod
     def create_id(**_: Any) -> UUID:  # type: ignore[override]
-        return _REGISTRY_ID
+        return REGISTRY_ID
 
     def register(self, table_id: str, variant: str, *, actor: str, at: datetime) -> None:
         self._registered(table_id=table_id, variant=variant, actor=actor, at=at)

@@ -142,7 +142,7 @@ def replay(events: list[Any]) -> dict[str, Any]:
             "rng": _rng(fold, found, where)}
 
 
-def player_last_jogada(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, Any]:
+def player_jogada(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, Any]:
     """Rule 65: every essential element of the player's last jogada: its own cards, the
     board, the hands shown at the showdown, what it put in, got back and won, the commission
     it paid; never another player's cards that were not shown."""

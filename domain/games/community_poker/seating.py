@@ -30,7 +30,7 @@ from domain.ledger import wallets
 from domain.ledger.accounts import RAKE, TABLE
 from domain.games.community_poker import views
 from domain.games.community_poker.config import buy_in_fee, check_table_config, rule
-from domain.games.community_poker.registry import PokerRegistry, registry_id
+from domain.games.community_poker.registry import REGISTRY_ID, PokerRegistry
 from domain.games.community_poker.table import SESSION_ENDED, TABLES, PokerTable
 from domain.kernel.errors import ConflictError, InvalidInputError
 from domain.ledger.receipts import CommandReceipt, check_key, fingerprint, receipt_id
@@ -76,7 +76,7 @@ def create_table(uow: UnitOfWork, *, variant: str, table_id: UUID | str, name: s
     uow.add(table)
     wallets.open_account(uow, code=account, kind=TABLE, owner=str(tid), actor=actor)
     wallets.open_account(uow, code=rake, kind=RAKE, owner=str(tid), actor=actor)
-    registry = uow.find(registry_id(), PokerRegistry)
+    registry = uow.find(REGISTRY_ID, PokerRegistry)
     if registry is None:
         registry = PokerRegistry(actor=actor, at=uow.at)
         uow.add(registry)

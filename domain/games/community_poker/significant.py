@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.community_poker.config import rule
+from domain.games.community_poker.table import TABLES
 from domain.kernel.rules import T903B, cite
 from domain.kernel.significant import (
     CONNECTION_LOST, GAME_KINDS, INFO, JOGADA_VOIDED, RECOVERY, VENUE_OPENED, WARNING, Significant,
@@ -46,11 +47,11 @@ def _shared_device(e: Any) -> Significant:
                                "rule": cite(T903B, "6.6.1")})
 
 
-def significant(table_type: type) -> SignificantEvents:
-    """The significant events of one game's tables (``HoldemTable`` or ``OmahaTable``)."""
-    return SignificantEvents(kinds=KINDS, classify={
-        table_type.TableOpened: _opened,
-        table_type.PlayerConnectionLost: _connection_lost,
-        table_type.JogadaVoided: lambda e: voided(e, e.rule),
-        table_type.SharedDeviceFlagged: _shared_device,
-    })
+# The significant events of both games' tables (``HoldemTable`` and ``OmahaTable``): each game
+# declares those of its own table (game.py ``of_table``).
+SIGNIFICANT = SignificantEvents(kinds=KINDS, classify={
+    classified: classify for t in TABLES.values() for classified, classify in (
+        (t.TableOpened, _opened),
+        (t.PlayerConnectionLost, _connection_lost),
+        (t.JogadaVoided, lambda e: voided(e, e.rule)),
+        (t.SharedDeviceFlagged, _shared_device))})

@@ -1,5 +1,5 @@
 """Póquer sem descarte: the table's clock, a ``tick`` command run by the sweeper (or an
-operator) for the tables whose deadline has passed (``due_tables``). It closes the betting
+operator) for the tables whose deadline has passed (``due``). It closes the betting
 period of a multi-seat table and deals (rule 14), warns the players who have not decided and
 gives them the extra time once (rules 21, 31), then folds those still silent (rule 32: the
 ante is lost) and settles the jogada (rules 24–29)."""
@@ -10,7 +10,7 @@ from uuid import UUID
 
 from domain.games.semdescarte.betting import deal
 from domain.games.semdescarte.decisions import finish_if_decided, fold
-from domain.games.semdescarte.registry import TableRegistry, registry_id
+from domain.games.semdescarte.registry import REGISTRY_ID, TableRegistry
 from domain.games.semdescarte.seats import get_table
 from domain.games.semdescarte.table import BETTING, DECIDING, SemDescarteTable
 from domain.kernel.uow import UnitOfWork
@@ -42,10 +42,10 @@ def tick(uow: UnitOfWork, *, table_id: UUID | str, seed: bytes, actor: str,
         return ["folded_on_timeout", "settled"]
     return []
 
-def due_tables(uow: UnitOfWork) -> list[str]:
+def due(uow: UnitOfWork) -> list[str]:
     """The tables whose clock has something to do at ``uow.at``: a betting period over (rule
     14) or a decision time over (rules 31, 32). A query: records nothing."""
-    registry = uow.find(registry_id(), TableRegistry)
+    registry = uow.find(REGISTRY_ID, TableRegistry)
     due = []
     for table_id in [] if registry is None else registry.table_ids:
         table = uow.find(UUID(table_id), SemDescarteTable)

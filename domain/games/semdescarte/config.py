@@ -116,7 +116,7 @@ class TableConfig:
 
 # A table's configuration fields (also Game.settings_fields: settings made of other fields only
 # are another game's, domain/rulesets/venue_settings.py).
-TABLE_FIELDS = ("kind", "seats", "min_ante_cents", "max_ante_cents", "decision_seconds",
+FIELDS = ("kind", "seats", "min_ante_cents", "max_ante_cents", "decision_seconds",
                 "extra_seconds", "betting_seconds", "jackpot")
 _JACKPOT_KEYS = ("stake_cents", "contribution_bp", "starting_value_cents")
 
@@ -172,7 +172,7 @@ def check_table_config(data: Any) -> TableConfig:
 
     Unknown keys are refused; ``seats`` may be left out (or null) for an individual table (1),
     ``betting_seconds`` likewise (None), and ``jackpot`` anywhere (None: off, A11)."""
-    _check_keys(data, TABLE_FIELDS, ("kind", "min_ante_cents", "max_ante_cents",
+    _check_keys(data, FIELDS, ("kind", "min_ante_cents", "max_ante_cents",
                                     "decision_seconds", "extra_seconds"), "config")
     kind = data["kind"]
     if kind not in KINDS:
@@ -267,3 +267,15 @@ def bet_for_ante(ante_cents: int) -> int:
 def hold_for_ante(ante_cents: int) -> int:
     """A8: 3 × the ante is held when the ante is placed, so "continue" is always possible."""
     return HOLD_FACTOR * check_amount(ante_cents, "ante_cents")
+
+
+def check_settings(settings: dict[str, Any], table: Any
+                   ) -> tuple[dict[str, Any], list[str]]:
+    """A rule-set version of a table (903-B 6.1.5): checked as POST /semdescarte/tables checks
+    a configuration; it changes the parameters, not the kind of table (rule 4)."""
+    clean = check_table_config(settings).to_dict()
+    if clean["kind"] != table.config_data["kind"]:
+        raise RuleViolationError(
+            f"the table is {table.config_data['kind']}: its rule set cannot make it"
+            f" {clean['kind']}", field="kind", rule=sd_rule(4))
+    return clean, []

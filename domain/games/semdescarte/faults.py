@@ -22,7 +22,7 @@ from domain.games.semdescarte import jackpot as jackpot_rules
 from domain.games.semdescarte.betting import hold_id
 from domain.games.semdescarte.config import sd_rule
 from domain.games.semdescarte.decisions import finish_if_decided, fold, record_win
-from domain.games.semdescarte.registry import TableRegistry, registry_id
+from domain.games.semdescarte.registry import REGISTRY_ID, TableRegistry
 from domain.games.semdescarte.seats import free_seats_of_ended_sessions, get_table
 from domain.games.semdescarte.table import CONTINUE, DECIDING, FOLD, SemDescarteTable
 from domain.sessions.session import REFUND
@@ -99,7 +99,7 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str, actor: st
 def recover(uow: UnitOfWork, *, actor: str) -> list[str]:
     """At start-up: a jogada left open by a crash of this service is a fault of the system
     (rule 33, A10): it is voided and every bet goes back. Returns the voided jogada ids."""
-    registry = uow.find(registry_id(), TableRegistry)
+    registry = uow.find(REGISTRY_ID, TableRegistry)
     if registry is None:
         return []
     voided = []

@@ -60,7 +60,7 @@ _FACTS: dict[type, Callable[[Any], list]] = {
 LISTING_EVENTS: tuple[type, ...] = tuple(_FACTS)
 
 
-def listing_facts(event: Any) -> list:
+def listing(event: Any) -> list:
     """The listing facts of one of the table's events (none for the others)."""
     facts = _FACTS.get(type(event))
     return [] if facts is None else facts(event)

@@ -11,11 +11,7 @@ from eventsourcing.domain import event
 
 from domain.kernel.aggregate import LedgerAggregate
 
-_REGISTRY_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/semdescarte/tables")
-
-
-def registry_id() -> UUID:
-    return _REGISTRY_ID
+REGISTRY_ID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/semdescarte/tables")
 
 
 class TableRegistry(LedgerAggregate):
@@ -25,7 +21,7 @@ class TableRegistry(LedgerAggregate):
 
     @staticmethod
     def create_id(**_: Any) -> UUID:  # type: ignore[override]
-        return _REGISTRY_ID
+        return REGISTRY_ID
 
     def register(self, table_id: str, *, actor: str, at: datetime) -> None:
         self._registered(table_id=table_id, actor=actor, at=at)

@@ -168,7 +168,7 @@ def replay(events: list[Any]) -> dict[str, Any]:
             "rng": _rng(found, where)}
 
 
-def player_last_jogada(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, Any]:
+def player_jogada(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, Any]:
     """Rule 37: the result of the last jogada and the amounts bet, as its player sees it: its
     own cards and the bank's (all five once revealed, rule 24; else the open card, rule 19c),
     never another player's."""

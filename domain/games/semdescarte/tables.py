@@ -13,7 +13,7 @@ from domain.ledger import wallets
 from domain.ledger.accounts import HOUSE_CODE, JACKPOT
 from domain.kernel.errors import ConflictError
 from domain.games.semdescarte.config import check_table_config, pt_rule
-from domain.games.semdescarte.registry import TableRegistry, registry_id
+from domain.games.semdescarte.registry import REGISTRY_ID, TableRegistry
 from domain.games.semdescarte.seats import venue_of
 from domain.games.semdescarte.table import SemDescarteTable
 from domain.games.semdescarte.views import describe
@@ -35,7 +35,7 @@ def create_table(uow: UnitOfWork, *, table_id: UUID | str, name: str, config: di
                              venue_id=venue_of(tid), jackpot_code=jackpot_code, actor=actor,
                              at=uow.at)
     uow.add(table)
-    registry = uow.find(registry_id(), TableRegistry)
+    registry = uow.find(REGISTRY_ID, TableRegistry)
     if registry is None:
         registry = TableRegistry(actor=actor, at=uow.at)
         uow.add(registry)
