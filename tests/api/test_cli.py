@@ -54,6 +54,7 @@ def _money(make_settings, clock) -> str:
         ledger.projections.engine.dispose()
 
 
+@pytest.mark.empty_database
 def test_db_upgrade_then_current(env, capsys):
     code, out, err = run(capsys, "db", "current")
     assert code == 2 and out == "" and "ledger db upgrade" in err  # nothing there yet
@@ -213,6 +214,7 @@ def _refused_in_one_line(capsys, argv, *expected: str) -> None:
     assert "VERIFY OK" not in out and "Traceback" not in err
 
 
+@pytest.mark.empty_database
 def test_read_only_commands_refuse_a_missing_database_and_create_nothing(
         monkeypatch, capsys, backend, database_url, tmp_path):
     """Run from another directory, ``verify`` created an empty ledger.db and answered

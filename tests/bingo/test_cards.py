@@ -3,8 +3,6 @@ every variant over many seeded cards, determinism, uniqueness within a jogada, v
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from domain.games.bingo.cards import (
@@ -17,10 +15,6 @@ from domain.games.bingo.cards import (
 )
 from domain.kernel.errors import InvalidInputError
 from domain.kernel.rng import Drbg
-
-pytestmark = pytest.mark.skipif(
-    os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",
-    reason="backend-independent: the pure card rules are already checked on the sqlite run")
 
 SAMPLE = 2_000
 SHAPES = {"90": (3, 9), "80": (4, 4), "75": (5, 5), "30": (3, 3)}

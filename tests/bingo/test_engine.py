@@ -4,15 +4,10 @@ Pure domain: run on the SQLite pass only, like tests/bingo/test_cards.py."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from domain.games.bingo.config import BINGO, FOUR_CORNERS, LINE, TWO_LINES
 from domain.games.bingo.engine import DrawEngine
-
-pytestmark = pytest.mark.skipif(os.environ.get("LEDGER_TEST_BACKEND", "sqlite") != "sqlite",
-                                reason="no database: one backend is enough")
 
 CARD_80 = ((1, 21, 41, 61), (2, 22, 42, 62), (3, 23, 43, 63), (4, 24, 44, 64))
 ALL = ("horizontal", "vertical", "diagonal")

@@ -6,7 +6,6 @@ treys ranks a hand from 1 (royal flush) to 7462 (7-5-4-3-2): lower is better."""
 
 from __future__ import annotations
 
-import os
 import random
 from itertools import combinations
 
@@ -16,10 +15,6 @@ from domain.cards.codes import CARDS
 from domain.cards.poker_hands import CATEGORIES, best_of, best_omaha, compare, evaluate
 
 treys = pytest.importorskip("treys")
-
-pytestmark = pytest.mark.skipif(
-    os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",
-    reason="backend-independent: the pure evaluator is already checked on the sqlite run")
 
 EVALUATOR = treys.Evaluator()
 TREYS_CARD = {code: treys.Card.new(code) for code in CARDS}

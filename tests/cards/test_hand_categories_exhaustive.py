@@ -4,17 +4,12 @@ exactly 7,462 distinct hand values (rule 13 read per A5: all five cards count)."
 
 from __future__ import annotations
 
-import os
 from math import comb
 
 import pytest
 
 from domain.cards.codes import CARDS
 from domain.cards.poker_hands import CATEGORIES, _evaluate_ints, rank_value
-
-pytestmark = pytest.mark.skipif(
-    os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",
-    reason="backend-independent: the pure evaluator is already checked on the sqlite run")
 
 PUBLISHED_COUNTS = {
     "royal_flush": 4, "straight_flush": 36, "four_of_a_kind": 624, "full_house": 3_744,

@@ -15,7 +15,6 @@ A24, A26, A31).
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
 import pytest
@@ -26,10 +25,6 @@ from domain.games.community_poker.betting import BettingRound
 from domain.games.community_poker.pots import settle, void
 from tests.community_poker.pokerkit_play import (
     FLHE, HOLE_CARDS, NLHE, PLO, deal, play_ours, random_moves, random_table, ranking)
-
-pytestmark = pytest.mark.skipif(
-    os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",
-    reason="backend-independent: pure functions, already checked on the sqlite run")
 
 
 def _check_chips(state: BettingRound, start: dict[str, int]) -> None:

@@ -9,7 +9,6 @@ tests/cards/. Pure: run once, on the sqlite run."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from itertools import combinations
@@ -22,10 +21,6 @@ from domain.cards.poker_hands import (
     _CARD_WEIGHT, _RANK_FIELDS, CATEGORIES, HandValue, _best_key, best_of, best_omaha, compare,
     evaluate)
 from tests.cards.test_hand_categories_exhaustive import DISTINCT_VALUES, PUBLISHED_COUNTS
-
-pytestmark = pytest.mark.skipif(
-    os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",
-    reason="backend-independent: the pure evaluator is already checked on the sqlite run")
 
 # The 133,784,560 seven-card hands by the category of their best five (the published counts).
 SEVEN_CARD_COUNTS = {

@@ -49,12 +49,6 @@ from tests.community_poker.pokerkit_play import (FLHE, NLHE, PLO, Both, play_bot
 
 pokerkit = pytest.importorskip("pokerkit")
 
-pytestmark = [
-    pytest.mark.skipif(
-        os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",
-        reason="backend-independent: pure functions, already checked on the sqlite run"),
-]
-
 JOGADAS = int(os.environ.get("LEDGER_POKERKIT_JOGADAS", "2000"))
 SEED = 806_2015
 

@@ -5,7 +5,6 @@ property: money is conserved to the cent and only eligible seats are paid."""
 from __future__ import annotations
 
 import inspect
-import os
 
 import pytest
 from hypothesis import given, settings
@@ -16,10 +15,6 @@ from domain.games.community_poker.pots import (Pot, award, is_conserved, layers,
                                          settle, void)
 from domain.kernel.errors import InvalidInputError
 from domain.cards.poker_hands import best_of, best_omaha
-
-pytestmark = pytest.mark.skipif(
-    os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",
-    reason="backend-independent: pure functions, already checked on the sqlite run")
 
 SEATS = [1, 2, 3, 4]  # clockwise, the button (seat 1) first: seat 2 is left of the button
 

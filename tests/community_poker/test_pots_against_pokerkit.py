@@ -38,9 +38,6 @@ from tests.community_poker.pokerkit_play import card_code, pokerkit_odd_chips
 pokerkit = pytest.importorskip("pokerkit")
 
 pytestmark = [
-    pytest.mark.skipif(
-        os.environ.get("LEDGER_TEST_BACKEND") == "postgresql",
-        reason="backend-independent: pure functions, already checked on the sqlite run"),
     # pokerkit's advice when a player folds a hand it could call for nothing more.
     pytest.mark.filterwarnings("ignore:There is no reason for this player to fold"),
 ]
