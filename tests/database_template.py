@@ -30,8 +30,8 @@ import psycopg
 
 def build_template(url: str) -> None:
     """Create the event store's objects and migrate the projection tables at ``url``."""
-    from infra.eventstore import build_event_store
-    from infra.settings import parse_database_url
+    from infra.store.eventstore import build_event_store
+    from infra.runtime.settings import parse_database_url
     from projections.migrate import upgrade
 
     target = parse_database_url(url)
@@ -40,8 +40,8 @@ def build_template(url: str) -> None:
 
 
 def _sqlite_files(path: Path) -> tuple[Path, Path]:
-    """The events file and, beside it, the projections file (infra/settings.py)."""
-    from infra.settings import parse_database_url
+    """The events file and, beside it, the projections file (infra/runtime/settings.py)."""
+    from infra.runtime.settings import parse_database_url
 
     return path, Path(parse_database_url(f"sqlite:///{path}").projections_path)
 
