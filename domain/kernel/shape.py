@@ -25,18 +25,19 @@ MODULES: dict[str, tuple[str, ...]] = {
     "listing": ("listing", "LISTING_EVENTS"),  # facts for the venues' and jogadas' listing
     "significant": ("SIGNIFICANT",),  # its significant events (GLI-19 §2.8)
     "viewer": ("viewer_steps",),  # the replay viewer's steps
+    "rule_book": (),  # its rules' titles (RULE_BOOK, or one per game) and its sources (Source)
 }
 # and the venue aggregate (Game.venue_type) in ``<Game.venue_noun>.py``: table.py, room.py.
 
 # The Game slots every game fills (domain/kernel/game.py); the others are optional: recovery (a
-# game whose jogadas complete from their events needs none), policies, replay_alias, venue_rule,
-# hand_history, session_policy.
+# game whose jogadas complete from their events needs none), replay_alias, venue_rule,
+# hand_history (and its media type), session_policy, idle_jogadas_limit, venue_plural.
 SLOTS: tuple[str, ...] = (
     "name", "title", "regulation", "venue_noun", "session_kinds", "commands", "venue_type",
     "event_marker", "ended_topics", "package", "bet_in_play", "session_ended", "replay",
     "adjudicate", "check_settings", "settings_fields", "stake_reason", "player_jogada",
     "snapshotted", "clock", "open_jogadas", "void_jogada", "listing", "listing_events",
-    "viewer_steps", "significant")
+    "viewer_steps", "significant", "policies", "rule_book")
 
 # Where its HTTP surface is (api/routes/__init__.py ``game_router``): api/games/<name>/routes.py
 # (request bodies in api/games/<name>/schemas.py), or, for a game outside the package

@@ -35,6 +35,7 @@ from tests.cointoss.significant import SIGNIFICANT
 from tests.cointoss.table import CoinTable
 from tests.cointoss.viewer import viewer_steps
 from tests.cointoss.views import KIND
+from tests.cointoss.rule_book import RULE_BOOK
 
 
 def bet_in_play(uow: Any, session: GameSession) -> tuple[str, str] | None:
@@ -65,6 +66,7 @@ def _void_disputed(uow: Any, table_id: str, jogada_id: str, reason: str,
 
 
 GAME = Game(
+    rule_book=RULE_BOOK,
     name=NAME, title="coin toss", regulation="tests only", venue_noun="table",
     session_kinds=(KIND,),
     policies={KIND: InactivityPolicy(kind=KIND, basis=TIME, invite_after=180, end_after=60,

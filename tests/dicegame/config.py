@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel.errors import InvalidInputError, RuleViolationError
+from domain.kernel.rules import cite
+from tests.dicegame.rule_book import DICE
 
 FIELDS = ("seats", "stake_cents", "window_seconds")
 MAX_SEATS = 6
@@ -26,7 +28,8 @@ PAYS = 6  # dice rule 5: the stake back and 5 times it
 
 
 def rule(*numbers: int) -> str:
-    return f"dice rule{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
+    """``rule(3)`` is "dice rule 3" (domain/kernel/rules.py ``cite``, its source in rule_book.py)."""
+    return cite(DICE, *numbers)
 
 
 def check_config(config: Any) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from tests.dicegame.significant import SIGNIFICANT
 from tests.dicegame.table import DiceTable
 from tests.dicegame.viewer import viewer_steps
 from tests.dicegame.views import KIND
+from tests.dicegame.rule_book import RULE_BOOK
 
 
 def _void_disputed(uow: Any, table_id: str, jogada_id: str, reason: str,
@@ -38,6 +39,7 @@ def _void_disputed(uow: Any, table_id: str, jogada_id: str, reason: str,
 
 
 GAME = Game(
+    rule_book=RULE_BOOK,
     name=NAME, title="dice (tests)", regulation="tests only", venue_noun="table",
     session_kinds=(KIND,),
     policies={KIND: InactivityPolicy(kind=KIND, basis=TIME, invite_after=180, end_after=60,
