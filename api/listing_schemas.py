@@ -109,8 +109,10 @@ JOGADA_DOC = """One jogada of one player. Amounts as on the session statement (s
 39, bingo rule 52): ``won_cents`` is everything paid at the settlement, stakes returned
 included; ``refunded_cents`` what a void or a cancellation gave back; ``net_cents`` = won +
 refunded − wagered. ``result``: in the game's own words (sem descarte ``folded``,
-``bank_won``, ``push``, ``player_won``, ``bank_not_qualified``; bingo ``won`` or ``lost``,
-``prizes`` by category), ``void`` / ``cancelled``; null in play. ``venue``: its id and name,
+``bank_won``, ``push``, ``player_won``, ``bank_not_qualified``; bingo ``won`` (prizes worth
+more than the cards cost), ``prize_net_even``, ``prize_net_loss`` (a prize worth less than the
+cards) or ``lost`` (no prize), ``prizes`` by category), ``void`` / ``cancelled``; null in
+play. ``venue``: its id and name,
 and the table's or room's own id under ``<venue noun>_id`` of its game (``table_id``,
 ``room_id``). ``replay_url``: staff only, once the jogada has ended."""
 
