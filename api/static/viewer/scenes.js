@@ -34,13 +34,15 @@
   }
 
   // From a steps answer's ``players``: {labels: label -> "label · name", wallets: account code
-  // -> "wallet of name"}, for the players that have a display name.
+  // -> "wallet of name (label)", actors: "player:<id>" -> "name (label)"}, for the players
+  // that have a display name.
   function playerNames(players) {
-    const names = { labels: {}, wallets: {} };
+    const names = { labels: {}, wallets: {}, actors: {} };
     for (const p of players || []) {
       if (!p.display_name) continue;
       names.labels[p.label] = `${p.label} · ${p.display_name}`;
       names.wallets[`wallet:${p.player_id}`] = `wallet of ${p.display_name} (${p.label})`;
+      names.actors[`player:${p.player_id}`] = `${p.display_name} (${p.label})`;
     }
     return names;
   }
@@ -80,11 +82,13 @@
     return out;
   }
 
-  // The step's event, rule, time and actor, as dl rows.
-  function stepMeta(step) {
+  // The step's event, rule, time and actor (a player by name, with ``names``), as dl rows.
+  function stepMeta(step, names) {
     const e = step.event || {};
+    const actor = names && e.actor && Object.prototype.hasOwnProperty.call(names.actors, e.actor)
+      ? `${names.actors[e.actor]} · ${e.actor}` : e.actor;
     return [["rule", step.rule], ["event", `#${e.notification_id} ${e.topic || e.name || ""}`],
-      ["at", e.at], ["actor", e.actor]];
+      ["at", e.at], ["actor", actor]];
   }
 
   function cardElement(code) {

@@ -157,7 +157,7 @@
     $("last").disabled = $("next").disabled = state.index === steps.length - 1;
     $("step-title").textContent = step.title;
     const books = state.data.steps.filter((s) => s.after_step === step.number).length;
-    $("step-meta").replaceChildren(...pairs([...stepMeta(step), ["bookkeeping", books
+    $("step-meta").replaceChildren(...pairs([...stepMeta(step, state.names), ["bookkeeping", books
       ? `${books} entr${books === 1 ? "y" : "ies"} after this step (see Bookkeeping below)`
       : null]]).childNodes);
     drawScene($("scene"), step, state.index, state.names);
@@ -211,7 +211,8 @@
     fill(box,
       pairs([["agrees", yesNo(a.agrees)], ["status", a.status]]),
       table(["account", "recorded", "recomputed"],
-        accounts.map((c) => [c, euros(recorded[c] ?? 0), euros(recomputed[c] ?? 0)])),
+        accounts.map((c) => [accountOf(c, state.names), euros(recorded[c] ?? 0),
+          euros(recomputed[c] ?? 0)])),
       (a.differences || []).length
         ? el("p", { className: "no" }, "Differences: ", a.differences.map((d) =>
           `${d.account} (${d.against}): recorded ${euros(d.recorded_cents)}, recomputed `
