@@ -58,8 +58,9 @@ JOGADA_DOC = """One jogada of one player. Amounts as on the session statement (e
 on it): ``won_cents`` is everything paid at the settlement, stakes returned
 included; ``refunded_cents`` what a void or a cancellation gave back; ``net_cents`` = won +
 refunded − wagered. ``result``: in the game's own words (e.g. ``folded``, ``bank_won``,
-``push``, ``won`` or ``lost``, with ``prizes`` by category where the game has them),
-``void`` / ``cancelled``; null in play. ``venue``: its id and name,
+``push``; where a prize may be worth less than the stake, ``won`` only when the prizes are worth
+more, else ``prize_net_even``, ``prize_net_loss`` or ``lost``; with ``prizes`` by category where
+the game has them; docs/api.md lists each game's), ``void`` / ``cancelled``; null in play. ``venue``: its id and name,
 and the table's or room's own id under ``<venue noun>_id`` of its game (``table_id``,
 ``room_id``). ``replay_url``: staff only, once the jogada has ended."""
 

@@ -37,8 +37,8 @@ from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, Integer
 
 from domain.kernel.game import Game, Games
 from domain.kernel.listing import (
-    IDLE, IN_PLAY, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, PhaseChanged,
-    PlayerDetail, Staked, VenueOpened)
+    ByNet, IDLE, IN_PLAY, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved,
+    PhaseChanged, PlayerDetail, Staked, VenueOpened)
 from projections.base import for_class
 from projections.money import to_utc
 from projections.tables import metadata
@@ -261,17 +261,24 @@ def _jogada_ended(page: _Page, game: str, target: str, at: datetime, position: i
         page.changed_rows.add((f.jogada_id, player_id))
         row.update(ended_at=at, status=f.status, result=f.default_result)
     seats = {row["seat"]: row for row in rows.values() if row["seat"] is not None}
+    by_net: dict[str, ByNet] = {}
     for outcome in f.outcomes:
         row = rows.get(outcome.player_id) if outcome.player_id is not None \
             else seats.get(None if outcome.seat is None else str(outcome.seat))
         if row is None:  # no stake of that player in the jogada: not in its listing
             continue
-        if outcome.result is not None:
+        if isinstance(outcome.result, ByNet):
+            by_net[row["player_id"]] = outcome.result
+        elif outcome.result is not None:
             row["result"] = outcome.result
         row["won_cents"] += outcome.won_cents
         row["refunded_cents"] += outcome.refunded_cents
         row["prizes"].update(outcome.prizes)
         row["detail"].update(outcome.detail)
+    for player_id, result in by_net.items():  # once every outcome is in (issue 24)
+        row = rows[player_id]
+        row["result"] = result.of(row["won_cents"] + row["refunded_cents"]
+                                  - row["wagered_cents"])
 
 
 _APPLY: dict[type, Callable[..., None]] = {

@@ -55,6 +55,24 @@ def principal(engine: Engine, principal_id: UUID) -> dict[str, Any] | None:
             principals.c.principal_id == principal_id)).first())
 
 
+def display_names(engine: Engine, principal_ids: list[str]) -> dict[str, str]:
+    """Principal id → display name, for those of ``principal_ids`` the principals projection
+    holds (ids that are not UUIDs are left out), 500 to a statement."""
+    ids = set()
+    for value in principal_ids:
+        try:
+            ids.add(UUID(str(value)))
+        except ValueError:
+            continue
+    ordered, found = sorted(ids), {}
+    with engine.connect() as conn:
+        for start in range(0, len(ordered), 500):  # a venue may hold thousands
+            found.update({str(row.principal_id): row.display_name for row in conn.execute(
+                select(principals.c.principal_id, principals.c.display_name).where(
+                    principals.c.principal_id.in_(ordered[start:start + 500])))})
+    return found
+
+
 def _activity(row: Row) -> dict[str, Any]:
     item = dict(row._mapping)
     item["at"] = from_db(item["at"])

@@ -29,17 +29,19 @@ _MONEY = ("wagered_cents", "won_cents", "refunded_cents", "net_cents")
 @router.get("/{jogada_id}", responses=errors(401, 403, 404, 422, 503))
 def read_jogada(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
     """The jogada: its ``game``, its venue, when it started and ended, its ``status``
-    (``in_play``, ``settled``, ``void``, ``cancelled``), each player with a stake in it and
-    its amounts and result (as on the session statement), and the totals."""
+    (``in_play``, ``settled``, ``void``, ``cancelled``), each player with a stake in it, its
+    display name (staff only, as this route is) and its amounts and result (as on the session
+    statement), and the totals."""
     engine = fresh_engine(ledger)
     game, events = jogada_views.jogada_events(ledger, jogada_id, engine)  # 404 if none
     rows = listing_queries.jogada_rows(engine, jogada_id)
     venue_id = rows[0]["venue_id"] if rows else None
     if venue_id is None:  # no stake yet: the venue from its own events
         venue_id = game.venue_of(events[0][1].originator_id)
-    players = [{"player_id": r["player_id"], "seat": None if r["seat"] is None else int(r["seat"]),
-                "result": r["result"], "prizes": r["prizes"], **{k: r[k] for k in _MONEY}}
-               for r in rows]
+    players = jogada_views.named(engine, [
+        {"player_id": r["player_id"], "seat": None if r["seat"] is None else int(r["seat"]),
+         "result": r["result"], "prizes": r["prizes"], **{k: r[k] for k in _MONEY}}
+        for r in rows])
     ended = [r["ended_at"] for r in rows if r["ended_at"] is not None]
     status = rows[0]["status"] if rows else _status(game, events)
     return {

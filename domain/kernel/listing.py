@@ -100,15 +100,31 @@ class PlayerDetail:
 
 
 @dataclass(frozen=True)
+class ByNet:
+    """A result that depends on what the player's row nets once the jogada's outcomes are all
+    added (won + refunded − wagered): ``gain`` above zero, ``even`` at zero, ``loss`` below.
+    For a game whose prize may be smaller than the stake (a prize below what the player paid
+    to play is no win; issue 24), where one event alone does not know the player's stake."""
+
+    gain: str
+    even: str
+    loss: str
+
+    def of(self, net_cents: int) -> str:
+        return self.gain if net_cents > 0 else self.loss if net_cents < 0 else self.even
+
+
+@dataclass(frozen=True)
 class Outcome:
     """One part of what a jogada's end gave a player, named by ``player_id`` or by its
     ``seat``; additive: a player may have several (a hand's outcome and a jackpot prize, the
     prizes paid and the cards refunded of a void). ``result``, if given, replaces the end's
-    default; ``prizes`` (name → cents) and ``detail`` are merged into the row's."""
+    default (a ``ByNet``: chosen by the row's net once every outcome is added); ``prizes``
+    (name → cents) and ``detail`` are merged into the row's."""
 
     player_id: str | None = None
     seat: str | None = None
-    result: str | None = None
+    result: str | ByNet | None = None
     won_cents: int = 0
     refunded_cents: int = 0
     prizes: Mapping[str, int] = field(default_factory=dict)

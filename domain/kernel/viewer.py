@@ -19,9 +19,20 @@ event, in this small vocabulary (the builders below):
 - ``facts``: ``{"label", "rows": [[name, value], ...]}``;
 - ``text``: ``{"text"}``.
 
+A game's step may also carry ``"players": {player_id: label}``: the players it names by a
+stable label ("Seat 2", "Player 1"), never by name nor by id in its titles and scenes. A
+display name is a fact of the principals read model, not of the jogada's events: the API adds
+it for staff (infra/services/jogada_views.py), and never to what a player may be shown (an evidence
+pack), where another player is only "Seat 2" or "Player 1" (issue 24).
+
 ``show`` completes them the same way for every game: each step's event (notification id,
-topic, name), a default title and rule (the event's own ``rule`` or its refs' rule), and the
-money its account events moved. A game that gives no ``viewer_steps`` is shown by
+topic, name), a default title and rule (the event's own ``rule`` or its refs' rule), the
+money its account events moved, and its ``kind``: ``play`` for the game's own events (and its
+RNG's), ``bookkeeping`` for the session lines, debits and credits that the play caused (the
+``Account`` and ``GameSession`` events of the jogada), with ``after_step``, the number of the
+play step they follow in the log. Every step stays, in log order (an auditor needs them all);
+a page shows the play first and the bookkeeping apart (issue 24). ``players`` lists every
+player the steps named, with its label. A game that gives no ``viewer_steps`` is shown by
 ``fallback_steps``: each event as text. Pure: no I/O, no clock.
 """
 
@@ -32,6 +43,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from domain.ledger.accounts import wallet_code
 from domain.kernel.adjudication import account_codes
 from domain.kernel.game import topic_of
 from domain.kernel.replay_support import MONEY_KINDS, event_name
@@ -40,8 +52,15 @@ from domain.kernel.rules import T903B, cite
 RECALL = cite(T903B, "6.3.4(2)")  # every essential element of the jogada viewable
 COMMITTED = cite(T903B, "6.7.5")  # the outcome drawn and committed before the first result
 REVEALED = cite(T903B, "6.7.2(4)")  # the results produced are the ones used and recorded
-SESSION_EVENTS = {"BetRecorded": "Bet recorded on the player's session",
-                  "WinRecorded": "Win recorded on the player's session"}
+SESSION_EVENTS = {"BetRecorded": "Bet of {amount} recorded on the player's session",
+                  "WinRecorded": "Win of {amount} ({category}) recorded on the player's"
+                                 " session"}
+# The topics of the bookkeeping a jogada's play causes: the accounts' debits and credits
+# (domain/ledger/accounts.py) and the session lines (domain/sessions/session.py). Topics, not classes: they
+# are the record's stable names.
+BOOKKEEPING_TOPICS = ("ledger.Account.", "ledger.GameSession.")
+PLAY, BOOKKEEPING = "play", "bookkeeping"
+WALLET_PREFIX = wallet_code("")  # "wallet:" and the player's id
 MONEY_TITLES = {"held": "held", "posted": "posted", "voided": "released",
                 "credited": "credited", "debited": "debited"}
 Steps = list[dict[str, Any]]
@@ -83,8 +102,12 @@ def text(value: str) -> dict[str, Any]:
 
 
 def step(position: int, title: str, scene: list[dict[str, Any]],
-         rule: str | None = None) -> dict[str, Any]:
-    return {"position": position, "title": title, "rule": rule, "scene": scene}
+         rule: str | None = None, players: dict[str, str] | None = None) -> dict[str, Any]:
+    """One step; ``players``: the players its title and scene name, by id → label."""
+    out = {"position": position, "title": title, "rule": rule, "scene": scene}
+    if players:
+        out["players"] = dict(players)
+    return out
 
 
 def rng_facts(name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -160,10 +183,32 @@ def money_movements(events: list[tuple[int, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _money_title(movements: list[dict[str, Any]]) -> str:
+def _money_title(movements: list[dict[str, Any]], labels: dict[str, str]) -> str:
     m = movements[0]
     why = f" ({m['reason']})" if m["reason"] else ""
-    return f"{euros(m['cents'])} {MONEY_TITLES[m['kind']]} on {m['account']}{why}"
+    where = _account(m["account"], labels)
+    return f"{euros(m['cents'])} {MONEY_TITLES[m['kind']]} on {where}{why}"
+
+
+def _account(code: str, labels: dict[str, str]) -> str:
+    """A player's wallet by the label the steps gave the player ("the wallet of Seat 1"), any
+    other account by its code."""
+    owner = code.removeprefix(WALLET_PREFIX) if code.startswith(WALLET_PREFIX) else None
+    return f"the wallet of {labels[owner]}" if owner in labels else code
+
+
+def _session_title(name: str | None, e: Any) -> str | None:
+    words_ = SESSION_EVENTS.get(name or "")
+    if words_ is None:
+        return None
+    return words_.format(amount=euros(getattr(e, "amount_cents", 0)),
+                         category=getattr(e, "category", None) or "win")
+
+
+def step_kind(e: Any) -> str:
+    """``bookkeeping`` for an account's or a session's event, ``play`` for the rest."""
+    return BOOKKEEPING if e is not None and topic_of(e).startswith(BOOKKEEPING_TOPICS) \
+        else PLAY
 
 
 def _event_rule(e: Any) -> str | None:
@@ -177,38 +222,50 @@ def _event_rule(e: Any) -> str | None:
 def show(game_steps: Callable[[dict[str, Any]], Steps] | None, replayed: dict[str, Any],
          events: list[tuple[int, Any]],
          rule_title: Callable[[str | None], str | None] | None = None) -> dict[str, Any]:
-    """The viewer's steps and the jogada's money: the game's steps (or the fallback), each
-    completed with its event (notification id, topic, name, time, actor), a title and a rule
-    where the game gave none, the rule's title (``rule_title``: the rule catalogues' titles
-    of the rules it cites, domain/kernel/rule_titles.py; None without), and the movements of its
-    account events."""
+    """The viewer's steps, the players they name and the jogada's money: the game's steps (or
+    the fallback), each completed with its event (notification id, topic, name, time, actor),
+    its kind (play or bookkeeping, and the play step a bookkeeping one follows), a title and a
+    rule where the game gave none, the rule's title (``rule_title``: the rule catalogues'
+    titles of the rules it cites, domain/kernel/rule_titles.py; None without), and the
+    movements of its account events."""
     by_position = {position: e for position, e in events}
     movements = money_movements(events)
     moved: dict[int, list[dict[str, Any]]] = {}
     for m in movements:
         moved.setdefault(m["position"], []).append(m)
     steps = game_steps(replayed) if game_steps is not None else fallback_steps(replayed)
-    out = []
+    labels: dict[str, str] = {}
+    for item in steps:
+        for player_id, label in (item.get("players") or {}).items():
+            labels.setdefault(str(player_id), label)
+    out: Steps = []
+    last_play = None
     for number, item in enumerate(steps, start=1):
-        position = item["position"]
-        e = by_position.get(position)
-        name = event_name(e) if e is not None else None
-        here = moved.get(position, [])
-        title = item.get("title") or (_money_title(here) if here else "") \
-            or SESSION_EVENTS.get(name or "") or words(name or "event")
-        scene = list(item.get("scene", []))
-        if here:
-            scene.append(money("Money moved by this event", here))
-        rule = item.get("rule") or (_event_rule(e) if e is not None else None)
-        out.append({
-            "number": number, "title": title, "rule": rule,
-            "rule_title": rule_title(rule) if rule_title is not None and rule else None,
-            "event": {"notification_id": position, "name": name,
+        e = by_position.get(item["position"])
+        kind = step_kind(e)
+        last_play = number if kind == PLAY else last_play
+        shown = _shown_step(number, item, e, moved.get(item["position"], []), labels)
+        shown["rule_title"] = rule_title(shown["rule"]) if rule_title and shown["rule"] else None
+        out.append(shown | {"kind": kind, "after_step": None if kind == PLAY else last_play})
+    return {"steps": out, "money": movements,
+            "players": [{"player_id": pid, "label": label} for pid, label in labels.items()]}
+
+
+def _shown_step(number: int, item: dict[str, Any], e: Any, here: list[dict[str, Any]],
+                labels: dict[str, str]) -> dict[str, Any]:
+    name = event_name(e) if e is not None else None
+    title = item.get("title") or (_money_title(here, labels) if here else "") \
+        or _session_title(name, e) or words(name or "event")
+    scene = list(item.get("scene", []))
+    if here:
+        scene.append(money("Money moved by this event", here))
+    return {"number": number, "title": title,
+            "rule": item.get("rule") or (_event_rule(e) if e is not None else None),
+            "event": {"notification_id": item["position"], "name": name,
                       "topic": topic_of(e) if e is not None else None,
                       "at": _iso(getattr(e, "at", None) or getattr(e, "timestamp", None)),
                       "actor": getattr(e, "actor", None)},
-            "scene": scene})
-    return {"steps": out, "money": movements}
+            "scene": scene}
 
 
 def _iso(value: Any) -> str | None:

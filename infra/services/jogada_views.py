@@ -101,19 +101,35 @@ def _adjudication(ledger: "Uses", owner: Game, events: list[tuple[int, Any]]) ->
 def steps(ledger: "Uses", jogada_id: str, engine: Any = None) -> dict[str, Any]:
     """What the replay viewer draws (903-B 6.3.4(2); GLI-19 §4.14 game recall): an ended
     jogada of any game step by step in the vocabulary of domain/kernel/viewer.py (through its
-    ``Game.viewer_steps``, or each event as text), the money its account events moved, the
-    RNG check and the other checks of its replay, and its re-adjudication."""
+    ``Game.viewer_steps``, or each event as text), each marked ``play`` or ``bookkeeping``,
+    the players the steps name by label, each with its display name (for staff: the route's
+    roles), the money its account events moved, the RNG check and the other checks of its
+    replay, and its re-adjudication."""
+    engine = views_engine(ledger, engine)
     owner, events = jogada_events(ledger, jogada_id, engine)
-    return steps_of(ledger, owner, events, require_ended(owner.replay(events)), jogada_id)
+    shown = steps_of(ledger, owner, events, require_ended(owner.replay(events)), jogada_id)
+    return shown | {"players": named(engine, shown["players"])}
+
+
+def named(engine: Any, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each player (``player_id``) with its ``display_name`` from the principals read model
+    (None if it has none): for staff only; what a player may be shown names no other player
+    (issue 24)."""
+    from projections import queries
+
+    names = queries.display_names(engine, [p["player_id"] for p in players])
+    return [p | {"display_name": names.get(str(p["player_id"]))} for p in players]
 
 
 def steps_of(ledger: "Uses", owner: Game, events: list[tuple[int, Any]],
              replayed: dict[str, Any], jogada_id: str) -> dict[str, Any]:
-    """``steps`` of events already read and replayed (an ended jogada's: ``require_ended``)."""
+    """``steps`` of events already read and replayed (an ended jogada's: ``require_ended``),
+    its players by label only, without their names (an evidence pack holds its steps)."""
     shown = viewer.show(owner.viewer_steps, replayed, events,
                         lambda rule: ledger.games.rule_title(rule, owner))
     return {"jogada_id": replayed.get("jogada_id") or jogada_id, "game": owner.name,
-            "title": owner.title, "steps": shown["steps"], "money": shown["money"],
+            "title": owner.title, "steps": shown["steps"], "players": shown["players"],
+            "money": shown["money"],
             "rng": replayed.get("rng"),
             "checks": {k: v for k, v in replayed.items() if k.endswith("_check")},
             "adjudication": _adjudication(ledger, owner, events)}

@@ -138,7 +138,8 @@ def test_sd_39_bingo_52_a_players_jogadas_newest_first_with_their_amounts(played
     # Bingo: 2 cards; what was won is the prizes, each by category.
     assert (j3["status"], j3["wagered_cents"], j3["detail"]["cards"]) == ("settled", 300, 2)
     assert j3["won_cents"] == sum(j3["prizes"].values())
-    assert j3["result"] == ("won" if j3["won_cents"] else "lost")
+    assert j3["result"] == ("lost" if not j3["won_cents"] else "won" if j3["net_cents"] > 0
+                            else "prize_net_loss" if j3["net_cents"] < 0 else "prize_net_even")
     assert j3["net_cents"] == j3["won_cents"] - 300
     statement = ok(client.get(f"/sessions/{p.bingo_sessions[p.ana]}/statement",
                               headers=p.ana_h))

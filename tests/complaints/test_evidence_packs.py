@@ -225,3 +225,17 @@ def test_903b_1_5_a_jogada_no_checkpoint_covers_yet_says_so(cert):
     assert spec["jogadas"][0]["checkpoint_sequence"] is None
     cert.audit.seal()
     assert build_pack(cert, spec)["jogadas"][0]["integrity"] == {"status": "not_sealed_yet"}
+
+
+def test_issue_24_a_pack_shown_to_a_player_names_no_other_player(cert, clock):
+    """Issue 24: the viewer's steps name players by label ("Player 2") and the staff's view
+    adds their names; a pack (it may be shown to the complaining player) holds the steps
+    without names: the player's own name only, the others as "Player n" in its steps and PDF."""
+    played = bingo_30(cert, clock)
+    spec = spec_of(cert, played["player_id"], [played["jogada_id"]])
+    pack, as_json, _ = printed(cert, spec)
+    assert pack["player"]["display_name"] == "jogador 1"
+    assert b"jogador 2" not in as_json and b"jogador 3" not in as_json
+    [j] = pack["jogadas"]
+    grids = [i["label"] for i in j["steps"][-1]["scene"] if i["kind"] == "grid"]
+    assert [g.split(" · ")[1] for g in grids] == ["Player 1", "Player 2", "Player 3"]

@@ -13,7 +13,7 @@ from domain.games.bingo import game as bingo
 from domain.games.bingo.listing import listing as bingo_facts
 from domain.games.bingo.room import BingoRoom as BR
 from domain.kernel.listing import (
-    JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, Outcome, PhaseChanged,
+    ByNet, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, Outcome, PhaseChanged,
     PlayerDetail, Staked, VenueOpened)
 from domain.games.semdescarte import game as semdescarte
 from domain.games.semdescarte.listing import listing as sd_facts
@@ -114,14 +114,22 @@ def test_bingo_10_13_each_purchase_adds_its_price_and_its_cards():
         Staked(JID, ANA, None, 300, {"cards": 0}, {"cards": 3})]
 
 
+def test_issue_24_a_result_by_net_is_chosen_by_the_sign_of_the_net():
+    by_net = ByNet("won", "prize_net_even", "prize_net_loss")
+    assert [by_net.of(cents) for cents in (1, 0, -1, -104)] == [
+        "won", "prize_net_even", "prize_net_loss", "prize_net_loss"]
+
+
 def test_bingo_20_26_45_47_settled_cancelled_and_void():
-    """Rule 26: a player with any prize cents has won, the others lost; rules 6, 20: a
-    cancellation refunds every card; rules 45–47: a void pays the prizes won, refunds the rest."""
+    """Rule 26: a player with any prize cents has a result by its net (issue 24: ``won`` only
+    if the prizes are worth more than its cards; the projection knows what they cost), the
+    others lost; rules 6, 20: a cancellation refunds every card; rules 45–47: a void pays the
+    prizes won, refunds the rest."""
     assert bingo_facts(event(BR.JogadaSettled, jogada_id=JID, payments={
         ANA: {"line": 200, "bingo": 800}, RUI: {"line": 0}})) == [JogadaEnded(
             JID, "settled", "lost", (
-                Outcome(player_id=ANA, result="won", won_cents=1_000,
-                        prizes={"line": 200, "bingo": 800}),
+                Outcome(player_id=ANA, result=ByNet("won", "prize_net_even", "prize_net_loss"),
+                        won_cents=1_000, prizes={"line": 200, "bingo": 800}),
                 Outcome(player_id=RUI, prizes={"line": 0})))]
     assert bingo_facts(event(BR.JogadaCancelled, jogada_id=JID, refunds={ANA: 300})) == [
         JogadaEnded(JID, "cancelled", "cancelled", (Outcome(player_id=ANA, refunded_cents=300),))]

@@ -4,9 +4,11 @@ headless chromium driven through its chromedriver (selenium), on the test backen
 One server for the module plays a real jogada of each game — póquer sem descarte (a forced deck,
 certification mode), bingo 30 (the room's own clock: sale, one ball a second, the bingo) and the
 coin toss defined under tests/cointoss/ (``LEDGER_GAMES``) — and each test opens the page in a
-fresh browser profile. Stepping through every step with Next, the page must show no error and
-draw exactly the cards, balls and marks of the step (a card missing fails), with the money, the
-RNG check and the adjudication verified. A screenshot of every step is saved under
+fresh browser profile. Stepping through every play step with Next, the page must show no error
+and draw exactly the cards, balls and marks of the step (a card missing fails), each player by
+its label with its name beside it, with the money, the RNG check and the adjudication verified;
+the bookkeeping steps (session lines, debits, credits) are listed apart, collapsed, each with
+the play step it follows (issue 24). A screenshot of every step is saved under
 ``test-artifacts/viewer/<backend>/<game>/`` (gitignored) for a person to look at.
 
 The key typed on the page goes only into the ``Authorization`` header: never into the URL, no
@@ -29,6 +31,9 @@ from tests.process.conftest import OPERATOR, OPERATOR_KEY, Server, servers
 from tests.viewer.browser import NEEDS_BROWSER, ROOT, wait_until
 from tests.viewer.play import (bearer, bingo_30_served, cointoss_served, holdem_before_serving,
                                individual_sem_descarte, ok)
+from tests.viewer.viewer_checks import (assert_bookkeeping_apart, assert_players_in_summary,
+                                        go_to_a_play_step_from_the_bookkeeping, names_of,
+                                        play_steps, unnamed)
 
 ARTIFACTS = ROOT / "test-artifacts" / "viewer"
 
@@ -141,19 +146,20 @@ def drawn_items(probe: dict[str, Any]) -> list[tuple]:
 
 
 def step_through(driver, served: Served, game: str, key: str | None = None) -> tuple[dict, list]:
-    """Load the game's jogada, then press Next through every step, saving a screenshot of
-    each; every step must show what its JSON holds, and no error. Returns the steps JSON and
-    the page's probe of each step."""
+    """Load the game's jogada, then press Next through every play step, saving a screenshot
+    of each; every step must show what its JSON holds, and no error; the bookkeeping steps
+    are listed apart. Returns the steps JSON and the page's probe of each play step."""
     from selenium.webdriver.common.by import By
 
     shown = served.steps(game)
-    total = len(shown["steps"])
+    play, names = play_steps(shown), names_of(shown)
+    total = len(play)
     directory = ARTIFACTS / os.environ.get("LEDGER_TEST_BACKEND", "sqlite") / game
     shutil.rmtree(directory, ignore_errors=True)
     directory.mkdir(parents=True)
     open_viewer(driver, served.url, key or served.auditor_key, served.jogadas[game]["jogada_id"])
     probes = []
-    for index, step in enumerate(shown["steps"]):
+    for index, step in enumerate(play):
         if index:
             driver.find_element(By.ID, "next").click()
         wait_for(driver, lambda d: shown_position(d) == f"Step {index + 1} of {total}",
@@ -168,8 +174,8 @@ def step_through(driver, served: Served, game: str, key: str | None = None) -> t
                 assert drawn["red"] == [c for c in item["cards"] if c[1] in "hd"]
             if item["kind"] in ("money", "prizes"):
                 assert drawn["rowsShown"] == len(item.get("movements", item.get("items", [])))
-            if item["kind"] == "facts":
-                assert [k for k, _ in drawn["facts"]] == [k for k, _ in item["rows"]]
+            if item["kind"] == "facts":  # a row of a player: its label and its name
+                assert [k for k, _ in drawn["facts"]] == [names.get(k, k) for k, _ in item["rows"]]
                 assert all(v for _, v in drawn["facts"])
         assert f"#{step['event']['notification_id']} {step['event']['topic']}" in probe["meta"]
         assert step["rule"] is None or step["rule"] in probe["meta"]
@@ -178,6 +184,7 @@ def step_through(driver, served: Served, game: str, key: str | None = None) -> t
         assert step["rule_title"] is None or step["rule_title"] in probe["meta"]
         probes.append(probe)
     assert driver.find_element(By.ID, "next").get_attribute("disabled") is not None
+    assert_bookkeeping_apart(driver, shown)
     assert_checks_shown(driver, shown)
     return shown, probes
 
@@ -213,12 +220,14 @@ def assert_checks_shown(driver, shown: dict[str, Any]) -> None:
 def test_903b_6_3_4_2_sd_19_24_a_sem_descarte_jogada_is_drawn_card_by_card(served, browser):
     shown, probes = step_through(browser, served, "semdescarte")
     played = served.jogadas["semdescarte"]
-    names = [s["event"]["name"] for s in shown["steps"]]
+    names = [s["event"]["name"] for s in play_steps(shown)]
     dealt = probes[names.index("CardsDealt")]
-    cards = {i["label"]: (i["cards"], i["hidden"]) for i in dealt["items"] if i["kind"] == "cards"}
+    cards = {unnamed(i["label"]): (i["cards"], i["hidden"]) for i in dealt["items"]
+             if i["kind"] == "cards"}
     assert cards == {"Burned card": ([played["burned"]], 0), "Seat 1": (played["hands"]["1"], 0),
                      "Bank": ([played["bank"][-1]], 4)}  # rule 19c: one card open
-    final = {i["label"]: (i["cards"], i["hidden"]) for i in probes[-1]["items"]
+    assert [i["label"] for i in dealt["items"] if i["kind"] == "cards"][1] == "Seat 1 · Ana"
+    final = {unnamed(i["label"]): (i["cards"], i["hidden"]) for i in probes[-1]["items"]
              if i["kind"] == "cards"}
     assert final["Bank"] == (played["bank"], 0) and final["Seat 1"] == (played["hands"]["1"], 0)
 
@@ -226,7 +235,7 @@ def test_903b_6_3_4_2_sd_19_24_a_sem_descarte_jogada_is_drawn_card_by_card(serve
 def test_903b_6_3_4_2_bingo_2h_a_bingo_jogada_marks_on_each_card_the_balls_drawn(served, browser):
     shown, probes = step_through(browser, served, "bingo")
     cards = served.jogadas["bingo"]["cards"]  # as the purchases answered them
-    ball_steps = [p for p, s in zip(probes, shown["steps"]) if s["event"]["name"] == "BallDrawn"]
+    ball_steps = [p for p, s in zip(probes, play_steps(shown)) if s["event"]["name"] == "BallDrawn"]
     assert ball_steps, "no ball drawn"
     for k, probe in enumerate(ball_steps, start=1):
         [balls] = [i["balls"] for i in probe["items"] if i["kind"] == "balls"]
@@ -241,19 +250,29 @@ def test_903b_6_3_4_2_bingo_2h_a_bingo_jogada_marks_on_each_card_the_balls_drawn
     bingo = [s for s in shown["steps"] if s["event"]["name"] == "PrizeWon"
              and s["title"].startswith("Bingo")]
     assert len(bingo) == 1
+    # Issue 24: the cards' owners by label and name, the summary by name, label and net.
+    names = names_of(shown)
+    assert all(any(g["label"].split(" · ", 1)[1].startswith(n) for n in names.values())
+               for g in grids)  # (the h3 holds the won badges too)
+    with served.server.client() as client:
+        summary = ok(client.get(f"/jogadas/{served.jogadas['bingo']['jogada_id']}",
+                                headers=bearer(served.auditor_key)))
+    assert_players_in_summary(browser, shown, summary)
+    go_to_a_play_step_from_the_bookkeeping(browser, shown)
 
 
 def test_903b_6_3_4_2_he_49_59_a_hold_em_jogada_shows_the_hole_cards_face_down_until_the_showdown(
         served, browser):
     shown, probes = step_through(browser, served, "holdem")
     played = served.jogadas["holdem"]
-    names = [s["event"]["name"] for s in shown["steps"]]
+    names = [s["event"]["name"] for s in play_steps(shown)]
     showdown = names.index("HandsShown")
     for index in range(names.index("HoleCardsDealt"), showdown):  # rules 49, 59: face down
         seats = [i for i in probes[index]["items"]
                  if i["kind"] == "cards" and i["label"].startswith("Seat ")]
         assert [(i["cards"], i["hidden"]) for i in seats] == [([], 2)] * 3
-    drawn = {i["label"]: i["cards"] for i in probes[showdown]["items"] if i["kind"] == "cards"}
+    drawn = {unnamed(i["label"]): i["cards"] for i in probes[showdown]["items"]
+             if i["kind"] == "cards"}
     assert (drawn["Seat 1"], drawn["Seat 2"], drawn["Board"]) == (
         played["hole"]["1"], played["hole"]["2"], played["board"])
 
@@ -274,7 +293,7 @@ def test_the_key_never_reaches_a_url_and_the_page_fetches_only_from_the_service(
     key = served.auditor_key
     jogada_id = served.jogadas["semdescarte"]["jogada_id"]
     open_viewer(browser, served.url, key, jogada_id)
-    total = len(served.steps("semdescarte")["steps"])
+    total = len(play_steps(served.steps("semdescarte")))
     assert shown_position(browser) == f"Step 1 of {total}"
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.ARROW_RIGHT)

@@ -6,6 +6,8 @@ draws them: tests/viewer/test_viewer_page.py, test_viewer_browser.py."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from domain.kernel import viewer
@@ -51,6 +53,8 @@ def assert_one_step_per_event(client, shown: dict, jogada_id: str) -> None:
     assert shown["adjudication"] == ok(client.get(f"/jogadas/{jogada_id}/adjudication",
                                                   headers=OPERATOR))
     assert shown["adjudication"]["agrees"] is True
+    assert_bookkeeping_marked(shown)
+    assert_players_named_by_label(client, shown, jogada_id)
     moved = [m for s in shown["steps"] for i in items(s, "money") for m in i["movements"]]
     assert moved == shown["money"] and len(moved) == sum(
         type(e).__name__ in ("FundsHeld", "HoldPosted", "HoldVoided", "Credited", "Debited")
@@ -59,6 +63,34 @@ def assert_one_step_per_event(client, shown: dict, jogada_id: str) -> None:
         assert [(m["position"], m["account"], m["kind"], m["cents"]) for m in moved] == [
             (m["position"], m["account"], m["kind"], m["amount_cents"])
             for m in replayed["final"]["money"]]
+
+
+def assert_bookkeeping_marked(shown: dict) -> None:
+    """Issue 24: every account event (a debit, a credit, a hold) and every session line is a
+    ``bookkeeping`` step naming the play step it follows; every other step is ``play``. None
+    is dropped: the steps are still every event, in log order."""
+    last_play = None
+    for step in shown["steps"]:
+        topic = step["event"]["topic"]
+        bookkeeping = topic.startswith(("ledger.Account.", "ledger.GameSession."))
+        assert step["kind"] == ("bookkeeping" if bookkeeping else "play"), (topic, step["kind"])
+        assert step["after_step"] == (last_play if bookkeeping else None), step["number"]
+        last_play = last_play if bookkeeping else step["number"]
+    assert any(s["kind"] == "bookkeeping" for s in shown["steps"])
+
+
+def assert_players_named_by_label(client, shown: dict, jogada_id: str) -> None:
+    """Issue 24: every player with a stake is in ``players`` with its label and display name
+    (the principals read model); no title and no scene but the money movements (whose account
+    codes are the record's) names a player by id."""
+    staked = ok(client.get(f"/jogadas/{jogada_id}", headers=OPERATOR))["players"]
+    listed = {p["player_id"]: p for p in shown["players"]}
+    for p in staked:
+        assert listed[p["player_id"]]["display_name"] == p["display_name"] is not None
+    assert len({p["label"] for p in shown["players"]}) == len(shown["players"])
+    for step in shown["steps"]:
+        words = json.dumps([step["title"], [i for i in step["scene"] if i["kind"] != "money"]])
+        assert not [pid for pid in listed if pid in words], (step["number"], step["title"])
 
 
 def test_903b_6_3_4_2_sd_19_24_the_steps_show_every_card_dealt_and_the_bank_face_down_until_shown(
@@ -213,8 +245,9 @@ def test_903b_6_3_4_2_a_game_defined_under_tests_is_shown_through_its_own_viewer
     [toss] = [s for s in shown["steps"] if s["event"]["name"] == "CoinTossed"]
     assert {"kind": "text", "text": f"The coin shows {tossed['side']}."} in toss["scene"]
     [payouts] = items(toss, "prizes")
-    assert payouts["items"] == [{"name": f"player {pid}", "value_cents": tossed["payouts"][pid],
-                                 "winners": [pid] if tossed["payouts"][pid] else []}]
+    assert payouts["items"] == [{"name": "Player 1", "value_cents": tossed["payouts"][pid],
+                                 "winners": ["Player 1"] if tossed["payouts"][pid] else []}]
+    assert shown["players"] == [{"player_id": pid, "label": "Player 1", "display_name": "Ana"}]
 
     game, events = jogada_views.jogada_events(client.app.state.ledger, bet["jogada_id"])
     plain = viewer.show(None, game.replay(events), events)

@@ -7,12 +7,19 @@
 // API key in the Authorization header only: the key is never put in a URL, and the page has
 // no form to submit. The DOM helpers and the requests are common.js's (LedgerPage), the
 // drawing of a step's scene scenes.js's (LedgerScenes), shared with the complaint desk.
+//
+// Issue 24: the stepper walks through the play (the steps of kind "play"); the bookkeeping
+// the play caused (session lines, debits, credits: kind "bookkeeping") is listed apart, in a
+// collapsed section, each entry with the play step it follows. Players are drawn by their
+// label with their name beside it (the steps' ``players``; staff keys only reach this page).
 "use strict";
 
 (function () {
   const { $, el, fill, euros, yesNo, table, pairs, showError, setStatus } = window.LedgerPage;
-  const { drawScene, stepMeta, movementRows, MOVEMENT_HEADERS } = window.LedgerScenes;
-  const state = { key: null, jogada: null, summary: null, data: null, index: 0, loading: 0 };
+  const { drawScene, stepMeta, movementRows, playerNames, accountOf, bookkeepingTable,
+    MOVEMENT_HEADERS } = window.LedgerScenes;
+  const state = { key: null, jogada: null, summary: null, data: null, play: [], names: null,
+    index: 0, loading: 0 };
 
   const api = (path) => window.LedgerPage.request(path, state.key);
 
@@ -65,7 +72,10 @@
     if (ticket !== state.loading) return;
     state.summary = summary;
     state.data = steps;
-    const count = steps.steps.length;
+    state.play = steps.steps.filter((s) => s.kind !== "bookkeeping");
+    if (!state.play.length) state.play = steps.steps;
+    state.names = playerNames(steps.players);
+    const count = state.play.length;
     state.index = startStep ? Math.min(Math.max(startStep, 1), count) - 1 : 0;
     setStatus("");
     render();
@@ -104,16 +114,27 @@
   function render() {
     renderSummary();
     renderStep();
+    renderBookkeeping();
     renderRng();
     renderAdjudication();
     renderMoney();
   }
 
+  // A result in words: "prize_net_loss" -> "prize net loss".
+  function resultWords(result) {
+    return result ? result.replace(/_/g, " ") : "—";
+  }
+
   function renderSummary() {
     const s = state.summary;
     const d = state.data;
-    const players = (s.players || []).map((p) => [p.player_id, p.seat ?? "—", p.result ?? "—",
-      euros(p.wagered_cents), euros(p.won_cents), euros(p.refunded_cents), euros(p.net_cents)]);
+    const labelled = Object.fromEntries((d.players || []).map((p) => [p.player_id, p]));
+    const players = (s.players || []).map((p) => {
+      const known = labelled[p.player_id] || {};
+      return [p.display_name || known.display_name || "—", known.label || "—", p.player_id,
+        p.seat ?? "—", resultWords(p.result), euros(p.wagered_cents), euros(p.won_cents),
+        euros(p.refunded_cents), euros(p.net_cents)];
+    });
     fill($("summary"),
       el("h2", {}, `${d.title || s.title || d.game} · jogada ${d.jogada_id}`),
       pairs([["game", `${s.title} (${s.game})`],
@@ -122,26 +143,42 @@
         ["totals", `wagered ${euros(s.totals.wagered_cents)}, won ${euros(s.totals.won_cents)},`
           + ` refunded ${euros(s.totals.refunded_cents)}, net ${euros(s.totals.net_cents)}`]]),
       players.length
-        ? table(["player", "seat", "result", "wagered", "won", "refunded", "net"], players)
+        ? table(["player", "in the steps", "player id", "seat", "result", "wagered", "won",
+          "refunded", "net"], players, "data players")
         : el("p", {}, "No player staked in this jogada."));
   }
 
   function renderStep() {
-    const steps = state.data.steps;
+    const steps = state.play;
     const step = steps[state.index];
     $("position").textContent = `Step ${state.index + 1} of ${steps.length}`;
     $("position").dataset.index = String(state.index);
     $("first").disabled = $("prev").disabled = state.index === 0;
     $("last").disabled = $("next").disabled = state.index === steps.length - 1;
     $("step-title").textContent = step.title;
-    $("step-meta").replaceChildren(...pairs(stepMeta(step)).childNodes);
-    drawScene($("scene"), step, state.index);
+    const books = state.data.steps.filter((s) => s.after_step === step.number).length;
+    $("step-meta").replaceChildren(...pairs([...stepMeta(step, state.names), ["bookkeeping", books
+      ? `${books} entr${books === 1 ? "y" : "ies"} after this step (see Bookkeeping below)`
+      : null]]).childNodes);
+    drawScene($("scene"), step, state.index, state.names);
     writeFragment();
+  }
+
+  // The bookkeeping of the play, apart from it: each entry with the play step it follows.
+  function renderBookkeeping() {
+    const books = state.data.steps.filter((s) => s.kind === "bookkeeping");
+    const playIndex = new Map(state.play.map((s, i) => [s.number, i]));
+    $("bookkeeping").dataset.count = String(books.length);
+    $("bookkeeping-summary").textContent = `Bookkeeping: ${books.length} session line(s),`
+      + " debit(s) and credit(s) the play caused";
+    $("bookkeeping-list").replaceChildren(books.length
+      ? bookkeepingTable(books, (number) => playIndex.get(number), go, state.names)
+      : el("p", {}, "No bookkeeping in this jogada."));
   }
 
   function go(index) {
     if (!state.data) return;
-    const count = state.data.steps.length;
+    const count = state.play.length;
     const next = Math.min(Math.max(index, 0), count - 1);
     if (next !== state.index) {
       state.index = next;
@@ -174,7 +211,8 @@
     fill(box,
       pairs([["agrees", yesNo(a.agrees)], ["status", a.status]]),
       table(["account", "recorded", "recomputed"],
-        accounts.map((c) => [c, euros(recorded[c] ?? 0), euros(recomputed[c] ?? 0)])),
+        accounts.map((c) => [accountOf(c, state.names), euros(recorded[c] ?? 0),
+          euros(recomputed[c] ?? 0)])),
       (a.differences || []).length
         ? el("p", { className: "no" }, "Differences: ", a.differences.map((d) =>
           `${d.account} (${d.against}): recorded ${euros(d.recorded_cents)}, recomputed `
@@ -187,8 +225,10 @@
   function renderMoney() {
     const movements = state.data.money || [];
     $("money").dataset.count = String(movements.length);
+    const named = movements.map((m) => ({ ...m, account: accountOf(m.account, state.names),
+      counterparty: m.counterparty && accountOf(m.counterparty, state.names) }));
     $("money").replaceChildren(movements.length
-      ? table(MOVEMENT_HEADERS, movementRows(movements))
+      ? table(MOVEMENT_HEADERS, movementRows(named))
       : el("p", {}, "No money moved in this jogada."));
   }
 

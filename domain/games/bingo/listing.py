@@ -3,7 +3,12 @@ in them (``Game.listing``, read by the projection "jogadas_listing"). A room is 
 variant and rules (rules 2f, 4) and its members (rules 53–55); a player's row is made by its
 first card purchase (rules 10–13) and ends with the prizes it won (rule 26, the jackpot too:
 rule 42), or with its cards refunded (rules 6, 20; 45–47, where the prizes already won are
-paid)."""
+paid).
+
+A settled jogada's result says what the player's money did, not only whether a card won: a
+prize smaller than what the player's cards cost is a net loss (issue 24). ``won``: prizes
+worth more than the cards; ``prize_net_even``: prizes worth exactly the cards;
+``prize_net_loss``: a prize, worth less than the cards; ``lost``: no prize."""
 
 from __future__ import annotations
 
@@ -12,15 +17,18 @@ from typing import Any
 
 from domain.games.bingo.room import BingoRoom as _BR
 from domain.kernel.listing import (
-    CANCELLED, SETTLED, VOID, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, Outcome,
-    PhaseChanged, Staked, VenueOpened)
+    CANCELLED, ByNet, SETTLED, VOID, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved,
+    Outcome, PhaseChanged, Staked, VenueOpened)
 
 SALE, DRAWING = "sale", "drawing"  # the phases of a room's open jogada (rules 16, 21)
-WON, LOST = "won", "lost"  # a settled jogada's result: any prize, or none
+WON, LOST = "won", "lost"  # a settled jogada's result: prizes above the cards' price, none
+PRIZE_NET_EVEN, PRIZE_NET_LOSS = "prize_net_even", "prize_net_loss"
+BY_NET = ByNet(gain=WON, even=PRIZE_NET_EVEN, loss=PRIZE_NET_LOSS)  # a player with a prize
 
 
-def _won(paid: Mapping[str, Mapping[str, int]], result: str | None) -> list[Outcome]:
-    """Each player's prizes (prize → cents), the result if it won any cents."""
+def _won(paid: Mapping[str, Mapping[str, int]], result: ByNet | None) -> list[Outcome]:
+    """Each player's prizes (prize → cents), the result if it won any cents (by its net: the
+    prizes against what its cards cost)."""
     return [Outcome(player_id=player_id, won_cents=sum(prizes.values()), prizes=dict(prizes),
                     result=result if sum(prizes.values()) else None)
             for player_id, prizes in paid.items()]
@@ -45,7 +53,7 @@ _FACTS: dict[type, Callable[[Any], list]] = {
                                                 tuple(_refunded(e.refunds)))],
     # Rule 26: every prize paid, the jackpot too (rule 42).
     _BR.JogadaSettled: lambda e: [JogadaEnded(e.jogada_id, SETTLED, LOST,
-                                              tuple(_won(e.payments, WON)))],
+                                              tuple(_won(e.payments, BY_NET)))],
     # Rules 45–47: the prizes won are paid, the other cards refunded.
     _BR.JogadaVoided: lambda e: [JogadaEnded(
         e.jogada_id, VOID, VOID, tuple(_won(e.prizes_paid, None) + _refunded(e.refunds)))],

@@ -2,7 +2,11 @@
 903-B 6.3.4(2); the vocabulary of domain/kernel/viewer.py): after each recorded event, the cards sold
 as grids with the balls drawn so far marked on them, the balls in the order drawn, the prizes
 (their values once the sale closed, the ball and the cards that won each), the jackpot, the
-payments.
+payments: each player's prizes with what its cards cost and its net, so that a prize smaller
+than the cards' price is never read as a win (issue 24).
+
+Players are named "Player 1", "Player 2", … in the order of their first purchase (the steps'
+``players`` map gives each label's id; domain/kernel/viewer.py): never by id nor by name.
 
 ``viewer_steps(replayed)`` reads only the replay (domain/games/bingo/replay.py): its per-step state
 is kept small, so the cards and balls are folded here again from the steps' data. At most
@@ -57,6 +61,8 @@ class _Room:
         self.config: dict[str, Any] | None = None
         self.status = None
         self.cards: list[tuple[int, str, list[list[int | None]]]] = []  # (card, player, rows)
+        self.labels: dict[str, str] = {}  # player id -> "Player n", in the order of purchase
+        self.spent: dict[str, int] = {}  # player id -> what its cards cost
         self.drawn: list[int] = []
         self.pool: dict[str, Any] | None = None
         self.won: dict[str, dict[str, Any]] = {}
@@ -70,6 +76,9 @@ class _Room:
             self.config, self.status = d["config"], "sale"
         elif name == "CardsBought":
             self.sales_cents += d["amount_cents"]
+            player = d["player_id"]
+            self.labels.setdefault(player, f"Player {len(self.labels) + 1}")
+            self.spent[player] = self.spent.get(player, 0) + d["amount_cents"]
             self.cards += [(d["first_card"] + i, d["player_id"], rows)
                            for i, rows in enumerate(d["cards"])]
         elif name == "SalesClosed":
@@ -98,14 +107,30 @@ class _Room:
         scene.append(v.prizes("Prizes", self._prizes()))
         scene += self._grids()
         if self.payments:
-            scene.append(v.facts("Payments", [
-                (f"player {player}", ", ".join(f"{v.words_of(p)} {v.euros(c)}"
-                                               for p, c in paid.items()))
-                for player, paid in sorted(self.payments.items())]))
+            scene.append(v.facts("Payments", [(self.label(player), self._paid(player, paid))
+                                              for player, paid in self._by_label(self.payments)]))
         if self.refunds:
-            scene.append(v.facts("Refunds", [(f"player {p}", v.euros(c))
-                                             for p, c in sorted(self.refunds.items())]))
+            scene.append(v.facts("Refunds", [(self.label(p), v.euros(c))
+                                             for p, c in self._by_label(self.refunds)]))
         return scene
+
+    def label(self, player_id: str) -> str:
+        return self.labels.get(player_id, "a player without a card")
+
+    def _by_label(self, mapping: dict[str, Any]) -> list[tuple[str, Any]]:
+        """The mapping's items by player, in the order of the players' labels."""
+        rank = {p: i for i, p in enumerate(self.labels)}
+        return sorted(mapping.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))
+
+    def _paid(self, player_id: str, paid: dict[str, int]) -> str:
+        """The prizes paid to the player (rule 26), what its cards cost (rules 10–13) and
+        the net: a prize is not a gain unless it is more than the cards cost (issue 24)."""
+        prizes = ", ".join(f"{v.words_of(p)} {v.euros(c)}" for p, c in paid.items())
+        won, spent = sum(paid.values()), self.spent.get(player_id, 0)
+        net = won - spent
+        outcome = "a gain" if net > 0 else "a loss" if net < 0 else "even"
+        return (f"prizes {prizes or v.euros(0)}; cards {v.euros(spent)};"
+                f" net {v.euros(net)} ({outcome})")
 
     def _prizes(self) -> list[dict[str, Any]]:
         values = (self.pool or {}).get("prizes", {})
@@ -115,15 +140,19 @@ class _Room:
             items.append({"name": v.words_of(prize), "value_cents": values.get(prize),
                           "ordinal": won and won["ordinal"], "ball": won and won["ball"],
                           "winners": [f"card {w['card']}" for w in won["winners"]]
-                          if won else [], "shares": won["shares"] if won else {}})
+                          if won else [], "shares": self._shares(won["shares"]) if won else {}})
         if self.config.get("jackpot"):
             j = self.jackpot
             items.append({"name": "Jackpot", "value_cents": j and j["amount_cents"],
                           "ordinal": j and j["ordinal"], "ball": None,
-                          "winners": sorted(j["shares"]) if j else [],
-                          "shares": j["shares"] if j else {},
+                          "winners": [self.label(p) for p, _ in self._by_label(j["shares"])]
+                          if j else [],
+                          "shares": self._shares(j["shares"]) if j else {},
                           "note": f"within {self.config['jackpot']['max_balls']} balls"})
         return items
+
+    def _shares(self, shares: dict[str, int]) -> dict[str, int]:
+        return {self.label(p): c for p, c in self._by_label(shares)}
 
     def _grids(self) -> list[dict[str, Any]]:
         won_by: dict[int, list[str]] = {}
@@ -132,7 +161,7 @@ class _Room:
                 won_by.setdefault(w["card"], []).append(v.words_of(prize))
         shown = sorted(self.cards, key=lambda c: (c[0] not in won_by, c[0]))[:MAX_GRIDS]
         drawn = set(self.drawn)
-        grids = [v.grid(f"Card {card} · player {player}", rows, drawn, won_by.get(card))
+        grids = [v.grid(f"Card {card} · {self.label(player)}", rows, drawn, won_by.get(card))
                  for card, player, rows in sorted(shown)]
         if len(self.cards) > len(shown):
             grids.append(v.text(f"{len(self.cards) - len(shown)} more card(s) not drawn here:"
@@ -145,8 +174,11 @@ def viewer_steps(replayed: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for item in replayed["steps"]:
         name, data = item["event"], item["data"]
+        known = len(room.labels)
         room.apply(name, data)
+        new = {data["player_id"]: room.labels[data["player_id"]]} \
+            if len(room.labels) > known else None  # a first purchase names its player
         rule = data.get("rule") if isinstance(data.get("rule"), str) else RULES.get(name)
         scene = [*room.scene(), *v.rng_facts(name, data)]
-        out.append(v.step(item["position"], _title(name, data), scene, rule))
+        out.append(v.step(item["position"], _title(name, data), scene, rule, new))
     return out

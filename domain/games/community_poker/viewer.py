@@ -8,6 +8,9 @@ showdown shows them (rules 59–61; Omaha rule 59: all four). Once the jogada ha
 cards no other player was shown (a folded hand, a jogada won without a showdown or void) are
 drawn face up with a note saying so: the auditor's record holds every card dealt.
 
+Players are named by their seat ("Seat 1"), never by id nor by name (the steps' ``players``
+map gives each seat's id; domain/kernel/viewer.py, issue 24).
+
 ``viewer_steps(replayed)`` reads only the replay (domain/games/community_poker/replay.py): one step per
 replay step, the scene drawn from the state after it. Pure: no I/O, no clock.
 """
@@ -110,7 +113,7 @@ def _table(state: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _seat_words(s: dict[str, Any], button: bool, stack: int) -> str:
-    parts = [f"player {s['player_id']}", f"stack {v.euros(stack)}",
+    parts = [f"stack {v.euros(stack)}",
              f"bet {v.euros(s['bet_cents'])}", f"in the jogada {v.euros(s['in_jogada_cents'])}"]
     parts += [word for flag, word in ((button, "button"), (s["folded"], "folded"),
                                       (s["all_in"], "all in")) if flag]
@@ -195,5 +198,7 @@ def viewer_steps(replayed: dict[str, Any]) -> list[dict[str, Any]]:
         scene = [*_table(state), *_cards(state, variant), *_action(name, data),
                  *_settlement(state, variant), *v.rng_facts(name, data)]
         out.append(v.step(item["position"], _title(name, data), scene,
-                          _rule(name, data, variant)))
+                          _rule(name, data, variant),
+                          {s["player_id"]: f"Seat {seat}" for seat, s in state["seats"].items()
+                           if s.get("player_id")}))
     return out

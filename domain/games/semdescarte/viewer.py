@@ -3,6 +3,9 @@ vocabulary of domain/kernel/viewer.py): after each recorded event, the bets of e
 card, each seat's five cards, the bank — its open card and four face-down cards until they are
 shown (rules 19c, 24), all five after — the decisions, the result of each seat and the jackpot.
 
+Players are named by their seat ("Seat 1"), never by id nor by name (the steps' ``players``
+map gives each seat's id; domain/kernel/viewer.py, issue 24).
+
 ``viewer_steps(replayed)`` reads only the replay (domain/games/semdescarte/replay.py): one step per
 replay step, the scene drawn from the state after it. Pure: no I/O, no clock.
 """
@@ -103,8 +106,7 @@ def _cards(state: dict[str, Any], ended_void: bool) -> list[dict[str, Any]]:
 def _bets(state: dict[str, Any]) -> list[dict[str, Any]]:
     if not state["seats"] or state["cards"]["hands"]:
         return []  # before the deal the bets are shown here; after it, beside the cards
-    return [v.facts("Bets", [(f"Seat {seat}", _seat_note(seat, bet, None, None)
-                              + f"; player {bet['player_id']}")
+    return [v.facts("Bets", [(f"Seat {seat}", _seat_note(seat, bet, None, None))
                              for seat, bet in sorted(state["seats"].items(),
                                                      key=lambda kv: int(kv[0]))])]
 
@@ -138,6 +140,12 @@ def _results(state: dict[str, Any]) -> list[dict[str, Any]]:
     return scene
 
 
+def _players(state: dict[str, Any]) -> dict[str, str]:
+    """Each seated player's id → "Seat n"."""
+    return {bet["player_id"]: f"Seat {seat}" for seat, bet in state["seats"].items()
+            if bet.get("player_id")}
+
+
 def viewer_steps(replayed: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     void = replayed["final"]["status"] == "voided"
@@ -145,5 +153,6 @@ def viewer_steps(replayed: dict[str, Any]) -> list[dict[str, Any]]:
         name, data, state = item["event"], item["data"], item["state"]
         scene = [*_bets(state), *_cards(state, void and state["status"] == "voided"),
                  *_results(state), *v.rng_facts(name, data)]
-        out.append(v.step(item["position"], _title(name, data), scene, _rule(name, data)))
+        out.append(v.step(item["position"], _title(name, data), scene, _rule(name, data),
+                          _players(state)))
     return out
