@@ -33,6 +33,8 @@ from domain.kernel.actors import player_actor, staff_actor
 from domain.kernel.errors import ForbiddenError, InvalidInputError
 from domain.kernel.rules import T903B, cite
 from infra.container import BOOTSTRAP_OPERATOR_ID, Ledger, hash_api_key
+from projections import queries
+from projections.principals import key_changes_since, last_key_change
 
 log = structlog.get_logger("ledger.api")
 
@@ -156,8 +158,6 @@ class KeyWatch:
 
     def start(self) -> None:
         """Read the starting point (before any request is served), then watch."""
-        from projections.principals import last_key_change
-
         self.position = last_key_change(self.ledger.projections.engine)
         self._check_bootstrap()
         if self.interval > 0:
@@ -171,8 +171,6 @@ class KeyWatch:
             self.cache.bootstrap_disabled = True
 
     def poll(self) -> None:
-        from projections.principals import key_changes_since
-
         changed, position = key_changes_since(self.ledger.projections.engine, self.position)
         if changed:
             self.cache.invalidate(changed)
@@ -194,8 +192,6 @@ class KeyWatch:
 
 
 def _lookup(ledger: Ledger, key_hash: str) -> Caller | None:
-    from projections import queries
-
     wait_for_projections(ledger)
     row = queries.principal_by_key_hash(ledger.projections.engine, key_hash)
     if row is None:

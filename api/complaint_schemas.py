@@ -12,8 +12,15 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from api.schemas import (NULL_SCHEMA, ActingForPlayer, Bounded, IdempotencyKey, RequestModel,
-                         Text, required_when)
+from api.schemas import (
+    NULL_SCHEMA,
+    ActingForPlayer,
+    Bounded,
+    IdempotencyKey,
+    RequestModel,
+    Text,
+    required_when,
+)
 from domain.complaints.calendar import MAX_WORKING_DAYS
 from domain.complaints.case import CHANNELS, ESCALATION_BODIES, OUTCOMES, REJECTED, STATES
 from domain.complaints.commands import COMPENSATION_KINDS, MAX_LINKS

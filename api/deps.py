@@ -13,6 +13,7 @@ from fastapi import Depends, Request
 from api.auth import Caller, authenticate
 from infra.container import Ledger
 
+
 def bearer_key(request: Request) -> str | None:
     """The API key of ``Authorization: Bearer <key>``, or None. Read from the raw ASGI headers
     (the first one, as ``request.headers.get`` would): building ``request.headers`` cost a

@@ -44,13 +44,18 @@ from psycopg_pool import PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
+from domain.kernel.errors import (
+    ConflictError,
+    DomainError,
+    ForbiddenError,
+    InvalidInputError,
+    NotFoundError,
+    RuleViolationError,
+)
 from domain.kernel.game import Games
 from infra.games import BUILTIN
 from infra.runtime.rng import RngHealthError
 from infra.writer.wire import WriterUnavailableError
-from domain.kernel.errors import (
-    ConflictError, DomainError, ForbiddenError, InvalidInputError, NotFoundError,
-    RuleViolationError)
 
 log = structlog.get_logger("ledger.api")
 

@@ -15,6 +15,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 import structlog
 from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
 from starlette.concurrency import run_in_threadpool
 
 from api.auth import KeyWatch, PrincipalCache
@@ -25,11 +26,11 @@ from api.middleware import RequestContextMiddleware
 from api.openapi import declare_bodies_acting_for_a_player, declare_error_answers
 from api.routes import routers
 from api.viewer import install_viewer
-from infra.runtime.clock import Clock
 from infra.container import build_ledger
 from infra.games import load_games
-from infra.runtime.logging import configure_logging
+from infra.runtime.clock import Clock
 from infra.runtime.gc_tuning import tune_gc
+from infra.runtime.logging import configure_logging
 from infra.runtime.settings import Settings
 
 log = structlog.get_logger("ledger.api")
@@ -125,8 +126,6 @@ PUBLIC_PATHS = frozenset({"/health", "/audit/public-keys"})
 def _document_bearer_auth(app: FastAPI, *, session_kinds: tuple[str, ...] = ()) -> None:
     """Authentication is one plain dependency (api/deps.py) rather than FastAPI's HTTPBearer
     chain, which cost every request; the scheme is declared in the OpenAPI document here."""
-    from fastapi.openapi.utils import get_openapi
-
     def openapi() -> dict:
         if app.openapi_schema is None:
             schema = get_openapi(title=app.title, version=app.version,

@@ -32,6 +32,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, generate_la
 from prometheus_client.core import GaugeMetricFamily
 from starlette.concurrency import run_in_threadpool
 
+from infra.services.health import health_report
 from infra.writer import metrics as writer_metrics
 
 log = structlog.get_logger("ledger.metrics")
@@ -135,8 +136,6 @@ class _ScrapeOk:
 async def exposition(ledger: Any, http: HttpMetrics) -> bytes:
     """The text of ``GET /metrics``: this process's families, the projections' and the
     writer's (distinct family names, so the parts concatenate into one valid exposition)."""
-    from infra.services.health import health_report
-
     parts = [generate_latest(http.registry)]
     ok, body = await run_in_threadpool(health_report, ledger)
     if ok:

@@ -12,8 +12,8 @@ from pydantic import BaseModel, Field
 
 from api.schemas import StaffRole
 from domain.access.principals import ACTIVE, REVOKED
-from projections.principals import CURSOR_PATTERN
 from domain.kernel.text import TEXT_PATTERN, check_text
+from projections.principals import CURSOR_PATTERN
 
 MAX_PAGE = 500
 KeyStatus = Literal[ACTIVE, REVOKED]  # type: ignore[valid-type]

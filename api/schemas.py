@@ -13,14 +13,21 @@ from typing import Annotated, Any, Literal
 from uuid import UUID
 
 from fastapi import Path
-from pydantic import (AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict,
-                      Field, StrictInt, StrictStr)
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+)
 
 from domain.kernel.actors import STAFF_ROLES
-from domain.ledger.receipts import MAX_KEY_LENGTH
 from domain.kernel.text import MAX_ID_LENGTH, TEXT_PATTERN
+from domain.ledger.receipts import MAX_KEY_LENGTH
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS, PAYMENT_METHODS
-
 
 # Date-times (A65: instants are kept in UTC) ------------------------------------------------------
 # ISO 8601 begins with the date; pydantic would also take "0.5" or "1700000000" as a Unix time.

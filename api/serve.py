@@ -19,9 +19,13 @@ from infra.runtime.settings import Settings
 
 def run_http(settings: Settings, host: str, port: int) -> None:
     """Serve the API until the server stops."""
+    # lazy: the app and the server only for the commands that serve
     import uvicorn
 
+    # lazy: the app and the server only for the commands that serve
     from api.http_limits import protocol_class
+
+    # lazy: the app and the server only for the commands that serve
     from api.main import create_app
 
     app = create_app(settings)
@@ -35,7 +39,10 @@ def run_http(settings: Settings, host: str, port: int) -> None:
 def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
     """Upgrade the database, start the writer and the projection worker (infra/runtime/processes.py),
     serve HTTP here."""
+    # lazy: the app and the server only for the commands that serve
     from infra.cli.db import cmd_db_upgrade
+
+    # lazy: the app and the server only for the commands that serve
     from infra.runtime.processes import serve
 
     return serve(settings, single_process=args.single_process,

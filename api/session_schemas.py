@@ -12,9 +12,9 @@ from pydantic import BaseModel, Field, SkipValidation
 
 from api.game_parts import game_part
 from api.schemas import ActingForPlayer, Instant, RequestModel, Text
+from domain.kernel.text import MAX_ID_LENGTH
 from domain.rulesets.values import MAX_SETTINGS_BYTES
 from domain.sessions.session import CONNECTION_LOST, PLAYER, SUSPENSION, SYSTEM
-from domain.kernel.text import MAX_ID_LENGTH
 from infra.games import builtin_games
 
 # What these models document: the built-in games (the app's registry may add more).

@@ -12,12 +12,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from domain.audit import log as audit_log
 from domain.access import bootstrap_key, principals, registration
+from domain.audit import log as audit_log
+from domain.kernel.command import Command, Handler, command, fields_handler
 from domain.ledger import corrections, wallets
 from domain.rulesets import versions as rulesets
 from domain.sessions import commands as session_commands
-from domain.kernel.command import Command, Handler, command, fields_handler
 from domain.sessions.inactivity import InactivityPolicy
 
 

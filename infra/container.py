@@ -7,42 +7,42 @@ import hashlib
 import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
-from uuid import UUID, uuid5, NAMESPACE_URL
+from uuid import NAMESPACE_URL, UUID, uuid5
 
 import structlog
 
-from domain.access.bootstrap_key import BOOTSTRAP_KEY_ID  # its events' topics resolve here too
 from domain import core_commands as core
-from domain.complaints import commands as complaint_commands
+from domain.access.bootstrap_key import BOOTSTRAP_KEY_ID  # its events' topics resolve here too
 from domain.audit.log import AuditLog
-from domain.ledger import wallets
+from domain.complaints import commands as complaint_commands
 from domain.kernel.actors import system_actor
-from domain.kernel.text import check_text
 from domain.kernel.command import CERTIFICATION_MODE, SEED, Command, Handler
 from domain.kernel.errors import NotFoundError
 from domain.kernel.game import Games
+from domain.kernel.text import check_text
+from domain.ledger import wallets
 from domain.ledger.receipts import Refusal
 from domain.rulesets.versions import RuleSet
 from domain.sessions.commands import SessionSlot
 from domain.sessions.session import GameSession
 from infra.audit.service import build_audit
 from infra.complaints.service import Complaints
+from infra.games import load_games
 from infra.projecting.runner import build_projection_runner
 from infra.runtime.clock import Clock, SystemClock
-from projections import queries
-from projections.principals import operator_ids as known_operator_ids
+from infra.runtime.rng import RngHealthError, SeedSource, SystemSeedSource, build_seed_source
 from infra.runtime.service_lock import ServiceLock
+from infra.runtime.settings import DatabaseTarget, Settings, parse_database_url
 from infra.services import game_services
 from infra.services.sessions import start_inactivity_sweeper, stop_inactivity_sweeper
 from infra.store.eventstore import LedgerApplication, build_event_store, register_snapshotting
-from infra.games import load_games
+from infra.writer.client import RemoteWriter
+from infra.writer.group_commit import GroupCommitWriter
 from infra.writer.metrics import Scrape, scrape
 from infra.writer.rendered import Rendered, run_rendered
-from infra.runtime.settings import DatabaseTarget, Settings, parse_database_url
-from infra.runtime.rng import RngHealthError, SeedSource, SystemSeedSource, build_seed_source
 from infra.writer.wire import Codec, allowed_classes
-from infra.writer.group_commit import GroupCommitWriter
-from infra.writer.client import RemoteWriter
+from projections import queries
+from projections.principals import operator_ids as known_operator_ids
 
 log = structlog.get_logger("ledger")
 

@@ -15,6 +15,7 @@ Everything else goes through the driver's ``executemany``, row after row in the 
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
@@ -174,7 +175,5 @@ def _bind_null_directly() -> None:
     a deposit's activity rows bind six to twelve). A registered adapter for None that returns
     None (a C function: ``{}.get``) is found first; None is still bound as NULL. Process-wide,
     and the same for every caller; an adapter someone else registered is kept."""
-    import sqlite3
-
     if (type(None), sqlite3.PrepareProtocol) not in sqlite3.adapters:
         sqlite3.register_adapter(type(None), {}.get)

@@ -37,8 +37,23 @@ import json
 from datetime import date
 from typing import Any
 
-from sqlalchemy import (BigInteger, Boolean, Column, Connection, Date, DateTime, Index, Integer,
-                        String, Table, Text, bindparam, insert, select, update)
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Connection,
+    Date,
+    DateTime,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    bindparam,
+    insert,
+    select,
+    update,
+)
 
 from domain.complaints import case as c
 from domain.complaints.case import ComplaintCase as Case

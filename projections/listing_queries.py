@@ -9,8 +9,9 @@ from typing import Any
 
 from sqlalchemy import Engine, Select, select
 
-from projections.listings import (JOGADA_JSON, VENUE_JSON, decode_row, game_venues as venues_t,
-                                  player_jogadas as jogadas_t)
+from projections.listings import JOGADA_JSON, VENUE_JSON, decode_row
+from projections.listings import game_venues as venues_t
+from projections.listings import player_jogadas as jogadas_t
 from projections.money import to_utc
 
 MAX_VENUES = 500

@@ -31,14 +31,37 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, Integer,
-                        PrimaryKeyConstraint, String, Table, Text, bindparam, insert, select,
-                        update)
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    DateTime,
+    Index,
+    Integer,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    bindparam,
+    insert,
+    select,
+    update,
+)
 
 from domain.kernel.game import Game, Games
 from domain.kernel.listing import (
-    ByNet, IDLE, IN_PLAY, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved,
-    PhaseChanged, PlayerDetail, Staked, VenueOpened)
+    IDLE,
+    IN_PLAY,
+    ByNet,
+    JogadaEnded,
+    JogadaStarted,
+    OccupantAdded,
+    OccupantsRemoved,
+    PhaseChanged,
+    PlayerDetail,
+    Staked,
+    VenueOpened,
+)
 from projections.base import for_class
 from projections.money import to_utc
 from projections.tables import metadata

@@ -6,6 +6,8 @@ import os
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 
 from projections.db import DatabaseTarget, build_engine
 
@@ -33,8 +35,6 @@ def upgrade(target: DatabaseTarget, revision: str = "heads") -> None:
 def current(target: DatabaseTarget) -> list[str]:
     """The revisions the database is at, sorted (several branches, one per feature, may each
     have a head)."""
-    from alembic.runtime.migration import MigrationContext
-
     engine = build_engine(target)
     try:
         with engine.connect() as conn:
@@ -45,6 +45,4 @@ def current(target: DatabaseTarget) -> list[str]:
 
 def heads() -> list[str]:
     """The heads of the migration scripts, sorted."""
-    from alembic.script import ScriptDirectory
-
     return sorted(ScriptDirectory.from_config(alembic_config()).get_heads())

@@ -22,9 +22,23 @@ from uuid import UUID
 
 import orjson
 from eventsourcing.utils import get_topic
-from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, PrimaryKeyConstraint,
-                        String, Table, Text, UniqueConstraint, Uuid, bindparam, insert, select,
-                        update)
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    DateTime,
+    Index,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    Uuid,
+    bindparam,
+    insert,
+    select,
+    update,
+)
 
 from domain.ledger.accounts import CASHIER_CODE, WALLET, Account
 from projections.bulk import BulkStatement

@@ -18,12 +18,28 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Sequence
 from uuid import UUID
 
-from sqlalchemy import (BigInteger, Column, Connection, DateTime, Engine, Index, String, Table,
-                        UniqueConstraint, Uuid, and_, bindparam, func, insert, or_, select,
-                        update)
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    DateTime,
+    Engine,
+    Index,
+    String,
+    Table,
+    UniqueConstraint,
+    Uuid,
+    and_,
+    bindparam,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 
-from domain.kernel.errors import InvalidInputError
 from domain.access.principals import ACTIVE, REVOKED, Principal
+from domain.kernel.errors import InvalidInputError
 from projections.money import from_db, to_utc
 from projections.tables import metadata
 

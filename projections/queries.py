@@ -13,10 +13,11 @@ from uuid import UUID
 
 from sqlalchemy import Engine, Row, func, or_, select, true
 
-from domain.ledger.accounts import wallet_code
 from domain.access.principals import ACTIVE
-from projections.money import (account_activity as activity_t, balances, from_db,
-                               jogada_events as jogada_t, to_utc)
+from domain.ledger.accounts import wallet_code
+from projections.money import account_activity as activity_t
+from projections.money import balances, from_db, to_utc
+from projections.money import jogada_events as jogada_t
 from projections.principals import principals
 
 

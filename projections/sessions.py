@@ -8,8 +8,19 @@ import json
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import (BigInteger, Column, Connection, DateTime, Index, Integer, String, Table,
-                        Text, select, update)
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    DateTime,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    select,
+    update,
+)
 
 from domain.sessions.session import ENDED, OPEN, REFUND, GameSession, add_line
 from projections.tables import metadata
@@ -83,10 +94,11 @@ class SessionStatementsProjection:
 def _upsert(conn: Connection, values: dict[str, Any]) -> None:
     """Insert a new session's row; replace it if a concurrent runner (a rebuild racing the
     background thread) got there first: the tracking row's compare-and-set then decides."""
+    # lazy: the database's own INSERT … ON CONFLICT, chosen by the connection's dialect
     if conn.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+        from sqlalchemy.dialects.postgresql import insert as dialect_insert  # (see above)
     else:
-        from sqlalchemy.dialects.sqlite import insert as dialect_insert
+        from sqlalchemy.dialects.sqlite import insert as dialect_insert  # (see above)
     stmt = dialect_insert(session_statements).values(**values)
     conn.execute(stmt.on_conflict_do_update(
         index_elements=[session_statements.c.session_id],

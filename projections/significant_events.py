@@ -34,14 +34,34 @@ from datetime import datetime
 from typing import Any
 
 from eventsourcing.utils import get_topic
-from sqlalchemy import (BigInteger, Column, Connection, DateTime, Engine, Index, String, Table,
-                        Text, bindparam, insert, select, update)
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    DateTime,
+    Engine,
+    Index,
+    String,
+    Table,
+    Text,
+    bindparam,
+    insert,
+    select,
+    update,
+)
 
+from domain.audit.core_significant import CORE, STATE_MARKERS
 from domain.kernel.certification import recorded_in_certification_mode
 from domain.kernel.game import Game, Games
 from domain.kernel.significant import (
-    CERTIFICATION_MODE_CHANGED, WARNING, Classify, Named, NameOfStream, Significant, VenueOfStream)
-from domain.audit.core_significant import CORE, STATE_MARKERS
+    CERTIFICATION_MODE_CHANGED,
+    WARNING,
+    Classify,
+    Named,
+    NameOfStream,
+    Significant,
+    VenueOfStream,
+)
 from projections.base import for_class
 from projections.listing_queries import paged
 from projections.money import to_utc

@@ -10,9 +10,23 @@ from importlib import import_module
 
 from fastapi import APIRouter
 
-from api.routes import (audit, bootstrap, complaints, corrections, health, jogadas, listings,
-                        metrics, players, reports, rulesets, sessions, significant_events, staff,
-                        wallet)
+from api.routes import (
+    audit,
+    bootstrap,
+    complaints,
+    corrections,
+    health,
+    jogadas,
+    listings,
+    metrics,
+    players,
+    reports,
+    rulesets,
+    sessions,
+    significant_events,
+    staff,
+    wallet,
+)
 from domain.kernel.game import Game, Games
 
 

@@ -14,8 +14,8 @@ from api.ledger_access import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
 from domain.kernel.errors import NotFoundError
-from infra.container import Ledger
 from infra.audit.service import Audit
+from infra.container import Ledger
 
 router = APIRouter(tags=["audit"])
 

@@ -20,15 +20,36 @@ from fastapi import APIRouter, Body, Depends, Path, Query
 from fastapi.responses import Response
 
 from api.auth import Caller
-from api.complaint_schemas import (Acknowledge, Assign, CaseCreate, CaseDetailPublic,
-                                   CasePublic, ComplaintReportPublic, CasesPage, CaseState, CaseType, Channel,
-                                   CloseCreate, CompensationPay, DeclineCreate, CaseDecisionCreate,
-                                   EscalationCreate, EvidenceCreate, InformationProvided,
-                                   InformationRequest, Language, LetterPublic, NoteCreate,
-                                   PolicyIn, PolicyPublic, QueuePublic, ReopenCreate)
+from api.complaint_schemas import (
+    Acknowledge,
+    Assign,
+    CaseCreate,
+    CaseDecisionCreate,
+    CaseDetailPublic,
+    CasePublic,
+    CasesPage,
+    CaseState,
+    CaseType,
+    Channel,
+    CloseCreate,
+    CompensationPay,
+    ComplaintReportPublic,
+    DeclineCreate,
+    EscalationCreate,
+    EvidenceCreate,
+    InformationProvided,
+    InformationRequest,
+    Language,
+    LetterPublic,
+    NoteCreate,
+    PolicyIn,
+    PolicyPublic,
+    QueuePublic,
+    ReopenCreate,
+)
 from api.deps import AccountReader, LedgerDep, OperatorCaller, Reviewer, require_roles
-from api.listing_schemas import AwareQueryInstant
 from api.ledger_access import fresh_engine
+from api.listing_schemas import AwareQueryInstant
 from api.routes.responses import errors
 from api.schemas import LogPosition
 from domain.complaints import letters

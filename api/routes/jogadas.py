@@ -15,7 +15,7 @@ from api.deps import LedgerDep, Reviewer
 from api.ledger_access import fresh_engine
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
-from domain.kernel.game import Games
+from domain.kernel.game import Games, topic_of
 from domain.kernel.text import portable_file_name
 from infra.services import jogada_views
 from infra.services.adjudication import opening_balances
@@ -57,8 +57,6 @@ def read_jogada(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) ->
 
 
 def _status(game: Any, events: list[tuple[int, Any]]) -> str:
-    from domain.kernel.game import topic_of
-
     return "ended" if any(topic_of(e).endswith(game.ended_topics) for _, e in events) \
         else "in_play"
 

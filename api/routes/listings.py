@@ -22,9 +22,8 @@ from sqlalchemy import Engine
 from api.auth import Caller
 from api.deps import AccountReader, Anyone, LedgerDep, Reviewer
 from api.game_parts import game_part
-from api.listing_schemas import (AwareQueryInstant, VenueListing, game_name_type,
-                                 jogadas_page_model)
 from api.ledger_access import fresh_engine
+from api.listing_schemas import AwareQueryInstant, VenueListing, game_name_type, jogadas_page_model
 from api.routes.players import existing_balance
 from api.routes.responses import errors
 from api.schemas import LogPosition

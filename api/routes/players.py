@@ -8,14 +8,28 @@ from uuid import UUID
 from fastapi import APIRouter, Query, Request
 
 from api.deps import AccountReader, LedgerDep, OperatorCaller, PlayerOrOperator, Reviewer
-from api.principal_schemas import (NameFilter, PageCursor, PageLimit, PlayerKeyRevoked,
-                                   PlayerKeyRotated, PlayerList, checked_name, listed)
 from api.ledger_access import fresh_engine
+from api.principal_schemas import (
+    NameFilter,
+    PageCursor,
+    PageLimit,
+    PlayerKeyRevoked,
+    PlayerKeyRotated,
+    PlayerList,
+    checked_name,
+    listed,
+)
 from api.routes.responses import errors
-from api.schemas import (ActivityPublic, BalancePublic, LogPosition, PlayerCreate, PlayerCreated,
-                         QueryInstant)
-from domain.kernel.errors import NotFoundError
+from api.schemas import (
+    ActivityPublic,
+    BalancePublic,
+    LogPosition,
+    PlayerCreate,
+    PlayerCreated,
+    QueryInstant,
+)
 from domain.access.principals import ACTIVE, REVOKED
+from domain.kernel.errors import NotFoundError
 from projections import queries
 from projections.principals import list_principals
 

@@ -9,8 +9,13 @@ from fastapi import APIRouter, Query
 from api.deps import AuditReader, LedgerDep
 from api.ledger_access import fresh_engine
 from api.routes.responses import errors
-from api.schemas import (AccountsAuditPublic, CashMovementsPublic, LogPosition, QueryInstant,
-                         text_param)
+from api.schemas import (
+    AccountsAuditPublic,
+    CashMovementsPublic,
+    LogPosition,
+    QueryInstant,
+    text_param,
+)
 from domain.kernel.text import check_text
 from projections import queries
 

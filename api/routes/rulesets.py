@@ -17,8 +17,12 @@ from api.auth import Caller
 from api.deps import LedgerDep, OperatorCaller, require_roles
 from api.routes.responses import errors
 from api.schemas import ErrorPublic, QueryInstant, text_param
-from api.session_schemas import (RuleSetCreate, RuleSetInForcePublic, RuleSetVersionCreated,
-                                 RuleSetVersionsPublic)
+from api.session_schemas import (
+    RuleSetCreate,
+    RuleSetInForcePublic,
+    RuleSetVersionCreated,
+    RuleSetVersionsPublic,
+)
 from domain.kernel.text import MAX_ID_LENGTH
 from infra.services import rulesets as rulesets_service
 

@@ -23,12 +23,17 @@ from api.ledger_access import fresh_engine
 from api.routes.players import existing_balance
 from api.routes.responses import errors
 from api.schemas import ErrorPublic
-from api.session_schemas import (InactivitySweepPublic, SessionCreate, SessionEnd,
-                                 SessionListPublic, SessionStatementPublic)
+from api.session_schemas import (
+    InactivitySweepPublic,
+    SessionCreate,
+    SessionEnd,
+    SessionListPublic,
+    SessionStatementPublic,
+)
 from domain.kernel.errors import ForbiddenError, NotFoundError
 from domain.sessions.session import PLAYER
-from infra.services import sessions as sessions_service
 from infra.container import Ledger
+from infra.services import sessions as sessions_service
 from projections import session_queries
 
 router = APIRouter(tags=["sessions"])

@@ -17,15 +17,15 @@ from urllib.parse import quote
 from fastapi import APIRouter, Path, Query
 
 from api.deps import LedgerDep, Reviewer
-from api.listing_schemas import AwareQueryInstant, game_name_type
 from api.ledger_access import fresh_engine
+from api.listing_schemas import AwareQueryInstant, game_name_type
 from api.routes.listings import Cursor, VenueFilter, check_texts, replay_url
 from api.routes.responses import errors
 from api.schemas import TEXT_SCHEMA
 from api.significant_schemas import Severity, SignificantEventsPage, StoredEventPublic
+from domain.audit.core_significant import kinds as significant_kinds
 from domain.kernel.game import Games
 from domain.kernel.significant import parse_kinds
-from domain.audit.core_significant import kinds as significant_kinds
 from domain.kernel.text import MAX_ID_LENGTH
 from infra.store.event_views import stored_event
 from projections import significant_events as queries

@@ -7,14 +7,22 @@ from uuid import UUID
 from fastapi import APIRouter, Request
 
 from api.deps import AuditReader, LedgerDep, OperatorCaller, Reviewer
-from api.principal_schemas import (NameFilter, PageCursor, PageLimit, StaffKeyRevoked,
-                                   StaffKeyRotated, StaffList, checked_name, listed)
 from api.ledger_access import fresh_engine
+from api.principal_schemas import (
+    NameFilter,
+    PageCursor,
+    PageLimit,
+    StaffKeyRevoked,
+    StaffKeyRotated,
+    StaffList,
+    checked_name,
+    listed,
+)
 from api.routes.responses import errors
 from api.schemas import StaffCreate, StaffCreated, StaffRole
+from domain.access.principals import ACTIVE, REVOKED
 from domain.kernel.actors import STAFF_ROLES
 from domain.kernel.errors import ForbiddenError
-from domain.access.principals import ACTIVE, REVOKED
 from projections.principals import list_principals
 
 router = APIRouter(prefix="/staff", tags=["staff"])

@@ -17,9 +17,9 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import event
 
+from domain.access.principals import active_operators
 from domain.kernel.aggregate import LedgerAggregate
 from domain.kernel.errors import RuleViolationError
-from domain.access.principals import active_operators
 from domain.kernel.rules import T903B, cite
 from domain.kernel.uow import UnitOfWork
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Iterable
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from domain.ledger.accounts import CASHIER, CASHIER_CODE, HOUSE, HOUSE_CODE, WALLET, wallet_code
+from domain.access.principals import Principal, active_operators
 from domain.kernel.actors import STAFF_ROLES
 from domain.kernel.errors import InvalidInputError
-from domain.access.principals import Principal, active_operators
 from domain.kernel.uow import UnitOfWork
+from domain.ledger.accounts import CASHIER, CASHIER_CODE, HOUSE, HOUSE_CODE, WALLET, wallet_code
 from domain.ledger.wallets import open_account
 
 

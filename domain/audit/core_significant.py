@@ -26,17 +26,26 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from domain.ledger.accounts import Account
-from domain.audit.log import AuditLog
 from domain.access.bootstrap_key import BootstrapKey
+from domain.access.principals import Principal
+from domain.audit.log import AuditLog
 from domain.complaints.case import ComplaintCase
 from domain.complaints.policy import ComplaintPolicy
 from domain.kernel.game import Games
-from domain.access.principals import Principal
-from domain.rulesets.versions import RuleSet
 from domain.kernel.significant import (
-    CERTIFICATION_MODE_CHANGED, ERROR, INFO, WARNING, Named, NameOfStream, Significant,
-    SignificantEvents, VenueOfStream, check_kinds)
+    CERTIFICATION_MODE_CHANGED,
+    ERROR,
+    INFO,
+    WARNING,
+    Named,
+    NameOfStream,
+    Significant,
+    SignificantEvents,
+    VenueOfStream,
+    check_kinds,
+)
+from domain.ledger.accounts import Account
+from domain.rulesets.versions import RuleSet
 
 RULESET_PUBLISHED = "ruleset_published"
 API_KEY_ROTATED = "api_key_rotated"

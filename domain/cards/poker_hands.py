@@ -39,10 +39,10 @@ from itertools import combinations
 from typing import Any
 
 from domain.cards.codes import CARDS, RANKS, SUITS, is_card
-from domain.kernel.errors import InvalidInputError
-from domain.kernel.rules import cite
 from domain.games.community_poker.rule_book import HE, OM
 from domain.games.semdescarte.rule_book import SD
+from domain.kernel.errors import InvalidInputError
+from domain.kernel.rules import cite
 
 CATEGORIES: tuple[str, ...] = (
     "high_card", "one_pair", "two_pair", "three_of_a_kind", "straight",

@@ -13,21 +13,32 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from domain.ledger import corrections, wallets
-from domain.ledger.accounts import HOUSE_CODE, wallet_code
-from domain.kernel.actors import check_actor
-from domain.kernel.command import Command, Handler, command, fields_handler
 from domain.complaints import case as c
 from domain.complaints.calendar import lisbon_date
 from domain.complaints.case import ComplaintCase
-from domain.complaints.policy import (CASE_TYPES, POLICY_ID, ComplaintPolicy, calendar_of,
-                                      check_policy, policy_in_force)
+from domain.complaints.policy import (
+    CASE_TYPES,
+    POLICY_ID,
+    ComplaintPolicy,
+    calendar_of,
+    check_policy,
+    policy_in_force,
+)
+from domain.kernel.actors import check_actor
+from domain.kernel.command import Command, Handler, command, fields_handler
 from domain.kernel.errors import (
-    ConflictError, ForbiddenError, IdempotencyConflictError, InvalidInputError, NotFoundError)
-from domain.ledger.receipts import CommandReceipt, check_key, fingerprint, receipt_id
+    ConflictError,
+    ForbiddenError,
+    IdempotencyConflictError,
+    InvalidInputError,
+    NotFoundError,
+)
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import corrections, wallets
+from domain.ledger.accounts import HOUSE_CODE, wallet_code
+from domain.ledger.receipts import CommandReceipt, check_key, fingerprint, receipt_id
 
 MAX_LINKS = 20
 COMPENSATION_KINDS = ("payment", "correction", "game_refund")

@@ -19,8 +19,8 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import event
 
-from domain.kernel.aggregate import LedgerAggregate
 from domain.complaints.calendar import MAX_WORKING_DAYS, Calendar, parse_holidays
+from domain.kernel.aggregate import LedgerAggregate
 from domain.kernel.errors import ConflictError, InvalidInputError
 
 POLICY_ID: UUID = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/complaint-policy")

@@ -45,9 +45,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from domain.ledger.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
 from domain.kernel.errors import DomainError, InvalidInputError
 from domain.kernel.replay_support import MONEY_KINDS, event_name, numbered, one_jogada
+from domain.ledger.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
 
 SETTLED, VOIDED, CANCELLED = "settled", "voided", "cancelled"
 ENDINGS = {"JogadaSettled": SETTLED, "JogadaVoided": VOIDED, "JogadaCancelled": CANCELLED}

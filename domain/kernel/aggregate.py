@@ -14,8 +14,17 @@ from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import (Aggregate, BaseAggregate, CanInitAggregate, CanMutateAggregate,
-                                  DecoratedFuncCaller, DomainEvent, decorated_funcs)
+from eventsourcing.domain import (
+    Aggregate,
+    BaseAggregate,
+    CanInitAggregate,
+    CanMutateAggregate,
+    DecoratedFuncCaller,
+    DomainEvent,
+    _create_id_param_names,
+    _init_mentions_id,
+    decorated_funcs,
+)
 from eventsourcing.utils import get_topic, register_topic, resolve_topic
 
 
@@ -145,8 +154,6 @@ def _mutation_spec(event_class: Any) -> Any:
 
 
 def _creation_spec(cls: Any, event_class: Any) -> Any:
-    from eventsourcing.domain import _create_id_param_names, _init_mentions_id
-
     spec = None
     init = cls.__init__
     names = _plain_params(init)

@@ -28,10 +28,10 @@ from eventsourcing.utils import get_topic
 
 from domain.kernel.command import Command, Handler
 from domain.kernel.errors import InvalidInputError
-from domain.sessions.inactivity import IdleLimit, InactivityPolicy, adjusted, check_policy
 from domain.kernel.rule_book_903b import RULE_BOOK as CORE_RULE_BOOK
 from domain.kernel.rule_titles import EMPTY, RuleBook, title_of
 from domain.kernel.significant import Classify, SignificantEvents
+from domain.sessions.inactivity import IdleLimit, InactivityPolicy, adjusted, check_policy
 
 Events = list[tuple[int, Any]]  # (notification id, domain event), in log order
 

@@ -26,9 +26,19 @@ from domain.kernel import certification
 from domain.kernel.aggregate import LedgerAggregate
 from domain.kernel.errors import ConflictError, InvalidInputError, RuleViolationError
 from domain.kernel.rng import (
-    ALGORITHM, BALLS, DECK, NUMBER, SEED_BYTES, commitment, derive_balls, derive_deck,
-    derive_number, seed_from_hex, verify_reveal)
-from domain.kernel.rules import A, T903B, cite
+    ALGORITHM,
+    BALLS,
+    DECK,
+    NUMBER,
+    SEED_BYTES,
+    commitment,
+    derive_balls,
+    derive_deck,
+    derive_number,
+    seed_from_hex,
+    verify_reveal,
+)
+from domain.kernel.rules import T903B, A, cite
 
 KINDS = (DECK, BALLS, NUMBER)
 

@@ -8,7 +8,9 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from domain.kernel.errors import DomainError, InvalidInputError
+from domain.kernel.errors import DomainError, InvalidInputError, RuleViolationError
+from domain.kernel.jogada_rng import check_reveal, verify_jogada
+from domain.kernel.rules import T903B, cite
 
 MONEY_KINDS = {"FundsHeld": "held", "HoldPosted": "posted", "HoldVoided": "voided",
                "Credited": "credited", "Debited": "debited"}
@@ -100,10 +102,6 @@ def rng_opening(out: dict[str, Any], committed: Any, revealed: Any, at: dict[str
     ``not_drawn``, or the seed not revealed), otherwise the seed, once it matches the
     commitment and derives the recorded output; raises DomainError (naming the events found
     wrong) if it does not."""
-    from domain.kernel.errors import RuleViolationError
-    from domain.kernel.jogada_rng import check_reveal, verify_jogada
-    from domain.kernel.rules import T903B, cite
-
     if committed is None:
         out["check"] = not_drawn
         return None

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from domain.kernel.rules import A, T903B, Source
+from domain.kernel.rules import T903B, A, Source
 
 
 def _keyed(table: Mapping) -> Mapping[str, Mapping[str, str]]:

@@ -43,11 +43,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from domain.ledger.accounts import wallet_code
 from domain.kernel.adjudication import account_codes
 from domain.kernel.game import topic_of
 from domain.kernel.replay_support import MONEY_KINDS, event_name
 from domain.kernel.rules import T903B, cite
+from domain.ledger.accounts import wallet_code
 
 RECALL = cite(T903B, "6.3.4(2)")  # every essential element of the jogada viewable
 COMMITTED = cite(T903B, "6.7.5")  # the outcome drawn and committed before the first result

@@ -21,9 +21,13 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 from eventsourcing.domain import event
 
 from domain.kernel.aggregate import LedgerAggregate
-
 from domain.kernel.errors import (
-    ConflictError, InsufficientFundsError, InvalidInputError, NotFoundError, RuleViolationError)
+    ConflictError,
+    InsufficientFundsError,
+    InvalidInputError,
+    NotFoundError,
+    RuleViolationError,
+)
 from domain.kernel.rules import T903B, cite
 
 # Kinds of account. Only the house and the cashier (the world outside: payment providers)

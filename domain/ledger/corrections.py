@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.ledger import accounts
 from domain.kernel.errors import ConflictError
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text
-from domain.ledger.receipts import CommandReceipt, fingerprint, receipt_id
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import accounts
+from domain.ledger.receipts import CommandReceipt, fingerprint, receipt_id
 from domain.ledger.wallets import get_account
 
 SCOPE = "corrections"

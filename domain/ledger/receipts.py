@@ -16,8 +16,8 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import event
 
+from domain.kernel import errors as errors_module
 from domain.kernel.aggregate import LedgerAggregate
-
 from domain.kernel.errors import DomainError, IdempotencyConflictError
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text
@@ -98,8 +98,6 @@ class Refusal:
 
 
 def refusal_from_outcome(error: dict[str, Any]) -> Refusal:
-    from domain.kernel import errors as errors_module
-
     cls = getattr(errors_module, error.get("class", "DomainError"), DomainError)
     exc = cls(error["message"], field=error.get("field"), rule=error.get("rule"),
               code=error.get("code"), details=error.get("details") or {})

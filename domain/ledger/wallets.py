@@ -10,13 +10,19 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger import accounts
-from domain.ledger.accounts import CASHIER_CODE, Account, account_id, wallet_code
 from domain.kernel.errors import DomainError, InvalidInputError
-from domain.ledger.receipts import (
-    CommandReceipt, Refusal, check_key, fingerprint, outcome_of_error, receipt_id)
 from domain.kernel.rules import T903B, cite
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import accounts
+from domain.ledger.accounts import CASHIER_CODE, Account, account_id, wallet_code
+from domain.ledger.receipts import (
+    CommandReceipt,
+    Refusal,
+    check_key,
+    fingerprint,
+    outcome_of_error,
+    receipt_id,
+)
 
 DEPOSIT = "deposit"
 WITHDRAWAL = "withdrawal"

@@ -28,8 +28,8 @@ from uuid import UUID
 from domain.kernel.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
 from domain.kernel.game import Game, Games
 from domain.kernel.rules import T903B, cite
-from domain.rulesets.values import check_settings, check_settings_size
 from domain.kernel.uow import UnitOfWork
+from domain.rulesets.values import check_settings, check_settings_size
 
 GAME_RULE = cite(T903B, "6.1.5(2)")  # a rule set holds the rules of the venue's game
 

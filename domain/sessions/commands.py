@@ -19,15 +19,15 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import event
 
+from domain.access.principals import Principal
 from domain.kernel.actors import check_actor
 from domain.kernel.aggregate import LedgerAggregate
 from domain.kernel.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
-from domain.sessions.inactivity import InactivityPolicy
-from domain.access.principals import Principal
 from domain.kernel.rules import A, cite
-from domain.sessions.session import PLAYER, GameSession
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.sessions.inactivity import InactivityPolicy
+from domain.sessions.session import PLAYER, GameSession
 
 _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/session-slots")
 

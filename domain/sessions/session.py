@@ -19,11 +19,11 @@ from typing import Any
 
 from eventsourcing.domain import event
 
-from domain.ledger.accounts import check_amount
 from domain.kernel.aggregate import LedgerAggregate
 from domain.kernel.errors import ConflictError, InvalidInputError, RuleViolationError
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text
+from domain.ledger.accounts import check_amount
 from domain.sessions.inactivity import JOGADAS, InactivityPolicy
 
 PLAYER = "player"

@@ -14,6 +14,7 @@ import orjson
 
 from domain.kernel.errors import ConflictError, InvalidInputError
 from infra.services.jogada_views import jogada_events, views_engine
+from projections import listing_queries
 
 FORMAT = "ledger-audit-bundle/1"
 MAX_JOGADAS = 100_000
@@ -21,8 +22,6 @@ MAX_JOGADAS = 100_000
 
 def jogadas_between(ledger: Any, since: datetime | None, until: datetime | None) -> list[str]:
     """Every jogada with a stake that started in [since, until), oldest first."""
-    from projections import listing_queries
-
     engine, found, before = views_engine(ledger), [], None
     while True:
         page, before = listing_queries.jogadas(engine, since=since, until=until,

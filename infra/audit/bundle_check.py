@@ -30,6 +30,9 @@ import sys
 import uuid
 from typing import Any
 
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
 FORMAT = "ledger-audit-bundle/1"
 NOTE_FIELDS = ("origin", "sequence", "tree-size", "root", "chain", "last-notification-id",
                "sealed-at")
@@ -110,9 +113,6 @@ def parse_note(note: str) -> dict[str, str]:
 
 
 def signature_holds(public_key: bytes, signature: bytes, message: bytes) -> bool:
-    from cryptography.exceptions import InvalidSignature
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
     try:
         Ed25519PublicKey.from_public_bytes(public_key).verify(signature, message)
     except (InvalidSignature, ValueError):

@@ -22,14 +22,13 @@ import structlog
 from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from domain.audit.record import CHAIN_START, leaf_hasher
 from domain.audit.checkpoint import Checkpoint
 from domain.audit.merkle import Accumulator
+from domain.audit.record import CHAIN_START, leaf_hasher
 from infra.audit.signing import ALGORITHM, Signer
-from infra.audit.tables import (audit_checkpoints, audit_keys, audit_leaves, audit_nodes,
-                                audit_seal)
-from infra.store.notification_reader import notification_reader
+from infra.audit.tables import audit_checkpoints, audit_keys, audit_leaves, audit_nodes, audit_seal
 from infra.projecting.runner import SQLITE_CHECKPOINT_PAGES
+from infra.store.notification_reader import notification_reader
 from projections.bulk import BulkStatement
 
 log = structlog.get_logger("ledger.audit")

@@ -7,18 +7,20 @@ from __future__ import annotations
 import base64
 import os
 from typing import Any, Protocol
+from uuid import UUID
 
 import structlog
 from sqlalchemy import Engine, select
 
 from domain.audit.checkpoint import Checkpoint
 from infra.audit import proofs
-from infra.audit.sealer import Sealer, read_state
+from infra.audit.sealer import Sealer, read_state, uuid_bytes
 from infra.audit.signing import Signer, generate_key_file, load_signer
 from infra.audit.tables import audit_checkpoints
-from infra.store.notification_reader import notification_reader
+from infra.ports import Audited, Configured
 from infra.runtime.settings import audit_key_path
-from infra.ports import Configured, Audited
+from infra.services.jogada_views import jogada_index
+from infra.store.notification_reader import notification_reader
 
 
 class Uses(Configured, Audited, Protocol):
@@ -32,7 +34,6 @@ def event_record(row: Any, uuid_of: Any) -> dict[str, Any]:
     """An event as its canonical bytes are made of (domain/audit/record.py): what a verifier
     needs to recompute its leaf, and its state decoded for reading."""
     notification_id, originator, version, topic, state = row
-    from uuid import UUID
 
     return {"notification_id": notification_id, "originator_id": str(UUID(bytes=uuid_of(originator))),
             "originator_version": version, "topic": topic,
@@ -87,8 +88,6 @@ class Audit:
             return [proofs.key_body(r) for r in proofs.keys(conn)]
 
     def events(self, notification_ids: list[int]) -> list[dict[str, Any]]:
-        from infra.audit.sealer import uuid_bytes
-
         uuid_of = uuid_bytes(self._reader)
         return [event_record(row, uuid_of) for row in self._reader.rows(notification_ids)]
 
@@ -107,8 +106,6 @@ class Audit:
                      engine: Any = None, *, through: int | None = None) -> dict[str, Any]:
         """``through``: only the jogada's events up to that notification id (an evidence pack's
         log position, infra/complaints/evidence.py)."""
-        from infra.services.jogada_views import jogada_index
-
         _, notification_ids = jogada_index(self.ledger, jogada_id, engine, through=through)
         return {"jogada_id": jogada_id, **self.proof(notification_ids, sequence)}
 

@@ -3,8 +3,17 @@ models (the projections database) but are not read models: a rebuild never empti
 
 from __future__ import annotations
 
-from sqlalchemy import (BigInteger, Column, LargeBinary, MetaData, PrimaryKeyConstraint,
-                        SmallInteger, String, Table, Text)
+from sqlalchemy import (
+                        BigInteger,
+                        Column,
+                        LargeBinary,
+                        MetaData,
+                        PrimaryKeyConstraint,
+                        SmallInteger,
+                        String,
+                        Table,
+                        Text,
+)
 
 metadata = MetaData()
 

@@ -26,9 +26,9 @@ from collections.abc import Callable, Generator, Iterator
 from queue import Full, Queue
 from typing import Any
 
-from domain.audit.record import CHAIN_START, leaf_hasher
 from domain.audit.checkpoint import Checkpoint
 from domain.audit.merkle import Accumulator
+from domain.audit.record import CHAIN_START, leaf_hasher
 from infra.audit import proofs
 from infra.audit.sealer import uuid_bytes
 from infra.audit.signing import verify_signature

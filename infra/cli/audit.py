@@ -14,6 +14,7 @@ from infra.runtime.settings import Settings
 
 
 def cmd_audit_keygen(settings: Settings, args: argparse.Namespace) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.audit.signing import generate_key_file
 
     try:
@@ -60,8 +61,13 @@ def _time(value: str | None, name: str) -> datetime | None:
 
 
 def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from domain.kernel.errors import DomainError
+
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.audit import bundle_check
+
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.audit.bundle import export_bundle, jogadas_between
 
     since, until = _time(args.since, "since"), _time(args.until, "until")
@@ -90,6 +96,7 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def cmd_audit_check(settings: Settings, args: argparse.Namespace) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.audit import bundle_check
 
     try:

@@ -31,6 +31,7 @@ def public_keys(values: list[str] | None) -> dict[str, bytes] | None:
     """``--public-key`` (``ledger verify``, ``ledger audit check``): each an Ed25519 public key
     as 64 hex digits, by its key id; None when none is given. ValueError naming the value and
     what is expected (the commands make it a usage error, exit 2)."""
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.audit.signing import key_id
 
     if not values:
@@ -49,6 +50,7 @@ def public_keys(values: list[str] | None) -> dict[str, bytes] | None:
 
 
 def open_ledger(settings: Settings, *, projections: bool = True):
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.container import build_ledger
 
     return build_ledger(settings, start=False, with_projections=projections)
@@ -75,7 +77,10 @@ def progress(verb: str):
 def require_ledger(settings: Settings) -> None:
     """The commands that only read refuse a database that holds no ledger, creating nothing
     (SystemExit 2 with a one-line message)."""
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.store.dbcheck import DatabaseMissing
+
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.store.dbcheck import require_ledger as check
 
     try:

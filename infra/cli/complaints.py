@@ -17,6 +17,7 @@ def _read(settings: Settings, read: Any) -> Any:
     require_ledger(settings)
     ledger = open_ledger(settings)
     try:
+        # lazy: a ledger command imports only what it runs (the CLI starts fast)
         from domain.complaints.calendar import lisbon_date
 
         return read(ledger.projections.engine, lisbon_date(ledger.clock.now()))
@@ -25,6 +26,7 @@ def _read(settings: Settings, read: Any) -> Any:
 
 
 def cmd_complaints_queue(settings: Settings, args: argparse.Namespace) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from projections.complaint_queries import queue
 
     rows = _read(settings, lambda engine, today: queue(engine, today=today, limit=args.limit))
@@ -40,6 +42,7 @@ def cmd_complaints_queue(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def cmd_complaints_report(settings: Settings, args: argparse.Namespace) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from projections.complaint_reports import report, report_csv, report_rows
 
     since, until = _time(args.since, "since"), _time(args.until, "until")

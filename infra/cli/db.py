@@ -11,6 +11,7 @@ from infra.runtime.settings import Settings, parse_database_url
 
 
 def revision_line(settings: Settings) -> tuple[bool, str]:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from projections import migrate
 
     at, heads = migrate.current(parse_database_url(settings.database_url)), migrate.heads()
@@ -22,7 +23,10 @@ def revision_line(settings: Settings) -> tuple[bool, str]:
 
 
 def cmd_db_upgrade(settings: Settings, args: argparse.Namespace) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.store.dbcheck import DatabaseMissing, require_place
+
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from projections import migrate
 
     target = parse_database_url(settings.database_url)
@@ -52,6 +56,7 @@ def _first_operator(settings: Settings, host: str | None, port: int | None) -> N
     """A fresh install without LEDGER_BOOTSTRAP_OPERATOR_KEY gets its first operator here, and
     its key is printed on the terminal (stdout) once: never logged (only its digest is
     recorded). When a registered operator exists (any later start) nothing happens."""
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from projections.principals import operator_ids
 
     ledger = open_ledger(settings)
@@ -84,6 +89,7 @@ def staff_url(host: str | None, port: int | None) -> tuple[str, str]:
     ``./run serve``, which is ``ledger serve``) passes the address it is about to listen on:
     the URL printed is the one that answers (a wildcard address is reached at the loopback).
     ``ledger db upgrade`` alone knows no address: ``ledger serve``'s defaults, said so."""
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.cli.parser import DEFAULT_HOST, DEFAULT_PORT
 
     if host is None and port is None:

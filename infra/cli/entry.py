@@ -43,18 +43,26 @@ from collections.abc import Callable, Sequence
 from pydantic import ValidationError
 
 from infra.cli.audit import cmd_audit_check, cmd_audit_export, cmd_audit_keygen, cmd_audit_seal
-from infra.cli.complaints import cmd_complaints_queue, cmd_complaints_report
 from infra.cli.checks import cmd_health, cmd_verify
 from infra.cli.common import usage
+from infra.cli.complaints import cmd_complaints_queue, cmd_complaints_report
 from infra.cli.db import cmd_db_current, cmd_db_upgrade
 from infra.cli.keys import (
-    cmd_player_create, cmd_player_rotate_key, cmd_staff_create, cmd_staff_rotate_key)
-from infra.cli.phh import cmd_phh_export
+    cmd_player_create,
+    cmd_player_rotate_key,
+    cmd_staff_create,
+    cmd_staff_rotate_key,
+)
 from infra.cli.parser import build_parser as build
-from infra.games import builtin_games
-from infra.cli.venues import cmd_venues_list
+from infra.cli.phh import cmd_phh_export
 from infra.cli.projections import (
-    cmd_projections_catch_up, cmd_projections_rebuild, cmd_projections_run, cmd_projections_status)
+    cmd_projections_catch_up,
+    cmd_projections_rebuild,
+    cmd_projections_run,
+    cmd_projections_status,
+)
+from infra.cli.venues import cmd_venues_list
+from infra.games import builtin_games
 from infra.runtime.logging import configure_logging
 from infra.runtime.settings import Settings
 
@@ -62,6 +70,7 @@ Command = Callable[[Settings, argparse.Namespace], int]
 
 
 def cmd_writer_run(settings: Settings, args: argparse.Namespace) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.runtime.processes import run_writer_process
 
     return run_writer_process(settings, args.socket, parent_pid=args.parent_pid)
@@ -104,6 +113,7 @@ def main(argv: Sequence[str] | None = None, *, serve: Command | None = None) -> 
     except SystemExit as exit_:
         return int(exit_.code or 0)
     except Exception as error:
+        # lazy: a ledger command imports only what it runs (the CLI starts fast)
         from domain.kernel.errors import DomainError
 
         if isinstance(error, DomainError):
@@ -116,14 +126,18 @@ def main(argv: Sequence[str] | None = None, *, serve: Command | None = None) -> 
 
 
 def _is_database_error(error: BaseException) -> bool:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     import sqlite3
 
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from eventsourcing.persistence import PersistenceError
+
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from sqlalchemy.exc import SQLAlchemyError
 
     kinds: tuple[type[BaseException], ...] = (PersistenceError, SQLAlchemyError, sqlite3.Error)
     try:
-        import psycopg
+        import psycopg  # optional: only an installation on PostgreSQL has it
 
         kinds += (psycopg.Error,)
     except ImportError:  # pragma: no cover - psycopg is a dependency

@@ -12,6 +12,7 @@ from infra.runtime.settings import Settings
 
 
 def _rotate_key(settings: Settings, principal_id: str, kind: str) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from uuid import UUID
 
     try:

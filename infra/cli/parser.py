@@ -199,6 +199,7 @@ def _venues_command(sub: Any, func: Callable[..., int]) -> None:
 
 
 def _verify_command(sub: Any, func: Callable[..., int]) -> None:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.verify import NAMES, SECTIONS
 
     def names(text: str) -> list[str]:

@@ -16,9 +16,15 @@ from infra.runtime.settings import Settings
 
 
 def cmd_phh_export(settings: Settings, args: argparse.Namespace) -> int:
-    from domain.kernel.text import portable_file_name
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from domain.kernel.errors import ConflictError
+    from domain.kernel.text import portable_file_name
+
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.services import jogada_views
+
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from projections import queries
 
     since, until = _time(args.since, "from"), _time(args.until, "to")

@@ -34,6 +34,7 @@ def _chosen(ledger, names: list[str] | None) -> list[str] | None:
 
 
 def cmd_projections_rebuild(settings: Settings, args: argparse.Namespace) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.runtime.service_lock import ServiceLock, ServiceRunning
 
     # Reads must never see a half-rebuilt read model: refuse while the service runs.
@@ -75,6 +76,7 @@ def cmd_projections_catch_up(settings: Settings, args: argparse.Namespace) -> in
 
 
 def cmd_projections_run(settings: Settings, args: argparse.Namespace) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.runtime.processes import run_projection_worker
 
     return run_projection_worker(settings, parent_pid=args.parent_pid)

@@ -288,7 +288,10 @@ def report(catalogue: Catalogue, citations: list[Citation], games=None, brief=Fa
 
 
 def main(argv: list[str] | None = None) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from domain.kernel.rule_book_903b import RULE_BOOK
+
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.games import load_games
 
     parser = argparse.ArgumentParser(prog="rules", description=__doc__.split("\n\n")[0])

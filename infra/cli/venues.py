@@ -15,6 +15,7 @@ SHOWN = ("venue_id", "name", "kind", "status", "capacity", "occupied", "jogadas"
 
 
 def cmd_venues_list(settings: Settings, args: argparse.Namespace) -> int:
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from projections import listing_queries as queries
 
     if not 1 <= args.limit <= queries.MAX_VENUES:

@@ -27,17 +27,22 @@ from datetime import datetime
 from typing import Any, Protocol
 from uuid import UUID
 
-from domain.ledger.accounts import wallet_code
-from domain.ledger.corrections import correction_id
 from domain.kernel.errors import ConflictError, InvalidInputError, NotFoundError
 from domain.kernel.game import Game, topic_of
 from domain.kernel.replay_support import to_json
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text, check_uuid
-from infra.services import jogada_views
+from domain.ledger.accounts import wallet_code
+from domain.ledger.corrections import correction_id
+from infra.audit import proofs
 from infra.complaints.canonical import pack_json_bytes, sha256_hex
 from infra.complaints.pdf import pack_pdf_bytes
-from infra.ports import Store, ReadModels, Audited
+from infra.ports import Audited, ReadModels, Store
+from infra.services import jogada_views
+from projections import queries
+from projections.listing_queries import venues
+from projections.queries import transfer_activity
+from projections.session_queries import player_sessions_among
 
 
 class Uses(Store, ReadModels, Audited, Protocol):
@@ -120,8 +125,6 @@ def _player_session(engine: Any, events: list[tuple[int, Any]], player_id: str,
                     jogada_id: str) -> str:
     """The player's game session the jogada's bets were recorded on: of the sessions its
     events name, the player's."""
-    from projections.session_queries import player_sessions_among
-
     named = list(dict.fromkeys(str(e.originator_id) for _, e in events
                                if topic_of(e).startswith(SESSION_TOPICS)))
     found = player_sessions_among(engine, player_id, named)
@@ -134,8 +137,6 @@ def _player_session(engine: Any, events: list[tuple[int, Any]], player_id: str,
 def _covering_checkpoint(ledger: "Uses", last_event: int) -> int | None:
     """The latest signed checkpoint whose tree holds the jogada's last event; None if the
     event is not sealed yet or no checkpoint was signed since."""
-    from infra.audit import proofs
-
     if ledger.audit is None:
         return None
     with ledger.audit.engine.connect() as conn:
@@ -156,7 +157,6 @@ def build_pack(ledger: "Uses", spec: dict[str, Any]) -> dict[str, Any]:
     as_of = spec["as_of"]
     engine = _engine(ledger, as_of)
     pid = spec["player_id"]
-    from projections import queries
 
     principal = queries.principal(engine, UUID(pid))
     return to_json({
@@ -195,8 +195,6 @@ def _jogada(ledger: "Uses", engine: Any, item: dict[str, Any], player_id: str,
 
 def _venue_name(engine: Any, owner: Game, venue_id: str) -> str | None:
     """The table's or room's name, given when it was opened (the venues listing)."""
-    from projections.listing_queries import venues
-
     rows, _ = venues(engine, owner.name, venue_id=venue_id, limit=1)
     return rows[0]["name"] if rows else None
 
@@ -205,8 +203,6 @@ def _transfer_rows(engine: Any, transfer_id: str, player_id: str,
                    as_of: int) -> list[dict[str, Any]]:
     """The transfer's account activity up to ``as_of`` and its correction's; NotFoundError
     unless it is there and touches the player's wallet."""
-    from projections.queries import transfer_activity
-
     rows = transfer_activity(engine, [transfer_id, correction_id(transfer_id)], through=as_of)
     wallet = wallet_code(player_id)
     if not any(r["transfer_id"] == transfer_id and wallet in (r["account_code"],

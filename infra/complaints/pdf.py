@@ -16,9 +16,10 @@ import json
 from datetime import datetime
 from typing import Any
 
+from domain.cards.codes import is_card
 from domain.kernel.viewer import euros, words_of
 from infra.complaints.canonical import pack_json_bytes, sha256_hex
-from infra.complaints.pdf_scenes import EvidencePDF, GREY, shown, when
+from infra.complaints.pdf_scenes import GREY, EvidencePDF, shown, when
 
 PLAYER_FIRST = ("cards", "jogada_id", "status", "ended_at", "seat", "result", "decision")
 
@@ -118,8 +119,6 @@ def _jogada(pdf: EvidencePDF, j: dict[str, Any]) -> None:
 def _player_part(pdf: EvidencePDF, part: dict[str, Any]) -> None:
     """The player's part of the jogada (Game.player_jogada): its cards drawn as cards, its
     cards of numbers as grids, numbers drawn as balls, the rest as facts in euros."""
-    from domain.cards.codes import is_card
-
     pdf.heading("A parte do jogador / The player's part", 2)
     drawn = set(part.get("drawn") or [])
     rest = []

@@ -19,12 +19,15 @@ from __future__ import annotations
 from typing import Any, Protocol
 from uuid import UUID
 
-from domain.kernel.actors import player_actor
 from domain.complaints import commands as cc
-from domain.kernel.errors import ForbiddenError, InvalidInputError, NotFoundError, ConflictError
+from domain.kernel.actors import player_actor
+from domain.kernel.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
 from domain.kernel.listing import IN_PLAY
 from domain.kernel.text import check_text, check_uuid
-from infra.ports import Store, ReadModels, Commands
+from infra.complaints import evidence
+from infra.ports import Commands, ReadModels, Store
+from projections import queries, session_queries
+from projections.listing_queries import jogada_rows
 
 
 class Uses(Store, ReadModels, Commands, Protocol):
@@ -61,9 +64,6 @@ class Complaints:
     # Intake -------------------------------------------------------------------------------------
     def _owned(self, player_id: str, *, jogada_ids: list[str], transfer_ids: list[str],
                session_id: str | None, by_player: bool) -> None:
-        from projections import queries, session_queries
-        from projections.listing_queries import jogada_rows
-
         engine = self.caught_up()
 
         def refuse(field: str, what: str) -> None:
@@ -107,8 +107,6 @@ class Complaints:
         if by_player and actor != player_actor(player):
             raise ForbiddenError("a player opens cases for itself only", field="player_id")
         if not by_player:
-            from projections import queries
-
             if queries.balance(self.caught_up(), UUID(player)) is None:
                 raise NotFoundError(f"player {player} not found", field="player_id")
         self._owned(player, jogada_ids=list(jogada_ids or []),
@@ -125,8 +123,6 @@ class Complaints:
         return self.ledger.run(cc.AcknowledgeCase(case_id=case_id, actor=actor, message=message))
 
     def assign(self, case_id: str, *, assignee_id: str, actor: str) -> Any:
-        from projections import queries
-
         staff = queries.principal(self.caught_up(), check_uuid(assignee_id, "assignee_id"))
         if staff is None:
             raise NotFoundError(f"staff member {assignee_id} not found", field="assignee_id")
@@ -162,9 +158,6 @@ class Complaints:
                                                   compensation=compensation))
 
     def _resolve_compensation(self, case_id: str, compensation: dict[str, Any]) -> dict[str, Any]:
-        from projections import queries
-        from projections.listing_queries import jogada_rows
-
         kind = compensation.get("kind")
         if kind == "correction":
             transfer_id = compensation.get("transfer_id")
@@ -240,8 +233,6 @@ class Complaints:
                              description: str = "evidence pack") -> dict[str, Any]:
         """Build the pack of the case's jogadas and transfers (or those named, which must be
         the case's), record its SHA-256 (JSON and PDF) and the spec that rebuilds it."""
-        from infra.complaints import evidence
-
         described = self.case_events(case_id)[0]  # Opened: the player, reference and links
         jogadas = list(described.jogada_ids if jogada_ids is None else jogada_ids)
         transfers = list(described.transfer_ids if transfer_ids is None else transfer_ids)
@@ -271,8 +262,6 @@ class Complaints:
         """A recorded pack rebuilt from its spec: ``{"content": bytes, "media_type", "sha256"
         (recorded), "matches"}``: whether the rebuilt bytes are the ones whose hash the case
         recorded."""
-        from infra.complaints import evidence
-
         attached = [e for e in self.case_events(case_id)
                     if type(e).__name__ == "EvidenceAttached" and e.number == number]
         if not attached or attached[0].spec is None:

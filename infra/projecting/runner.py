@@ -13,6 +13,7 @@ its own process and polls for the writes of other processes.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -23,13 +24,15 @@ import structlog
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError
 
-from infra.store.event_decoding import EventDecoder, TopicPlan
 from domain.kernel.game import Games
+from infra.store.event_decoding import EventDecoder, TopicPlan
 from infra.store.notification_reader import Row, notification_reader
 from infra.store.serialization import marked_state
 from projections.base import Projection
 from projections.bulk import BulkStatement
 from projections.db import build_engine
+from projections.migrate import upgrade
+from projections.registry import PROJECTIONS
 from projections.tables import projection_tracking
 
 log = structlog.get_logger("ledger.projections")
@@ -357,8 +360,6 @@ class ProjectionRunner:
 def all_projections(games: Games) -> list[Projection]:
     """Every projection of the service, in a fixed order, for these games (domain/kernel/game.py
     ``Games``: the listing reads each game's own events)."""
-    from projections.registry import PROJECTIONS
-
     return [factory(games) for factory in PROJECTIONS]
 
 
@@ -367,8 +368,6 @@ def build_projection_runner(ledger: Any, *, follower: bool = False) -> Projectio
     installs). ``follower=True``: ``ledger projections run`` does it in its own process, on the
     other core, and this process only reads the tracking rows (``ledger serve`` default).
     The projections are built for ``ledger.games``: the listing reads each game's events."""
-    from projections.migrate import upgrade
-
     engine = build_engine(ledger.target)
     upgrade(ledger.target)
     runner = ProjectionRunner(ledger.app, engine, all_projections(ledger.games),
@@ -390,8 +389,6 @@ def run_worker(runner: ProjectionRunner, stop: threading.Event, *,
     20 ms page were ~15 % of the worker under the money benchmark). Reads then wait for the
     read models up to ~30 ms longer, under load only; a few commands do not make a round
     busy."""
-    import os
-
     while not stop.is_set():
         applied = 0
         try:

@@ -10,8 +10,8 @@ A last processor redacts values under keys that could carry a secret, in case an
 from __future__ import annotations
 
 import logging
-from contextvars import ContextVar
 import sys
+from contextvars import ContextVar
 from typing import Any
 
 import structlog

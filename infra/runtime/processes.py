@@ -26,7 +26,10 @@ log = structlog.get_logger("ledger.worker")
 
 
 def run_projection_worker(settings: Settings, *, parent_pid: int | None = None) -> int:
+    # lazy: each child process imports only what it runs
     from infra.container import build_ledger
+
+    # lazy: each child process imports only what it runs
     from infra.projecting.runner import run_worker
 
     ledger = build_ledger(settings, start=False)
@@ -50,7 +53,10 @@ def run_projection_worker(settings: Settings, *, parent_pid: int | None = None) 
 def run_writer_process(settings: Settings, socket_path: str, *,
                        parent_pid: int | None = None) -> int:
     """``ledger writer run``: the only writer of the database, serving the HTTP process."""
+    # lazy: each child process imports only what it runs
     from infra.container import build_ledger
+
+    # lazy: each child process imports only what it runs
     from infra.writer.server import serve_writer
 
     # The games' recovery and clocks run here, beside the aggregates (infra/services/game_services.py).
@@ -115,7 +121,10 @@ class WorkerSupervisor:
 def writer_socket_path(settings: Settings) -> str:
     """One private directory per database (one `ledger serve` per database): reused across
     restarts, so a killed server leaves nothing behind to pile up."""
+    # lazy: each child process imports only what it runs
     import hashlib
+
+    # lazy: each child process imports only what it runs
     import tempfile
 
     digest = hashlib.sha256(settings.database_url.encode()).hexdigest()[:16]

@@ -20,6 +20,7 @@ import hashlib
 import os
 from typing import Any
 
+import psycopg
 import structlog
 
 from infra.runtime.settings import DatabaseTarget
@@ -62,7 +63,7 @@ class ServiceLock:
 
     def _take(self, *, shared: bool, wait: bool) -> bool:
         if self.target.backend == "sqlite":
-            import fcntl
+            import fcntl  # lazy: POSIX file locks, for SQLite's lock file only
 
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
             mode = (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | (0 if wait else fcntl.LOCK_NB)
@@ -73,7 +74,6 @@ class ServiceLock:
                 return False
             self._fd = fd
             return True
-        import psycopg
 
         t = self.target
         conn = psycopg.connect(host=t.host, port=t.port, user=t.user,

@@ -24,13 +24,13 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 from uuid import UUID
 
-from domain.ledger.accounts import CASHIER_CODE, HOUSE_CODE, WALLET, Account
 from domain.kernel.adjudication import account_codes, status_of
 from domain.kernel.replay_support import MONEY_KINDS
+from domain.ledger.accounts import CASHIER_CODE, HOUSE_CODE, WALLET, Account
+from infra.ports import Store
 from infra.store.event_decoding import EventDecoder, TopicPlan
 from infra.store.notification_reader import notification_reader
 from projections.money import JogadaIndexProjection, jogada_of
-from infra.ports import Store
 
 
 class Uses(Store, Protocol):

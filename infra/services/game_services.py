@@ -13,8 +13,8 @@ import structlog
 
 from domain.kernel.actors import system_actor
 from domain.kernel.game import Game
+from infra.ports import Background, Commands, Store
 from infra.runtime.periodic import Periodic
-from infra.ports import Store, Commands, Background
 
 
 class Uses(Store, Commands, Background, Protocol):

@@ -12,11 +12,19 @@ from itertools import islice
 from typing import Any, Protocol
 from uuid import UUID
 
+from eventsourcing.persistence import StoredEvent
+from sqlalchemy import select
+
 from domain.kernel import viewer
 from domain.kernel.errors import ConflictError, NotFoundError
-from domain.kernel.game import Game
+from domain.kernel.game import Game, topic_of
 from domain.kernel.text import check_text, check_uuid
-from infra.ports import Store, ReadModels, Commands
+from infra.ports import Commands, ReadModels, Store
+from infra.services.adjudication import opening_balances
+from infra.store.notification_reader import notification_reader
+from projections import queries
+from projections.money import balances, from_db
+from projections.tables import projection_tracking
 
 
 class Uses(Store, ReadModels, Commands, Protocol):
@@ -40,8 +48,6 @@ def jogada_index(ledger: "Uses", jogada_id: str, engine: Any = None, *,
     """The game and the notification ids of one jogada's events, in order, from the jogada
     index (``through``: only those up to that notification id, the log as it was then).
     NotFoundError unless one of them is a game's own (``game``'s, when given)."""
-    from projections import queries
-
     check_text(jogada_id, "jogada_id")  # 903-B 7.9.1: 422 naming the field, never a 500
     rows = queries.jogada_events(views_engine(ledger, engine), str(jogada_id))
     if through is not None:
@@ -60,9 +66,6 @@ def jogada_events(ledger: "Uses", jogada_id: str, engine: Any = None, *,
     """The game and the (notification id, domain event) of one jogada, in notification order,
     read from the store in one statement, not one per event. NotFoundError, ``through`` as
     ``jogada_index``."""
-    from eventsourcing.persistence import StoredEvent
-
-    from infra.store.notification_reader import notification_reader
 
     owner, ids = jogada_index(ledger, jogada_id, engine, game=game, through=through)
     reader = notification_reader(ledger.app.recorder)
@@ -93,8 +96,6 @@ def adjudicate(ledger: "Uses", jogada_id: str, engine: Any = None) -> dict[str, 
 
 
 def _adjudication(ledger: "Uses", owner: Game, events: list[tuple[int, Any]]) -> dict[str, Any]:
-    from infra.services.adjudication import opening_balances
-
     return {"game": owner.name} | owner.adjudicate(events, opening_balances(ledger, events))
 
 
@@ -115,8 +116,6 @@ def named(engine: Any, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each player (``player_id``) with its ``display_name`` from the principals read model
     (None if it has none): for staff only; what a player may be shown names no other player
     (issue 24)."""
-    from projections import queries
-
     names = queries.display_names(engine, [p["player_id"] for p in players])
     return [p | {"display_name": names.get(str(p["player_id"]))} for p in players]
 
@@ -147,8 +146,6 @@ def hand_history_file(ledger: "Uses", jogada_id: str,
     venue's stream). NotFoundError as ``jogada_index``; ConflictError for a game without hand
     histories and for what the game refuses (a jogada open or voided, a variant the standard
     lacks)."""
-    from domain.kernel.game import topic_of
-
     owner, events = jogada_events(ledger, jogada_id, engine)
     if owner.hand_history is None:
         having = " and ".join(g.title for g in ledger.games if g.hand_history is not None)
@@ -175,10 +172,6 @@ def last_jogadas(ledger: "Uses", game: Game, player_id: UUID | str, engine: Any 
 def account_balance(ledger: "Uses", code: str, engine: Any = None) -> dict[str, Any] | None:
     """An account's balance in the balances projection with the position it is current as of
     (one statement: the value and the position are of the same snapshot); None if unknown."""
-    from sqlalchemy import select
-
-    from projections.money import balances, from_db
-    from projections.tables import projection_tracking
 
     position = (select(projection_tracking.c.position)
                 .where(projection_tracking.c.name == "balances").scalar_subquery())
@@ -198,8 +191,6 @@ def ended_jogadas(engine: Any, player_id: UUID, *, stake: Callable[[dict[str, An
     in the account activity projection (``stake(row)`` picks a game's stake rows, whose refs
     name the jogada), kept if the jogada index holds an event whose topic ends with one of
     ``ended`` (a jogada still open has no result yet). Pages 200 rows at a time."""
-    from projections import queries
-
     seen: set[str] = set()
     before = None
     while True:

@@ -23,9 +23,9 @@ from domain.kernel.actors import system_actor
 from domain.kernel.errors import NotFoundError
 from domain.sessions.inactivity import TIME, InactivityPolicy
 from domain.sessions.session import GameSession
+from infra.ports import Background, Commands, ReadModels, Store
 from infra.runtime.periodic import Periodic
 from projections import session_queries
-from infra.ports import Store, ReadModels, Commands, Background
 
 
 class Uses(Store, ReadModels, Commands, Background, Protocol):

@@ -12,6 +12,8 @@ import os
 import sqlite3
 from urllib.parse import quote
 
+import psycopg
+
 from infra.runtime.settings import DatabaseTarget
 
 UPGRADE_HINT = "run `ledger db upgrade` to create one"
@@ -76,8 +78,6 @@ def _require_sqlite(target: DatabaseTarget) -> None:
 
 
 def _require_postgresql(target: DatabaseTarget, *, tables: bool) -> None:
-    import psycopg
-
     schema = target.schema or "public"
     where = f"PostgreSQL database {target.dbname!r} at {target.host}:{target.port}"
     try:

@@ -8,8 +8,8 @@ from uuid import UUID
 from eventsourcing.application import Application, ProcessingEvent
 
 from domain.ledger.accounts import Account
-from infra.store.serialization import certification_env
 from infra.runtime.settings import DatabaseTarget
+from infra.store.serialization import certification_env
 
 # Snapshot every N events, so that loading a stream costs at most N events plus one snapshot,
 # however long its history (hot accounts such as the house and the cashier).

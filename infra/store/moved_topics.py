@@ -16,6 +16,8 @@ from importlib import import_module
 
 from eventsourcing.utils import register_topic
 
+import domain
+
 # old module or package -> where it is now
 MOVED: dict[str, str] = {
     "domain.base": "domain.kernel.aggregate",
@@ -72,8 +74,6 @@ def register_moved_topics() -> None:
     ("domain.sessions.session:GameSession" -> "domain.sessions.session.session"). Such an old
     name keeps the package; the classes its old module held are registered one by one
     ("domain.sessions:GameSession")."""
-    import domain
-
     packages = {module.name for module in pkgutil.walk_packages(domain.__path__, "domain.")
                 if module.ispkg}
     for module in pkgutil.walk_packages(domain.__path__, "domain."):

@@ -20,7 +20,10 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import InterfaceError, OperationalError
+from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import retry
+from psycopg.rows import tuple_row
+from psycopg.sql import SQL, Identifier
 
 # (notification id, originator id as stored, originator version, topic, state)
 Row = tuple[int, Any, int, str, bytes]
@@ -97,8 +100,6 @@ class SQLiteNotificationReader(NotificationReader):
 
 class PostgresNotificationReader(NotificationReader):
     def __init__(self, recorder: Any) -> None:
-        from psycopg.sql import SQL, Identifier
-
         super().__init__(recorder)
         names = {"schema": Identifier(recorder.datastore.schema),
                  "table": Identifier(recorder.events_table_name)}
@@ -114,8 +115,6 @@ class PostgresNotificationReader(NotificationReader):
     # As the library's own reads: retried when the connection fails.
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def _fetch(self, statement: Any, params: Sequence[Any]) -> list[Any]:
-        from psycopg.rows import tuple_row
-
         with self.recorder.datastore.get_connection() as conn, \
                 conn.cursor(row_factory=tuple_row, binary=True) as cursor:
             cursor.execute(statement, params, prepare=True)
@@ -130,11 +129,10 @@ class PostgresNotificationReader(NotificationReader):
 
 def notification_reader(recorder: Any) -> NotificationReader:
     """The cheapest reader for ``recorder`` (the application's event recorder)."""
-    from eventsourcing.sqlite import SQLiteApplicationRecorder
-
     if isinstance(recorder, SQLiteApplicationRecorder):
         return SQLiteNotificationReader(recorder)
     try:
+        # optional: the PostgreSQL recorder needs psycopg
         from eventsourcing.postgres import PostgresApplicationRecorder
     except ImportError:  # psycopg not installed: no PostgreSQL recorder either
         return NotificationReader(recorder)

@@ -21,9 +21,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
+from eventsourcing.postgres import (
+    PostgresAggregateRecorder,
+    PostgresApplicationRecorder,
+    PostgresFactory,
+)
 from eventsourcing.utils import retry
-from eventsourcing.postgres import (PostgresAggregateRecorder, PostgresApplicationRecorder,
-                                    PostgresFactory)
 from psycopg.errors import DuplicateObject
 from psycopg.sql import SQL, Identifier
 

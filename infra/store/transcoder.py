@@ -18,8 +18,12 @@ from datetime import datetime, timezone
 from typing import Any
 
 import orjson
-from eventsourcing.persistence import (DatetimeAsISO, JSONTranscoder, Transcoding,
-                                       TranscodingNotRegisteredError)
+from eventsourcing.persistence import (
+    DatetimeAsISO,
+    JSONTranscoder,
+    Transcoding,
+    TranscodingNotRegisteredError,
+)
 
 _PLAIN = frozenset({str, int, bool, type(None)})
 _JSON_BASES = (str, int, float, list, tuple, dict)  # json writes these before asking `default`

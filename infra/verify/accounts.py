@@ -22,6 +22,7 @@ from uuid import UUID
 from domain.ledger.accounts import Account
 from infra.services.adjudication import LogPages, balance_change
 from infra.verify.base import Context, Progress, Result, live_read_models, problem
+from projections import queries
 
 DOUBLE_ENTRY = "903-B 5.5.1(1)"
 NEVER_NEGATIVE = "903-B 5.2.2(3)"
@@ -111,8 +112,6 @@ def _check_snapshots(result: Result, app: Any, accounts: dict[UUID, Account]) ->
 
 def _check_projection(result: Result, ledger: Any, head: int,
                       accounts: dict[UUID, Account]) -> None:
-    from projections import queries
-
     if not live_read_models(ledger, head):
         result.problems.append(problem(
             "projection", f"the balances projection did not reach the head {head}: compared"

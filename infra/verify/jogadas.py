@@ -18,11 +18,11 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger.accounts import account_id
 from domain.kernel.adjudication import ENDINGS, SETTLEMENT
 from domain.kernel.errors import DomainError
 from domain.kernel.jogada_rng import verify_jogada
 from domain.kernel.replay_support import MONEY_KINDS, RNG_SUSPECTS, event_name
+from domain.ledger.accounts import account_id
 from infra.services.adjudication import Jogada, jogadas
 from infra.verify.base import Context, Result, problem
 

@@ -26,9 +26,9 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from operator import itemgetter
 from concurrent.futures import Future
 from datetime import datetime
+from operator import itemgetter
 from typing import Any, TypeVar
 from uuid import UUID
 

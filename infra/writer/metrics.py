@@ -21,8 +21,8 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 
-from domain.kernel.command import Command, command
 from domain.complaints.calendar import lisbon_date
+from domain.kernel.command import Command, command
 from projections.complaint_queries import open_counts, overdue_counts
 
 OK, REFUSED, ERROR = "ok", "refused", "error"

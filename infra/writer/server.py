@@ -19,8 +19,8 @@ from typing import Any
 
 import structlog
 
-from infra.writer.wire import HEADER, Codec, RefusedFrameError, WriterUnavailableError, portable
 from infra.writer.group_commit import QueuedCommand
+from infra.writer.wire import HEADER, Codec, RefusedFrameError, WriterUnavailableError, portable
 
 log = structlog.get_logger("ledger.writer_process")
 

@@ -15,17 +15,24 @@ from uuid import UUID, uuid4
 
 from fastapi import APIRouter, Body
 
+from api.deps import (
+    AccountReader,
+    Anyone,
+    LedgerDep,
+    OperatorCaller,
+    PlayerCaller,
+    PlayerOrOperator,
+    Reviewer,
+)
 from api.games.bingo.schemas import CardsBuy, InterruptionCreate, JogadaOpen, RoomCreate, RoomJoin
-from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCaller,
-                      PlayerOrOperator, Reviewer)
 from api.ledger_access import fresh_engine, run
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
 from domain.games.bingo import commands as bingo
 from domain.games.bingo.game import GAME as BINGO_GAME
+from domain.games.bingo.rule_book import BINGO
 from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.kernel.rules import cite
-from domain.games.bingo.rule_book import BINGO
 from infra.services import jogada_views
 
 router = APIRouter(prefix="/bingo", tags=["bingo"])

@@ -9,11 +9,31 @@ from uuid import UUID
 
 from pydantic import ConfigDict, Field, StrictInt
 
-from api.schemas import (NULL_SCHEMA, UUID_SCHEMA, ActingForPlayer, Bounded, IdempotencyKey,
-                         Instant, Name, Reason, RequestModel, required_when)
-from domain.games.bingo.config import (BASIS_POINTS, MAX_BALLS, MAX_CARDS_LIMIT, MAX_JACKPOT_BP,
-                                 MAX_PAUSE_MS, MAX_POOL_BP, MAX_PRICE_CENTS, MAX_TIMER_SECONDS,
-                                 MIN_DRAW_INTERVAL_MS, MIN_PLAYERS, MIN_POOL_BP)
+from api.schemas import (
+    NULL_SCHEMA,
+    UUID_SCHEMA,
+    ActingForPlayer,
+    Bounded,
+    IdempotencyKey,
+    Instant,
+    Name,
+    Reason,
+    RequestModel,
+    required_when,
+)
+from domain.games.bingo.config import (
+    BASIS_POINTS,
+    MAX_BALLS,
+    MAX_CARDS_LIMIT,
+    MAX_JACKPOT_BP,
+    MAX_PAUSE_MS,
+    MAX_POOL_BP,
+    MAX_PRICE_CENTS,
+    MAX_TIMER_SECONDS,
+    MIN_DRAW_INTERVAL_MS,
+    MIN_PLAYERS,
+    MIN_POOL_BP,
+)
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 
 INSTANT_SCHEMA = {"type": "string", "format": "date-time"}

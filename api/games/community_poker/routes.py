@@ -24,8 +24,16 @@ from fastapi import APIRouter, Body, Header
 from api.auth import Caller
 from api.deps import Anyone, LedgerDep, OperatorCaller, PlayerCaller, PlayerOrOperator
 from api.games.community_poker.schemas import (
-    PokerActionCreate, PokerConnectionLostCreate, PokerInterruptionCreate, PokerJogadaStart,
-    PokerRebuyCreate, PokerRegistration, PokerSeatLeave, PokerSeatTake, PokerTableCreate)
+    PokerActionCreate,
+    PokerConnectionLostCreate,
+    PokerInterruptionCreate,
+    PokerJogadaStart,
+    PokerRebuyCreate,
+    PokerRegistration,
+    PokerSeatLeave,
+    PokerSeatTake,
+    PokerTableCreate,
+)
 from api.ledger_access import fresh_engine, run
 from api.routes.responses import errors
 from api.schemas import text_param

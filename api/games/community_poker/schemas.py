@@ -11,13 +11,35 @@ from uuid import UUID
 
 from pydantic import ConfigDict, Field, StrictBool, StrictStr
 
-from api.schemas import (NULL_SCHEMA, ActingForPlayer, Bounded, IdempotencyKey, Instant,
-                         JogadaId, Name, Reason, RequestModel, Text, required_when)
+from api.schemas import (
+    NULL_SCHEMA,
+    ActingForPlayer,
+    Bounded,
+    IdempotencyKey,
+    Instant,
+    JogadaId,
+    Name,
+    Reason,
+    RequestModel,
+    Text,
+    required_when,
+)
 from domain.games.community_poker.betting import ACTIONS, LIMIT, LIMIT_READINGS, STRUCTURES
-from domain.games.community_poker.config import (BUY_IN, BUY_IN_FEE_BP, DEFAULTS, MAX_PAUSE_SECONDS,
-                                           MAX_SEATS, MAX_TIMER_SECONDS, MIN_DECISION_SECONDS,
-                                           MIN_SEATS, MODES, POT, POT_RAKE_BP, SESSION)
-from domain.games.community_poker.config import MAX_POKER_IDLE_JOGADAS
+from domain.games.community_poker.config import (
+    BUY_IN,
+    BUY_IN_FEE_BP,
+    DEFAULTS,
+    MAX_PAUSE_SECONDS,
+    MAX_POKER_IDLE_JOGADAS,
+    MAX_SEATS,
+    MAX_TIMER_SECONDS,
+    MIN_DECISION_SECONDS,
+    MIN_SEATS,
+    MODES,
+    POT,
+    POT_RAKE_BP,
+    SESSION,
+)
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 
 Cents = Bounded(1, MAX_MOVEMENT_CENTS)

@@ -14,18 +14,32 @@ from uuid import UUID, uuid4
 
 from fastapi import APIRouter, Body
 
-from api.deps import (AccountReader, Anyone, LedgerDep, OperatorCaller, PlayerCaller,
-                      PlayerOrOperator, Reviewer)
+from api.deps import (
+    AccountReader,
+    Anyone,
+    LedgerDep,
+    OperatorCaller,
+    PlayerCaller,
+    PlayerOrOperator,
+    Reviewer,
+)
+from api.games.semdescarte.schemas import (
+    AnteCreate,
+    DealRequest,
+    DecisionCreate,
+    ForcedDeckCreate,
+    InterruptionCreate,
+    SeatLeave,
+    SeatTake,
+    TableCreate,
+)
 from api.ledger_access import fresh_engine, run
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath
-from api.games.semdescarte.schemas import (
-    AnteCreate, DealRequest, DecisionCreate, ForcedDeckCreate, InterruptionCreate, SeatLeave,
-    SeatTake, TableCreate)
-from domain.kernel.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.games.semdescarte import commands as sd
-from domain.games.semdescarte.game import GAME as SD_GAME
 from domain.games.semdescarte.config import pt_rule, sd_rule
+from domain.games.semdescarte.game import GAME as SD_GAME
+from domain.kernel.errors import InvalidInputError, NotFoundError, RuleViolationError
 from infra.services import jogada_views
 
 router = APIRouter(prefix="/semdescarte", tags=["póquer sem descarte"])

@@ -9,11 +9,27 @@ from uuid import UUID
 
 from pydantic import ConfigDict, Field, StrictInt, StrictStr
 
-from api.schemas import (NULL_SCHEMA, UUID_SCHEMA, ActingForPlayer, Bounded, IdempotencyKey,
-                         JogadaId, Name, Reason, RequestModel, required_when)
-from domain.games.semdescarte.config import (BASIS_POINTS, MAX_AMOUNT_CENTS, MAX_SEATS,
-                                       MAX_TIMER_SECONDS, MIN_DECISION_SECONDS,
-                                       MIN_EXTRA_SECONDS, MULTI)
+from api.schemas import (
+    NULL_SCHEMA,
+    UUID_SCHEMA,
+    ActingForPlayer,
+    Bounded,
+    IdempotencyKey,
+    JogadaId,
+    Name,
+    Reason,
+    RequestModel,
+    required_when,
+)
+from domain.games.semdescarte.config import (
+    BASIS_POINTS,
+    MAX_AMOUNT_CENTS,
+    MAX_SEATS,
+    MAX_TIMER_SECONDS,
+    MIN_DECISION_SECONDS,
+    MIN_EXTRA_SECONDS,
+    MULTI,
+)
 
 Cents = Bounded(1, MAX_AMOUNT_CENTS)
 Seconds3 = Bounded(MIN_DECISION_SECONDS, MAX_TIMER_SECONDS)  # 903-B 6.1.4

@@ -29,15 +29,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.ledger.accounts import HOUSE_CODE, wallet_code
-from domain.kernel.adjudication import (
-    CANCELLED, JACKPOT_REBUILT, SETTLED, VOIDED, Book, Jogada, adjudicate_with)
 from domain.games.bingo.cards import bingo_rule
 from domain.games.bingo.config import BINGO, RoomConfig
 from domain.games.bingo.engine import DrawEngine
 from domain.games.bingo.money import close_of_sales, split
+from domain.kernel.adjudication import (
+    CANCELLED,
+    JACKPOT_REBUILT,
+    SETTLED,
+    VOIDED,
+    Book,
+    Jogada,
+    adjudicate_with,
+)
 from domain.kernel.errors import InvalidInputError
 from domain.kernel.replay_support import event_name
+from domain.ledger.accounts import HOUSE_CODE, wallet_code
 
 GAME = "bingo"
 

@@ -21,10 +21,10 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
+from domain.games.bingo.rule_book import BINGO
 from domain.kernel.errors import InvalidInputError
 from domain.kernel.rng import Drbg
 from domain.kernel.rules import A, cite
-from domain.games.bingo.rule_book import BINGO
 
 Card = tuple[tuple[int | None, ...], ...]
 

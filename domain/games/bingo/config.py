@@ -30,9 +30,19 @@ from datetime import datetime, timezone
 from typing import Any
 
 from domain.games.bingo.cards import COLUMNS, ROWS, VARIANTS, bingo_rule
-from domain.games.bingo.patterns import (BINGO, COLUMN, DIAGONAL, DIRECTIONS, FOUR_CORNERS,
-                                         HORIZONTAL, LINE, PRIZES, TWO_LINES, VERTICAL,
-                                         line_cells)
+from domain.games.bingo.patterns import (
+    BINGO,
+    COLUMN,
+    DIAGONAL,
+    DIRECTIONS,
+    FOUR_CORNERS,
+    HORIZONTAL,
+    LINE,
+    PRIZES,
+    TWO_LINES,
+    VERTICAL,
+    line_cells,
+)
 from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 

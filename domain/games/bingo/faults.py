@@ -15,14 +15,14 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger.accounts import HOUSE_CODE
 from domain.games.bingo.cards import bingo_rule
 from domain.games.bingo.prizes import prizes_by_player
 from domain.games.bingo.rooms import get_room
 from domain.games.bingo.sales import move, pay
-from domain.sessions.session import REFUND
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.ledger.accounts import HOUSE_CODE
+from domain.sessions.session import REFUND
 
 
 def void_jogada(uow: UnitOfWork, *, room_id: UUID | str, reason: str,

@@ -17,6 +17,7 @@ from domain.games.bingo.adjudication import adjudicate
 from domain.games.bingo.cards import bingo_rule
 from domain.games.bingo.commands import COMMANDS, DueRooms, TickRoom
 from domain.games.bingo.config import FIELDS, check_settings
+from domain.games.bingo.inactivity import BINGO, POLICIES
 from domain.games.bingo.listing import LISTING_EVENTS, listing
 from domain.games.bingo.registry import REGISTRY_ID, BingoRoomRegistry
 from domain.games.bingo.replay import player_jogada, replay
@@ -25,7 +26,6 @@ from domain.games.bingo.rule_book import RULE_BOOK
 from domain.games.bingo.significant import SIGNIFICANT
 from domain.games.bingo.viewer import viewer_steps
 from domain.kernel.game import Game, GameClock
-from domain.games.bingo.inactivity import BINGO, POLICIES
 
 NAME = "bingo"
 

@@ -17,8 +17,19 @@ from typing import Any
 
 from domain.games.bingo.room import BingoRoom as _BR
 from domain.kernel.listing import (
-    CANCELLED, ByNet, SETTLED, VOID, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved,
-    Outcome, PhaseChanged, Staked, VenueOpened)
+    CANCELLED,
+    SETTLED,
+    VOID,
+    ByNet,
+    JogadaEnded,
+    JogadaStarted,
+    OccupantAdded,
+    OccupantsRemoved,
+    Outcome,
+    PhaseChanged,
+    Staked,
+    VenueOpened,
+)
 
 SALE, DRAWING = "sale", "drawing"  # the phases of a room's open jogada (rules 16, 21)
 WON, LOST = "won", "lost"  # a settled jogada's result: prizes above the cards' price, none

@@ -15,13 +15,13 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger import wallets
-from domain.ledger.accounts import HOUSE_CODE
 from domain.games.bingo.cards import bingo_rule
 from domain.games.bingo.room import BingoRoom
 from domain.games.bingo.rooms import get_room
 from domain.games.bingo.sales import move, pay
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import wallets
+from domain.ledger.accounts import HOUSE_CODE
 
 JACKPOT_CATEGORY = "jackpot"
 

@@ -22,16 +22,23 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
 from domain.games.bingo.cards import bingo_rule, card_key, cards_drbg, generate_more
 from domain.games.bingo.config import FOUR_CORNERS, RoomConfig
 from domain.games.bingo.engine import DrawEngine
 from domain.kernel.errors import DomainError, NotFoundError, RuleViolationError
 from domain.kernel.jogada_rng import check_reveal, verify_jogada
 from domain.kernel.replay_support import (
-    META, MONEY_KINDS, apply_money, event_name, failed_check, numbered, one_jogada)
-from domain.kernel.replay_support import to_json
+    META,
+    MONEY_KINDS,
+    apply_money,
+    event_name,
+    failed_check,
+    numbered,
+    one_jogada,
+    to_json,
+)
 from domain.kernel.rules import T903B, cite
+from domain.ledger.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
 
 ENDED = ("settled", "voided", "cancelled")
 

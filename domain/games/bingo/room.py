@@ -32,6 +32,7 @@ from domain.games.bingo.cards import Card, bingo_rule, card_key, cards_drbg, gen
 from domain.games.bingo.config import BINGO, FOUR_CORNERS, SESSION, RoomConfig
 from domain.games.bingo.engine import DrawEngine
 from domain.games.bingo.money import Pool, close_of_sales, split
+from domain.kernel import certification
 from domain.kernel.errors import ConflictError, InvalidInputError, RuleViolationError
 from domain.kernel.jogada_rng import JogadaRng
 
@@ -128,8 +129,6 @@ class BingoRoom(JogadaRng):
         number = self.jogadas_started + 1
         jogada_id = f"{self.id}:{number}"
         if forced_balls is not None:  # checked before the first event
-            from domain.kernel import certification
-
             certification.check_forced_balls(forced_balls, certification_mode=certification_mode,
                                              max_ball=config.n_balls)
         self._jogada_opened(jogada_id=jogada_id, number=number,

@@ -17,19 +17,19 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger import wallets
-from domain.ledger.accounts import HOUSE_CODE, JACKPOT, PRIZE_POOL
 from domain.games.bingo.cards import bingo_rule
 from domain.games.bingo.config import check_room_config
+from domain.games.bingo.inactivity import BINGO
 from domain.games.bingo.registry import REGISTRY_ID, BingoRoomRegistry
 from domain.games.bingo.room import BingoRoom
 from domain.games.bingo.views import describe
 from domain.kernel.errors import ConflictError
-from domain.games.bingo.inactivity import BINGO
-from domain.sessions.commands import find_open_session, venue_target
-from domain.sessions.session import GameSession
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import wallets
+from domain.ledger.accounts import HOUSE_CODE, JACKPOT, PRIZE_POOL
+from domain.sessions.commands import find_open_session, venue_target
+from domain.sessions.session import GameSession
 
 _VENUE_PREFIX = "bingo:"
 

@@ -20,18 +20,18 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger import wallets
-from domain.ledger.accounts import HOUSE_CODE, wallet_code
 from domain.games.bingo.cards import bingo_rule
 from domain.games.bingo.room import BingoRoom
 from domain.games.bingo.rooms import get_room, session_for
 from domain.games.bingo.views import jogada_summary
+from domain.kernel.text import check_uuid
+from domain.kernel.uow import UnitOfWork
+from domain.ledger import wallets
+from domain.ledger.accounts import HOUSE_CODE, wallet_code
 from domain.ledger.receipts import CommandReceipt, check_key, fingerprint, receipt_id
 from domain.rulesets.versions import RuleSet, ruleset_id
 from domain.sessions.commands import record_game_win
 from domain.sessions.session import REFUND, GameSession
-from domain.kernel.text import check_uuid
-from domain.kernel.uow import UnitOfWork
 
 CARDS_LINE = "cards"
 CARDS_LABEL = "cartões comprados"  # rule 56: what the player reads is in Portuguese

@@ -11,8 +11,17 @@ from typing import Any
 from domain.games.bingo.cards import bingo_rule
 from domain.games.bingo.room import BingoRoom as _Room
 from domain.kernel.significant import (
-    CONNECTION_LOST, GAME_KINDS, INFO, JACKPOT_WON, JOGADA_VOIDED, VENUE_OPENED, WARNING,
-    Significant, SignificantEvents, voided)
+    CONNECTION_LOST,
+    GAME_KINDS,
+    INFO,
+    JACKPOT_WON,
+    JOGADA_VOIDED,
+    VENUE_OPENED,
+    WARNING,
+    Significant,
+    SignificantEvents,
+    voided,
+)
 
 
 def _opened(e: Any) -> Significant:

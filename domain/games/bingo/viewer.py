@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import viewer as v
 from domain.games.bingo.cards import bingo_rule
+from domain.kernel import viewer as v
 
 MAX_GRIDS = 24
 RULES = {"JogadaOpened": bingo_rule(16), "CardsBought": bingo_rule(10, 11, 12, 15),

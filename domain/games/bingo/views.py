@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.bingo.cards import bingo_rule
+from domain.games.bingo.inactivity import BINGO
 from domain.games.bingo.room import BingoRoom
 from domain.kernel.errors import InvalidInputError
-from domain.games.bingo.inactivity import BINGO
 
 ORDERS = ("purchase", "closeness")
 NO_JOGADA = "no_jogada"  # the status of a room with no jogada open (none yet, or between)

@@ -9,14 +9,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.games.community_poker.betting import (NO_LIMIT, POT_LIMIT, ACTIONS, ORDER_RULE, BettingRound,
-                                            SeatState, _advance, _fixed_limit, _index, _is_int,
-                                            _put)
-from domain.kernel.errors import InvalidInputError, RuleViolationError
-from domain.kernel.rules import cite
+from domain.games.community_poker.betting import (
+    ACTIONS,
+    NO_LIMIT,
+    ORDER_RULE,
+    POT_LIMIT,
+    BettingRound,
+    SeatState,
+    _advance,
+    _fixed_limit,
+    _index,
+    _is_int,
+    _put,
+)
 from domain.games.community_poker.rule_book import HE
+from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.kernel.rules import A as INTERP
-
+from domain.kernel.rules import cite
 
 # ---------------------------------------------------------------------------------------------
 # What a seat may do

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.kernel.adjudication import VOIDED, Jogada, adjudicate_with
 from domain.games.community_poker.config import rule
 from domain.games.community_poker.record import Fold
+from domain.kernel.adjudication import VOIDED, Jogada, adjudicate_with
 from domain.kernel.errors import InvalidInputError
 from domain.kernel.replay_support import event_name
 from domain.kernel.rules import A, cite

@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.kernel.errors import InvalidInputError, RuleViolationError
-from domain.kernel.rules import cite
 from domain.games.community_poker.rule_book import HE
+from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.kernel.rules import A as INTERP
+from domain.kernel.rules import cite
 
 LIMIT = "limit"
 POT_LIMIT = "pot_limit"

@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from domain.kernel.command import Command, command
 from domain.games.community_poker import clock, faults, play, seating, views
+from domain.kernel.command import Command, command
 
 CLOCK_ACTOR = "system:{variant}-clock"
 _fields = dataclasses.dataclass(frozen=True, slots=True)  # a base: fields, not a command

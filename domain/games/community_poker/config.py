@@ -23,9 +23,9 @@ from datetime import datetime
 from typing import Any
 
 from domain.games.community_poker.betting import LIMIT, LIMIT_READINGS, STRUCTURES, BettingRules
+from domain.games.community_poker.rule_book import HE, OM
 from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.kernel.rules import T903B, cite
-from domain.games.community_poker.rule_book import HE, OM
 from domain.kernel.rules import A as INTERP
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 

@@ -24,10 +24,17 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from domain.games.community_poker.betting import (FLOP, PREFLOP, RIVER, TURN, BettingRound,
-                                            BettingRules, SeatState)
-from domain.games.community_poker.config import HOLE_CARDS, OMAHA
 from domain.cards.poker_hands import HandValue, best_of, best_omaha
+from domain.games.community_poker.betting import (
+    FLOP,
+    PREFLOP,
+    RIVER,
+    TURN,
+    BettingRound,
+    BettingRules,
+    SeatState,
+)
+from domain.games.community_poker.config import HOLE_CARDS, OMAHA
 from domain.kernel.rng import Drbg
 
 BUTTON_PURPOSE = "button"

@@ -13,8 +13,13 @@ from uuid import UUID
 
 from domain.games.community_poker import commands, faults, phh, seating
 from domain.games.community_poker.adjudication import adjudicate
-from domain.games.community_poker.config import (FIELDS, HOLDEM, MAX_POKER_IDLE_JOGADAS,
-                                                 check_settings, rule)
+from domain.games.community_poker.config import (
+    FIELDS,
+    HOLDEM,
+    MAX_POKER_IDLE_JOGADAS,
+    check_settings,
+    rule,
+)
 from domain.games.community_poker.listing import LISTING_EVENTS, listing
 from domain.games.community_poker.registry import REGISTRY_ID, PokerRegistry
 from domain.games.community_poker.replay import player_jogada, replay
@@ -24,8 +29,8 @@ from domain.games.community_poker.table import TABLES
 from domain.games.community_poker.viewer import viewer_steps
 from domain.kernel.game import Game, GameClock
 from domain.kernel.significant import SignificantEvents
-from domain.sessions.inactivity import adjusted, jogadas_policy
 from domain.sessions.commands import venue_target
+from domain.sessions.inactivity import adjusted, jogadas_policy
 
 TITLES = {HOLDEM: "Texas hold'em", "omaha": "Omaha"}
 REGULATIONS = {HOLDEM: "Regulamento 806/2015", "omaha": "Regras do Omaha online (SRIJ)"}

@@ -21,8 +21,18 @@ from typing import Any
 from domain.games.community_poker import dealing
 from domain.games.community_poker.table import TABLES
 from domain.kernel.listing import (
-    SETTLED, VOID, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, Outcome,
-    PhaseChanged, PlayerDetail, Staked, VenueOpened)
+    SETTLED,
+    VOID,
+    JogadaEnded,
+    JogadaStarted,
+    OccupantAdded,
+    OccupantsRemoved,
+    Outcome,
+    PhaseChanged,
+    PlayerDetail,
+    Staked,
+    VenueOpened,
+)
 
 WON, LOST, FOLDED = "won", "lost", "folded"
 SHOWDOWN = "showdown"

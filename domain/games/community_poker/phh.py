@@ -86,8 +86,8 @@ from domain.games.community_poker.config import HOLDEM, OMAHA, POT, rule
 from domain.games.community_poker.record import ACTION_EVENTS, Fold
 from domain.kernel.errors import ConflictError
 from domain.kernel.replay_support import event_name
-from domain.kernel.rules import A as INTERP
 from domain.kernel.rules import T903B, cite
+from domain.kernel.rules import A as INTERP
 
 FIXED_LIMIT_HOLDEM, NO_LIMIT_HOLDEM, POT_LIMIT_OMAHA = "FT", "NT", "PO"
 MEDIA_TYPE = "application/toml"

@@ -24,17 +24,17 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.kernel import certification
-from domain.ledger import wallets
 from domain.games.community_poker import dealing, seating, showdown
 from domain.games.community_poker.config import rule
 from domain.games.community_poker.table import PLAYER, PokerTable
 from domain.games.community_poker.views import player_view
+from domain.kernel import certification
 from domain.kernel.errors import InvalidInputError
-from domain.rulesets.versions import RuleSet, ruleset_id
-from domain.sessions.session import REFUND, GameSession
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import wallets
+from domain.rulesets.versions import RuleSet, ruleset_id
+from domain.sessions.session import REFUND, GameSession
 
 
 def _jogada_id(table: PokerTable) -> str:

@@ -53,9 +53,9 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.games.community_poker.rule_book import HE
 from domain.kernel.errors import InvalidInputError
 from domain.kernel.rules import cite
-from domain.games.community_poker.rule_book import HE
 
 Seat = Hashable
 

@@ -21,10 +21,10 @@ from typing import Any
 
 from domain.games.community_poker import dealing, pots
 from domain.games.community_poker.action_facts import FACTS, action_facts
-from domain.games.community_poker.showdown import settle_state
 from domain.games.community_poker.actions import act
 from domain.games.community_poker.betting import next_round, open_round
 from domain.games.community_poker.config import betting_rules
+from domain.games.community_poker.showdown import settle_state
 from domain.kernel.replay_support import event_name
 
 ACTION_EVENTS = ("ActionApplied", "ActionTaken")  # the second: legacy (table_events.py)

@@ -18,16 +18,24 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger.accounts import account_id
 from domain.games.community_poker import dealing
 from domain.games.community_poker.config import rule
 from domain.games.community_poker.record import Fold
 from domain.kernel.errors import DomainError, NotFoundError, RuleViolationError
 from domain.kernel.jogada_rng import expected_outcome
-from domain.kernel.replay_support import META, MONEY_KINDS, apply_money, event_name, failed_check
+from domain.kernel.replay_support import (
+    META,
+    MONEY_KINDS,
+    apply_money,
+    event_name,
+    failed_check,
+    one_jogada,
+    rng_opening,
+    to_json,
+)
 from domain.kernel.replay_support import numbered as _numbered
-from domain.kernel.replay_support import one_jogada, rng_opening, to_json
 from domain.kernel.replay_support import step as replay_step
+from domain.ledger.accounts import account_id
 
 ENDED = ("JogadaSettled", "JogadaVoided")
 

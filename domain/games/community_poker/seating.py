@@ -25,20 +25,20 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.kernel import certification
-from domain.ledger import wallets
-from domain.ledger.accounts import RAKE, TABLE
 from domain.games.community_poker import views
 from domain.games.community_poker.config import buy_in_fee, check_table_config, rule
 from domain.games.community_poker.registry import REGISTRY_ID, PokerRegistry
 from domain.games.community_poker.table import SESSION_ENDED, TABLES, PokerTable
+from domain.kernel import certification
 from domain.kernel.errors import ConflictError, InvalidInputError
-from domain.ledger.receipts import CommandReceipt, check_key, fingerprint, receipt_id
-from domain.sessions.commands import find_open_session, venue_target
-from domain.sessions.session import GameSession
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import wallets
+from domain.ledger.accounts import RAKE, TABLE
+from domain.ledger.receipts import CommandReceipt, check_key, fingerprint, receipt_id
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
+from domain.sessions.commands import find_open_session, venue_target
+from domain.sessions.session import GameSession
 
 BUY_IN, REBUY, CASH_OUT, FEE = "buy_in", "rebuy", "cash_out", "buy_in_fee"
 

@@ -12,8 +12,17 @@ from domain.games.community_poker.config import rule
 from domain.games.community_poker.table import TABLES
 from domain.kernel.rules import T903B, cite
 from domain.kernel.significant import (
-    CONNECTION_LOST, GAME_KINDS, INFO, JOGADA_VOIDED, RECOVERY, VENUE_OPENED, WARNING, Significant,
-    SignificantEvents, voided)
+    CONNECTION_LOST,
+    GAME_KINDS,
+    INFO,
+    JOGADA_VOIDED,
+    RECOVERY,
+    VENUE_OPENED,
+    WARNING,
+    Significant,
+    SignificantEvents,
+    voided,
+)
 
 SHARED_DEVICE = "shared_device"
 KINDS = {kind: GAME_KINDS[kind]

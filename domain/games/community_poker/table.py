@@ -32,17 +32,22 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
-from domain.kernel.certification import CONTRACT_RULE
 from domain.games.community_poker import dealing
 from domain.games.community_poker.action_facts import action_facts
 from domain.games.community_poker.actions import act, options
 from domain.games.community_poker.betting import RIVER, next_round, open_round
 from domain.games.community_poker.config import SESSION, betting_rules, own_rules, rule
+from domain.kernel.certification import CONTRACT_RULE
 from domain.kernel.errors import (
-    ConflictError, DomainError, ForbiddenError, InvalidInputError, RuleViolationError)
+    ConflictError,
+    DomainError,
+    ForbiddenError,
+    InvalidInputError,
+    RuleViolationError,
+)
 from domain.kernel.jogada_rng import JogadaRng
-from domain.kernel.rules import A as INTERP
 from domain.kernel.rules import T903B, cite
+from domain.kernel.rules import A as INTERP
 
 PLAYER, TIMEOUT = "player", "timeout"
 SESSION_ENDED = "session_ended"

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import viewer as v
 from domain.games.community_poker.config import rule
 from domain.games.community_poker.record import ACTION_EVENTS
+from domain.kernel import viewer as v
 
 STREETS = {2: "flop", 3: "turn", 4: "river"}
 ENDED = ("settled", "voided")

@@ -25,14 +25,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.ledger.accounts import HOUSE_CODE, wallet_code
-from domain.kernel.adjudication import JACKPOT_REBUILT, VOIDED, Jogada, adjudicate_with
-from domain.kernel.errors import InvalidInputError
 from domain.cards.poker_hands import evaluate
-from domain.kernel.replay_support import event_name
 from domain.games.semdescarte import jackpot as jackpot_rules
 from domain.games.semdescarte.config import TableConfig, pt_rule, sd_rule
 from domain.games.semdescarte.settlement import settle
+from domain.kernel.adjudication import JACKPOT_REBUILT, VOIDED, Jogada, adjudicate_with
+from domain.kernel.errors import InvalidInputError
+from domain.kernel.replay_support import event_name
+from domain.ledger.accounts import HOUSE_CODE, wallet_code
 
 GAME = "semdescarte"
 CONTINUE = "continue"  # PlayerContinued (domain/games/semdescarte/table.py)

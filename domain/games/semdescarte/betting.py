@@ -18,19 +18,19 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger import wallets
-from domain.ledger.accounts import HOUSE_CODE
-from domain.ledger.receipts import CommandReceipt, check_key, fingerprint, receipt_id
-from domain.rulesets.versions import RuleSet, ruleset_id
 from domain.games.semdescarte import forced_deck as certified_deck
 from domain.games.semdescarte import jackpot as jackpot_rules
 from domain.games.semdescarte.config import hold_for_ante, pt_rule
 from domain.games.semdescarte.seats import check_session_of_unseated, get_table
 from domain.games.semdescarte.table import SemDescarteTable
 from domain.games.semdescarte.views import player_view
-from domain.sessions.commands import get_session
 from domain.kernel.text import check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import wallets
+from domain.ledger.accounts import HOUSE_CODE
+from domain.ledger.receipts import CommandReceipt, check_key, fingerprint, receipt_id
+from domain.rulesets.versions import RuleSet, ruleset_id
+from domain.sessions.commands import get_session
 
 
 def hold_id(jogada_id: str, seat: str, what: str) -> str:

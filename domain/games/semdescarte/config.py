@@ -23,11 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domain.ledger.accounts import check_amount
-from domain.kernel.rules import T903B, cite
 from domain.games.semdescarte.rule_book import PT, SD
-from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 from domain.kernel.errors import InvalidInputError, RuleViolationError
+from domain.kernel.rules import T903B, cite
+from domain.ledger.accounts import check_amount
+from domain.ledger.wallets import MAX_MOVEMENT_CENTS
 
 INDIVIDUAL, MULTI = "individual", "multi"
 KINDS = (INDIVIDUAL, MULTI)

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.cards.codes import DECK_SIZE, is_card
-from domain.kernel.errors import InvalidInputError
 from domain.games.semdescarte.config import MAX_SEATS, sd_rule
+from domain.kernel.errors import InvalidInputError
 
 CARDS_PER_HAND = 5  # rule 19b
 RULE = sd_rule(19)

@@ -19,8 +19,6 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger import wallets
-from domain.ledger.accounts import HOUSE_CODE, wallet_code
 from domain.cards.poker_hands import evaluate
 from domain.games.semdescarte import jackpot as jackpot_rules
 from domain.games.semdescarte.betting import hold_id
@@ -29,10 +27,12 @@ from domain.games.semdescarte.seats import free_seats_of_ended_sessions, get_tab
 from domain.games.semdescarte.settlement import bank_qualifies, settle
 from domain.games.semdescarte.table import CONTINUE, DECIDING, FOLD, SemDescarteTable
 from domain.games.semdescarte.views import player_view
-from domain.sessions.commands import record_game_win
-from domain.sessions.session import GameSession
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import wallets
+from domain.ledger.accounts import HOUSE_CODE, wallet_code
+from domain.sessions.commands import record_game_win
+from domain.sessions.session import GameSession
 
 
 def decide(uow: UnitOfWork, *, table_id: UUID | str, jogada_id: str, player_id: UUID | str,

@@ -15,9 +15,6 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger import wallets
-from domain.ledger.accounts import HOUSE_CODE, wallet_code
-from domain.kernel.errors import ConflictError
 from domain.games.semdescarte import jackpot as jackpot_rules
 from domain.games.semdescarte.betting import hold_id
 from domain.games.semdescarte.config import sd_rule
@@ -25,10 +22,13 @@ from domain.games.semdescarte.decisions import finish_if_decided, fold, record_w
 from domain.games.semdescarte.registry import REGISTRY_ID, TableRegistry
 from domain.games.semdescarte.seats import free_seats_of_ended_sessions, get_table
 from domain.games.semdescarte.table import CONTINUE, DECIDING, FOLD, SemDescarteTable
-from domain.sessions.session import REFUND
+from domain.kernel.errors import ConflictError
 from domain.kernel.significant import SERVICE_RESTART
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import wallets
+from domain.ledger.accounts import HOUSE_CODE, wallet_code
+from domain.sessions.session import REFUND
 
 
 def connection_lost(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str,

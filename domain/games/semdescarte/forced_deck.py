@@ -15,11 +15,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from domain.kernel import certification
-from domain.kernel.errors import ConflictError, RuleViolationError
 from domain.games.semdescarte import dealing
 from domain.games.semdescarte.config import sd_rule
 from domain.games.semdescarte.table import BETTING, SemDescarteTable
+from domain.kernel import certification
+from domain.kernel.errors import ConflictError, RuleViolationError
 
 
 def _checked(table: SemDescarteTable, forced_deck: Any, certification_mode: bool) -> list[str]:

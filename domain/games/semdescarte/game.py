@@ -9,13 +9,15 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.kernel.game import Game, GameClock
-from domain.games.semdescarte.inactivity import (POLICIES, SEM_DESCARTE_INDIVIDUAL,
-                                                 SEM_DESCARTE_MULTI)
 from domain.games.semdescarte import faults, seats
 from domain.games.semdescarte.adjudication import adjudicate
 from domain.games.semdescarte.commands import COMMANDS, DueTables, RecoverTables, TickTable
 from domain.games.semdescarte.config import FIELDS, check_settings, sd_rule
+from domain.games.semdescarte.inactivity import (
+    POLICIES,
+    SEM_DESCARTE_INDIVIDUAL,
+    SEM_DESCARTE_MULTI,
+)
 from domain.games.semdescarte.listing import LISTING_EVENTS, listing
 from domain.games.semdescarte.registry import REGISTRY_ID, TableRegistry
 from domain.games.semdescarte.replay import player_jogada, replay
@@ -23,6 +25,7 @@ from domain.games.semdescarte.rule_book import RULE_BOOK
 from domain.games.semdescarte.significant import SIGNIFICANT
 from domain.games.semdescarte.table import SemDescarteTable
 from domain.games.semdescarte.viewer import viewer_steps
+from domain.kernel.game import Game, GameClock
 
 NAME = "semdescarte"
 

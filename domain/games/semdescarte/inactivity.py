@@ -3,8 +3,8 @@ their inactivity policies (rules 41, 42; rules-digest §1.3, A43): ``Game.polici
 
 from __future__ import annotations
 
-from domain.kernel.rules import cite
 from domain.games.semdescarte.rule_book import SD
+from domain.kernel.rules import cite
 from domain.sessions.inactivity import InactivityPolicy, jogadas_policy, time_policy
 
 SEM_DESCARTE_INDIVIDUAL = "sem_descarte_individual"

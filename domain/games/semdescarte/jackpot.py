@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.ledger.accounts import check_amount
-from domain.kernel.errors import InvalidInputError
 from domain.cards.poker_hands import CATEGORIES
 from domain.games.semdescarte.config import BASIS_POINTS, JackpotConfig, pt_rule
+from domain.kernel.errors import InvalidInputError
+from domain.ledger.accounts import check_amount
 
 JACKPOT_MULTIPLES = {"four_of_a_kind": 500, "full_house": 100, "flush": 50}  # r9c–e, A12
 STRAIGHT_FLUSH_BP = 1_000  # r9b: 10 % of the jackpot

@@ -9,10 +9,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.kernel.listing import (
-    SETTLED, VOID, JogadaEnded, JogadaStarted, OccupantAdded, OccupantsRemoved, Outcome,
-    PhaseChanged, PlayerDetail, Staked, VenueOpened)
 from domain.games.semdescarte.table import SemDescarteTable as _SD
+from domain.kernel.listing import (
+    SETTLED,
+    VOID,
+    JogadaEnded,
+    JogadaStarted,
+    OccupantAdded,
+    OccupantsRemoved,
+    Outcome,
+    PhaseChanged,
+    PlayerDetail,
+    Staked,
+    VenueOpened,
+)
 
 BETTING, DECIDING = "betting", "deciding"  # the phases of a table's open jogada (rules 14, 21)
 OUTCOME_DETAIL = ("multiplier", "player_hand", "bank_hand", "rule")

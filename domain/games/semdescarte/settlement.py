@@ -26,11 +26,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.ledger.accounts import check_amount
 from domain.cards.codes import is_card
-from domain.kernel.errors import InvalidInputError
 from domain.cards.poker_hands import HandValue, compare, evaluate, max_suit_count
 from domain.games.semdescarte.config import BET_FACTOR, sd_rule
+from domain.kernel.errors import InvalidInputError
+from domain.ledger.accounts import check_amount
 
 # Rule 12: multipliers on the second bet, "N to 1" (A2).
 PAYTABLE: dict[str, int] = {

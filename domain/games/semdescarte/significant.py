@@ -10,8 +10,18 @@ from typing import Any
 from domain.games.semdescarte.config import pt_rule, sd_rule
 from domain.games.semdescarte.table import SemDescarteTable as _SD
 from domain.kernel.significant import (
-    CONNECTION_LOST, GAME_KINDS, INFO, JACKPOT_WON, JOGADA_VOIDED, RECOVERY, VENUE_OPENED, WARNING,
-    Significant, SignificantEvents, voided)
+    CONNECTION_LOST,
+    GAME_KINDS,
+    INFO,
+    JACKPOT_WON,
+    JOGADA_VOIDED,
+    RECOVERY,
+    VENUE_OPENED,
+    WARNING,
+    Significant,
+    SignificantEvents,
+    voided,
+)
 
 
 def _opened(e: Any) -> Significant:

@@ -24,13 +24,25 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
+from domain.games.semdescarte import dealing
+from domain.games.semdescarte.config import (
+    INDIVIDUAL,
+    TableConfig,
+    bet_for_ante,
+    check_ante,
+    check_jackpot_bet,
+    hold_for_ante,
+    pt_rule,
+    sd_rule,
+)
 from domain.kernel import certification
 from domain.kernel.errors import (
-    ConflictError, ForbiddenError, InvalidInputError, RuleViolationError)
+    ConflictError,
+    ForbiddenError,
+    InvalidInputError,
+    RuleViolationError,
+)
 from domain.kernel.jogada_rng import JogadaRng
-from domain.games.semdescarte import dealing
-from domain.games.semdescarte.config import (INDIVIDUAL, TableConfig, bet_for_ante, check_ante,
-                                       check_jackpot_bet, hold_for_ante, pt_rule, sd_rule)
 
 BETTING, DECIDING = "betting", "deciding"
 FOLD, CONTINUE = "fold", "continue"

@@ -9,16 +9,16 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.ledger import wallets
-from domain.ledger.accounts import HOUSE_CODE, JACKPOT
-from domain.kernel.errors import ConflictError
 from domain.games.semdescarte.config import check_table_config, pt_rule
 from domain.games.semdescarte.registry import REGISTRY_ID, TableRegistry
 from domain.games.semdescarte.seats import venue_of
 from domain.games.semdescarte.table import SemDescarteTable
 from domain.games.semdescarte.views import describe
+from domain.kernel.errors import ConflictError
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
+from domain.ledger import wallets
+from domain.ledger.accounts import HOUSE_CODE, JACKPOT
 
 
 def create_table(uow: UnitOfWork, *, table_id: UUID | str, name: str, config: dict[str, Any],

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import viewer as v
 from domain.cards.poker_hands import evaluate
 from domain.games.semdescarte.config import pt_rule, sd_rule
+from domain.kernel import viewer as v
 
 # The rules of each event that carries none of its own.
 RULES = {"BettingClosed": sd_rule(14), "CardsDealt": sd_rule(19),

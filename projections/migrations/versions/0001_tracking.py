@@ -3,8 +3,8 @@
 Revision ID: 0001_tracking
 Revises:
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = "0001_tracking"
 down_revision = None

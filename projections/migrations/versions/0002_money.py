@@ -3,8 +3,8 @@
 Revision ID: 0002_money
 Revises: 0001_tracking
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = "0002_money"
 down_revision = "0001_tracking"

@@ -3,8 +3,8 @@
 Revision ID: 0003_sessions
 Revises: 0001_tracking
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = "0003_sessions"
 down_revision = "0001_tracking"  # a branch of its own; projections.migrate upgrades to "heads"

@@ -6,8 +6,8 @@ Revises: 0004_transfer_index
 New tables only: the projection's tracking row starts at 0, so the runner fills them from the
 first event by itself (the events are the record; these tables are only read models).
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = "0007_jogadas_listing"
 down_revision = "0004_transfer_index"  # a head of today; projections.migrate upgrades to "heads"

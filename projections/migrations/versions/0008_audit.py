@@ -7,8 +7,8 @@ Revises: 0007_jogadas_listing
 Not read models: ``ledger projections rebuild`` never touches these tables. The leaves and nodes
 can be recomputed from the events; the signed checkpoints cannot, which is the point.
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = "0008_audit"
 down_revision = "0007_jogadas_listing"  # a branch of its own; projections.migrate goes to "heads"

@@ -6,8 +6,8 @@ Revises: 0007_jogadas_listing
 New tables only: the projection's tracking row starts at 0, so the runner fills them from the
 first event by itself (the events are the record; these tables are only read models).
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = "0009_significant_events"
 down_revision = "0007_jogadas_listing"  # its own branch: projections.migrate upgrades "heads"

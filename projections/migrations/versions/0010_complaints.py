@@ -6,8 +6,8 @@ Revises: 0009_significant_events
 New tables only: the projection's tracking row starts at 0, so the runner fills them from the
 first event by itself (the events are the record; these tables are only read models).
 """
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 revision = "0010_complaints"
 down_revision = "0009_significant_events"  # projections.migrate upgrades "heads"
