@@ -13,18 +13,17 @@ from pydantic import BaseModel, Field, SkipValidation
 from api.bingo_schemas import RoomConfigIn
 from api.schemas import ActingForPlayer, Instant, RequestModel, Text
 from api.semdescarte_schemas import TableConfigIn
-from domain.inactivity import KINDS
 from domain.rulesets import MAX_SETTINGS_BYTES
 from domain.sessions import CONNECTION_LOST, PLAYER, SUSPENSION, SYSTEM
 from domain.text import MAX_ID_LENGTH
 
-# A kind of the regulation's (domain/inactivity.py) or of a registered game's own (Game.policies):
-# checked by the domain against the registry, 422 naming ``game``.
-GameKind = Text(64, examples=list(KINDS))
+# A kind played at a registered game's venues (Game.session_kinds): the OpenAPI document lists
+# them as its enum (api/main.py); the domain checks it against the registry, 422 naming ``game``.
+GameKind = Text(64)
 # "inactivity" is not here: only the invitation-then-warning procedure ends a session for it
 # (A43; POST /inactivity/sweep). A player ends its own session with "player" only.
 EndReason = Literal[PLAYER, CONNECTION_LOST, SUSPENSION, SYSTEM]  # type: ignore[valid-type]
-VenueId = Text(MAX_ID_LENGTH, examples=["sd-table-1"])
+VenueId = Text(MAX_ID_LENGTH)
 
 
 
@@ -33,9 +32,13 @@ class SessionCreate(ActingForPlayer):
     """A player takes a seat at a table or room: a game session starts (sem descarte rule 40,
     bingo rule 53, blackjack rule 34, hold'em/Omaha rule 69)."""
 
-    venue_id: VenueId = Field(description="The table or room")
-    game: GameKind = Field(description="The game and kind of table: it sets the inactivity "
-                                       "policy (rules-digest §1.3)")
+    venue_id: VenueId = Field(description=(
+        "The table or room: the `venue_id` its creation answered, `<game>:<table or room id>`. "
+        "One that does not exist is refused with 404 naming `venue_id`"))
+    game: GameKind = Field(description=(
+        "The game and kind of table, one played at that venue (409 naming `game` otherwise: "
+        "e.g. an individual table's kind at a multi-player table); it sets the inactivity "
+        "policy (rules-digest §1.3)"))
 
 
 class SessionEnd(RequestModel):

@@ -16,6 +16,7 @@ from domain import (audit_log, bootstrap_key, corrections, principals, registrat
                     rulesets, session_commands, wallets)
 from domain.command import Command, Handler, command, fields_handler
 from domain.inactivity import POLICIES, InactivityPolicy, check_policy
+from domain.text import check_text
 
 
 # Principals and keys (903-B 7.2) ---------------------------------------------------------------
@@ -216,11 +217,14 @@ class ReportRngFailure(Command):
 # Handlers -------------------------------------------------------------------------------------
 def _start_session(uow: Any, cmd: StartSession) -> Any:
     policy = uow.games.require_kind(cmd.game)
+    check_text(cmd.venue_id, "venue_id")
+    # A session is a player's access to one table or room (A61): one that exists, of a
+    # registered game, where ``game`` is played (404 venue_id, 409 game; nothing written).
+    game = uow.games.require_venue(uow, cmd.venue_id, cmd.game)
     if cmd.policy is not None:
         policy = check_policy(cmd.policy) if cmd.policy.kind in POLICIES else policy
     else:  # the venue's own thresholds where its rules let the operator set them
-        game = uow.games.for_venue(cmd.venue_id)
-        venue_policy = None if game is None or game.session_policy is None else \
+        venue_policy = None if game.session_policy is None else \
             game.session_policy(uow, cmd.venue_id, cmd.game)
         policy = check_policy(venue_policy) if venue_policy is not None else policy
     opened = session_commands.start_session_statement if cmd.statement \

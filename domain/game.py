@@ -23,11 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
 from domain.command import Command, Handler
-from domain.errors import InvalidInputError
+from domain.errors import ConflictError, InvalidInputError, NotFoundError
 from domain.inactivity import POLICIES, InactivityPolicy
 from domain.significant import Classify, SignificantEvents
 
@@ -120,8 +121,37 @@ class Game:
     # or None for the regulation's default.
     session_policy: Callable[[Any, str, str], Any] | None = None
 
+    # Which of its session kinds are played at one of its venues: (uow, target id, the part of
+    # the venue id after "<name>:") -> those kinds, or None when no such table or room exists.
+    # POST /sessions asks it in the writer's command, so a session starts only at a venue that
+    # exists (404 naming venue_id) and for a kind played there (409 naming game). None: the
+    # venue is the ``venue_type`` aggregate whose id is the target id, playing every one of
+    # ``session_kinds`` (``venue_aggregate_kinds``).
+    venue_kinds: Callable[[Any, str], tuple[str, ...] | None] | None = None
+
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"
+
+
+def target_uuid(target_id: str) -> UUID | None:
+    """The aggregate id a venue id's target names, or None if it is not a UUID."""
+    try:
+        return UUID(str(target_id))
+    except ValueError:
+        return None
+
+
+def venue_aggregate_kinds(venue_type: type, kinds: tuple[str, ...] | Callable[[Any], tuple[str, ...]]
+                          ) -> Callable[[Any, str], tuple[str, ...] | None]:
+    """A ``Game.venue_kinds`` for a venue that is the ``venue_type`` aggregate of the target
+    id: ``kinds`` (or ``kinds(venue)``) if it exists, None otherwise."""
+    def venue_kinds(uow: Any, target_id: str) -> tuple[str, ...] | None:
+        aggregate_id = target_uuid(target_id)
+        venue = None if aggregate_id is None else uow.find(aggregate_id, venue_type)
+        if venue is None:
+            return None
+        return kinds(venue) if callable(kinds) else tuple(kinds)
+    return venue_kinds
 
 
 class Games:
@@ -188,9 +218,9 @@ class Games:
         return POLICIES.get(kind)
 
     def kinds(self) -> tuple[str, ...]:
-        """Every session kind: the regulation's (domain/inactivity.py) and the games' own."""
-        extra = [k for g in self.all for k in g.policies if k not in POLICIES]
-        return tuple(POLICIES) + tuple(extra)
+        """Every session kind played at a registered game's venues (``Game.session_kinds``):
+        the regulation's kinds of games this installation does not run are not among them."""
+        return tuple(self._by_kind)
 
     def snapshotted(self) -> tuple[type, ...]:
         return tuple(t for g in self.all for t in g.snapshotted)
@@ -206,11 +236,34 @@ class Games:
             game.session_ended(uow, session, actor)
 
     def require_kind(self, kind: str, field_name: str = "game") -> InactivityPolicy:
-        policy = self.policy(kind)
+        """The inactivity policy of a kind played at a registered game's venues; 422 naming
+        ``field_name`` and listing those kinds otherwise."""
+        policy = self.policy(kind) if kind in self._by_kind else None
         if policy is None:
             raise InvalidInputError(f"{field_name} must be one of {', '.join(self.kinds())}",
                                     field=field_name)
         return policy
+
+    def require_venue(self, uow: Any, venue_id: str, kind: str) -> Game:
+        """The game of the venue where a session of ``kind`` starts, in the command's unit of
+        work (A61: a session is a player's access to one table or room): 404 naming venue_id
+        when no registered game has that table or room, 409 naming game when its venue does
+        not play ``kind``."""
+        game = self.for_venue(venue_id)
+        target = str(venue_id).partition(":")[2]
+        if game is not None:
+            ask = game.venue_kinds or venue_aggregate_kinds(game.venue_type, game.session_kinds)
+            kinds = ask(uow, target)
+        if game is None or kinds is None:
+            nouns = " or ".join(dict.fromkeys(g.venue_noun for g in self.all))
+            raise NotFoundError(
+                f"venue {venue_id} not found: a venue id is <game>:<{nouns} id> (as its "
+                f"creation answered), the game one of {', '.join(self.names())}, the "
+                f"{nouns} one that exists", field="venue_id")
+        if kind not in kinds:
+            raise ConflictError(f"{kind} is not played at {game.venue_noun} {venue_id}: "
+                                f"game must be {' or '.join(kinds)} there", field="game")
+        return game
 
 
 def topic_of(event: Any) -> str:

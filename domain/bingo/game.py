@@ -25,7 +25,7 @@ from domain.bingo.views import player_view
 from domain.bingo.viewer import viewer_steps
 from domain.command import Command, command, fields_handler
 from domain.errors import RuleViolationError
-from domain.game import Game, GameClock
+from domain.game import Game, GameClock, venue_aggregate_kinds
 from domain.inactivity import BINGO
 
 NAME = "bingo"
@@ -219,4 +219,5 @@ GAME = Game(
     listing_events=LISTING_EVENTS,
     replay_alias="/bingo/jogadas/{jogada_id}/replay",  # api/routes/bingo.py
     significant=SIGNIFICANT,  # rooms, lost connections, voids, the jackpot
+    venue_kinds=venue_aggregate_kinds(BingoRoom, (BINGO,)),  # a session at a room that exists
 )

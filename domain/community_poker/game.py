@@ -21,7 +21,7 @@ from domain.community_poker.significant import significant
 from domain.community_poker.table import TABLES
 from domain.community_poker.viewer import viewer_steps
 from domain.errors import RuleViolationError
-from domain.game import Game, GameClock
+from domain.game import Game, GameClock, venue_aggregate_kinds
 from domain.inactivity import policy_for
 from domain.session_commands import venue_target
 
@@ -99,6 +99,7 @@ def make_game(variant: str, package: str) -> Game:
         open_jogadas=_open_jogadas(variant),
         void_jogada=_void_disputed(variant),
         session_policy=_session_policy(variant),
+        venue_kinds=venue_aggregate_kinds(table_type, (variant,)),  # a table that exists
         hand_history=lambda events, venue_name: phh.to_phh(events, table_name=venue_name),
         viewer_steps=viewer_steps,
         significant=significant(table_type),

@@ -11,7 +11,7 @@ from uuid import UUID
 
 from domain.command import Command, command, fields_handler
 from domain.errors import RuleViolationError
-from domain.game import Game, GameClock
+from domain.game import Game, GameClock, venue_aggregate_kinds
 from domain.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.semdescarte import betting, clock, decisions, faults, seats, tables, views
 from domain.semdescarte.config import TABLE_FIELDS, check_table_config, sd_rule
@@ -227,4 +227,7 @@ GAME = Game(
     listing_events=LISTING_EVENTS,
     replay_alias="/semdescarte/jogadas/{jogada_id}/replay",  # api/routes/semdescarte.py
     significant=SIGNIFICANT,  # tables, lost connections, voids, recoveries, jackpot prizes
+    # A session starts at a table that exists, of its kind (rule 4: individual or multi)
+    venue_kinds=venue_aggregate_kinds(
+        SemDescarteTable, lambda table: (seats.game_kind(table.config_data),)),
 )

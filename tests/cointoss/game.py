@@ -22,7 +22,7 @@ from domain import listing, wallets
 from domain.accounts import HOUSE_CODE
 from domain.command import Command, command
 from domain.errors import ConflictError, InvalidInputError
-from domain.game import Game, GameClock
+from domain.game import Game, GameClock, venue_aggregate_kinds
 from domain.inactivity import TIME, InactivityPolicy
 from domain.receipts import CommandReceipt, check_key, fingerprint, receipt_id
 from domain.session_commands import find_open_session, record_game_win
@@ -361,6 +361,7 @@ GAME = Game(
     listing_events=(CoinTable.TableOpened, CoinTable.JogadaOpened, CoinTable.BetPlaced,
                     CoinTable.CoinTossed, CoinTable.JogadaVoided),
     significant=SIGNIFICANT,
+    venue_kinds=venue_aggregate_kinds(CoinTable, (KIND,)),  # a session at a table that exists
 )
 
 
