@@ -141,8 +141,11 @@ def target_uuid(target_id: str) -> UUID | None:
         return None
 
 
-def venue_aggregate_kinds(venue_type: type, kinds: tuple[str, ...] | Callable[[Any], tuple[str, ...]]
-                          ) -> Callable[[Any, str], tuple[str, ...] | None]:
+VenueKinds = Callable[[Any, str], "tuple[str, ...] | None"]  # Game.venue_kinds
+
+
+def venue_aggregate_kinds(venue_type: type,
+                          kinds: tuple[str, ...] | Callable[[Any], tuple[str, ...]]) -> VenueKinds:
     """A ``Game.venue_kinds`` for a venue that is the ``venue_type`` aggregate of the target
     id: ``kinds`` (or ``kinds(venue)``) if it exists, None otherwise."""
     def venue_kinds(uow: Any, target_id: str) -> tuple[str, ...] | None:

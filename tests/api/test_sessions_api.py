@@ -114,7 +114,8 @@ def test_an_operator_starts_a_session_on_behalf_of_a_player(api):
     assert statement(api, sid, player)["player_id"] == player_id
     r = start(api, OPERATOR, venue=table(api, "2"))
     assert r.status_code == 422 and r.json()["error"]["field"] == "player_id"
-    r = start(api, OPERATOR, venue=table(api, "2"), player_id="00000000-0000-4000-8000-000000000000")
+    nobody = "00000000-0000-4000-8000-000000000000"
+    r = start(api, OPERATOR, venue=table(api, "2"), player_id=nobody)
     assert r.status_code == 404 and r.json()["error"]["field"] == "player_id"
     _, auditor = api.staff("auditor")
     assert start(api, auditor, venue=table(api, "2"), player_id=player_id).status_code == 403
