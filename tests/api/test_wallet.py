@@ -128,6 +128,25 @@ def test_body_that_is_not_json_is_422(api):
     assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_input"
 
 
+@pytest.mark.parametrize("body, where", [
+    (b'{"amount_cents": 100,\n  "idempotency_key": k1}', "line 2, column 22 (character offset 43)"),
+    (b"{nope", "line 1, column 2 (character offset 1)"),
+    (b'{"amount_cents": 100, "idempotency_key": "k1"', "line 1, column 46"),
+])
+def test_issue_24_a_body_that_is_not_json_names_the_body_and_where(api, body, where):
+    """Not ``"field": "21"`` (FastAPI's character offset): the field is ``body``, and the
+    message says where the JSON parse failed."""
+    player_id, _ = api.player()
+    r = api.client.post(f"/players/{player_id}/deposits", content=body,
+                        headers={**OPERATOR, "Content-Type": "application/json"})
+    assert r.status_code == 422, r.text
+    error = r.json()["error"]
+    assert (error["code"], error["field"]) == ("invalid_input", "body"), error
+    assert "not valid JSON" in error["message"] and where in error["message"], error["message"]
+    assert error["details"]["errors"][0]["field"] == "body"
+    assert api.balance(player_id)["available_cents"] == 0
+
+
 def test_deposit_to_an_unknown_player_is_404(api):
     r = api.deposit("00000000-0000-4000-8000-000000000000", 100, "k1")
     assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
