@@ -85,7 +85,7 @@ class JogadaOpen(RequestModel):
 
 
 class CardsBuy(RequestModel):
-    count: Bounded(1)  # and within the room's max_cards (rule 13: else 409)
+    count: Bounded(1, MAX_CARDS_LIMIT)  # and within the room's max_cards (rule 13: else 409)
     idempotency_key: IdempotencyKey
 
 
