@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Annotated, Literal
 from uuid import UUID
 
-from pydantic import ConfigDict, Field, StrictInt
+from pydantic import ConfigDict, Field
 
 from api.schemas import (NULL_SCHEMA, UUID_SCHEMA, ActingForPlayer, Bounded, IdempotencyKey,
-                         Instant, Name, Reason, RequestModel, required_when)
+                         Instant, Name, Reason, RequestModel, WholeInt, required_when)
 from domain.bingo.config import (BASIS_POINTS, MAX_BALLS, MAX_CARDS_LIMIT, MAX_JACKPOT_BP,
                                  MAX_PAUSE_MS, MAX_POOL_BP, MAX_PRICE_CENTS, MAX_TIMER_SECONDS,
                                  MIN_DRAW_INTERVAL_MS, MIN_PLAYERS, MIN_POOL_BP)
@@ -80,7 +80,7 @@ class RoomJoin(ActingForPlayer):
 
 
 class JogadaOpen(RequestModel):
-    forced_balls: list[StrictInt] | None = Field(
+    forced_balls: list[WholeInt] | None = Field(
         None, description="certification mode only: the draw order")
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Literal
 from uuid import UUID
 
-from pydantic import ConfigDict, Field, StrictInt, StrictStr
+from pydantic import ConfigDict, Field, StrictStr
 
 from api.schemas import (NULL_SCHEMA, UUID_SCHEMA, ActingForPlayer, Bounded, IdempotencyKey,
-                         JogadaId, Name, Reason, RequestModel, required_when)
+                         JogadaId, Name, Reason, RequestModel, WholeInt, required_when)
 from domain.semdescarte.config import (BASIS_POINTS, MAX_AMOUNT_CENTS, MAX_SEATS,
                                        MAX_TIMER_SECONDS, MIN_DECISION_SECONDS,
                                        MIN_EXTRA_SECONDS, MULTI)
@@ -56,7 +56,7 @@ class TableCreate(RequestModel):
 
 
 class SeatTake(ActingForPlayer):
-    seat: StrictInt | None = None
+    seat: WholeInt | None = None
 
 
 class SeatLeave(ActingForPlayer):
