@@ -44,8 +44,8 @@ VenueFilter = Annotated[str | None, Query(min_length=1, max_length=100, pattern=
 JogadasLimit = Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS, description=(
     "At most this many items a page (up to 500): one per jogada for a player, one per player "
     "and jogada across players (GET /jogadas), where a page never splits the items one event "
-    "made (a hold'em or Omaha deal): it ends before them, or holds them all if they alone are "
-    "more than the limit"))]
+    "made (a deal that stakes every seated player at once): it ends before them, or holds "
+    "them all if they alone are more than the limit"))]
 Since = Annotated[AwareQueryInstant | None, Query(
     description="Jogadas started at or after this time (ISO 8601 with an offset)")]
 Until = Annotated[AwareQueryInstant | None, Query(
