@@ -72,9 +72,9 @@ def jogadas(engine: Engine, *, player_id: str | None = None, game: str | None = 
 
 def _whole_positions(engine: Engine, query: Select, limit: int
                      ) -> tuple[list[dict[str, Any]], int | None]:
-    """Newest first, at most ``limit`` rows, never a part of the rows one event made (a
-    hold'em jogada's players, dealt in together: projections/listings.py), so that the cursor,
-    a position, leaves none behind: a page whose last event's rows do not all fit ends before
+    """Newest first, at most ``limit`` rows, never a part of the rows one event made (the
+    players one deal stakes at once: projections/listings.py), so that the cursor, a
+    position, leaves none behind: a page whose last event's rows do not all fit ends before
     them (issue 24: ``limit`` is a maximum). Only when one event alone made more than
     ``limit`` rows does the page hold them all, more than ``limit``."""
     t = jogadas_t
