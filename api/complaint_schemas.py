@@ -22,7 +22,13 @@ from api.schemas import (
     required_when,
 )
 from domain.complaints.calendar import MAX_WORKING_DAYS
-from domain.complaints.case import CHANNELS, ESCALATION_BODIES, OUTCOMES, REJECTED, STATES
+from domain.complaints.case import (
+    CHANNELS,
+    ESCALATION_BODIES,
+    OUTCOMES,
+    REJECTED,
+    STATES,
+)
 from domain.complaints.commands import COMPENSATION_KINDS, MAX_LINKS
 from domain.complaints.letters import LANGUAGES
 from domain.complaints.policy import CASE_TYPES, MAX_LIMIT_CENTS

@@ -14,7 +14,7 @@ domain/kernel/rule_book_903b.py) knows the rules it cites: their titles, for peo
 | 403 | the role may not do this; a player touching another player's data | ``forbidden`` |
 | 404 | the player (or route) does not exist | ``not_found`` |
 | 409 | a rule of the regulation refuses the command; idempotency key reused with another body; concurrent update | ``insufficient_funds``, ``rule_violation``, ``idempotency_key_reused``, ``concurrent_update``, ``conflict``, ``api_key_already_revoked``, ``last_active_operator``, ``no_registered_operator`` |
-| 422 | malformed input (pydantic or domain validation) | ``invalid_input`` |
+| 422 | malformed input (pydantic or domain validation; a body that is not JSON: field ``body``, the message says where) | ``invalid_input`` |
 | 500 | a bug: the body carries only the request id, the traceback goes to the log | ``internal_error`` |
 | 503 | the database cannot be reached; the read models lag too far behind | ``database_unavailable``, ``projection_lag`` |
 
@@ -178,10 +178,33 @@ def _field_of(loc: tuple[Any, ...] | list[Any]) -> str:
     return ".".join(parts) or "body"
 
 
+def _where_in(document: Any, offset: Any) -> str:
+    """``line L, column C (character offset N)`` of ``offset`` in the body (1-based line and
+    column, as json.JSONDecodeError counts them)."""
+    if not isinstance(offset, int) or not isinstance(document, str):
+        return f"at character offset {offset}"
+    line = document.count("\n", 0, offset) + 1
+    column = offset - (document.rfind("\n", 0, offset) + 1) + 1
+    return f"at line {line}, column {column} (character offset {offset})"
+
+
+def _problem(error: dict[str, Any], body: Any) -> dict[str, Any]:
+    """One pydantic or FastAPI error as a problem naming the field. A body that is not JSON
+    is FastAPI's ``json_invalid``, located ("body", <character offset>): the field is
+    ``body``, and the message says where the parse failed (issue 24: not ``"field": "21"``)."""
+    if error.get("type") == "json_invalid":
+        loc = tuple(error.get("loc", ()))
+        reason = (error.get("ctx") or {}).get("error", "invalid JSON")
+        where = _where_in(body, loc[1] if len(loc) > 1 else None)
+        return {"field": "body", "type": "json_invalid",
+                "message": f"the body is not valid JSON: {reason} {where}"}
+    return {"field": _field_of(error.get("loc", ())), "message": error.get("msg", "invalid"),
+            "type": error.get("type", "invalid")}
+
+
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    problems = [{"field": _field_of(e.get("loc", ())), "message": e.get("msg", "invalid"),
-                 "type": e.get("type", "invalid")} for e in exc.errors()]
+    problems = [_problem(e, exc.body) for e in exc.errors()]
     first = problems[0] if problems else {"field": "body", "message": "invalid request"}
     message = "; ".join(f"{p['field']}: {p['message']}" for p in problems) or first["message"]
     body = error_body("invalid_input", message, field=first["field"],

@@ -1,8 +1,11 @@
 """Request and response models of the HTTP API (pydantic v2). Not the events: events are the
 domain's; these are what clients send and receive.
 
-Requests refuse unknown fields (``extra="forbid"``) and take money only as strict integers of
-cents: ``10.0``, ``"10"`` and ``true`` are all refused with 422 naming the field.
+Requests refuse unknown fields (``extra="forbid"``) and take money only as integers of cents
+(``WholeInt``): ``10.5``, ``"10"`` and ``true`` are all refused with 422 naming the field. A
+number with a zero fraction, ``10.0``, is the integer 10, as JSON Schema (2020-12) and so the
+OpenAPI document's ``"type": "integer"`` count it: the document and the service agree (issue
+24; tests/api/test_contract.py).
 """
 
 from __future__ import annotations
@@ -56,6 +59,27 @@ def _in_utc(when: datetime) -> datetime:
 Instant = Annotated[AwareDatetime, BeforeValidator(_iso_text), AfterValidator(_in_utc)]
 # A query's date-time: ISO 8601, UTC if no offset.
 QueryInstant = Annotated[datetime, BeforeValidator(_iso_text), AfterValidator(_in_utc)]
+# Whole numbers (issue 24) ------------------------------------------------------------------------
+def whole_number(value: Any) -> Any:
+    """A JSON number with a zero fraction (``147.0``) as that integer; anything else as it is
+    (``147.5``, ``"147"``, ``true``, infinity: the strict integer check refuses them)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def whole_numbers(value: Any) -> Any:
+    """``whole_number`` through a JSON value's objects and arrays: a body part the domain
+    checks itself (a rule set's settings, api/session_schemas.py ``VenueSettings``)."""
+    if isinstance(value, dict):
+        return {key: whole_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [whole_numbers(item) for item in value]
+    return whole_number(value)
+
+
+# An integer of a request body: strict (no string, no boolean, no fraction), 147.0 read as 147.
+WholeInt = Annotated[StrictInt, BeforeValidator(whole_number)]
 # A page position in the notification log (a BIGINT).
 LogPosition = Annotated[int, Field(ge=0, le=2**63 - 1)]
 
@@ -82,9 +106,9 @@ def text_param(max_length: int = MAX_ID_LENGTH, **param: Any) -> dict[str, Any]:
 # Ranges and conditions the domain checks (its 422 names the regulation's rule), declared in the
 # OpenAPI document too, so a client sees them before it sends anything.
 def Bounded(low: int, high: int | None = None, **field: Any) -> Any:  # noqa: N802 (a type)
-    """A strict integer in [low, high], declared as minimum and maximum."""
+    """A strict integer (``WholeInt``) in [low, high], declared as minimum and maximum."""
     bounds = {"minimum": low} if high is None else {"minimum": low, "maximum": high}
-    return Annotated[StrictInt, Field(json_schema_extra=bounds, **field)]
+    return Annotated[WholeInt, Field(json_schema_extra=bounds, **field)]
 
 
 def required_when(field: str, value: str, then: dict[str, Any],
@@ -191,7 +215,7 @@ class CashMovementCreate(RequestModel):
     """A deposit or a withdrawal. Repeating it with the same idempotency key and body returns the
     first result and moves no money again (903-B 6.1.1(4))."""
 
-    amount_cents: StrictInt = Field(ge=1, le=MAX_MOVEMENT_CENTS, examples=[1000])
+    amount_cents: WholeInt = Field(ge=1, le=MAX_MOVEMENT_CENTS, examples=[1000])
     idempotency_key: IdempotencyKey
     payment_method: PaymentMethod = Field(
         "bank_transfer", description="The payment instrument (903-B 5.4.1(5))")

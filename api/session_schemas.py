@@ -20,13 +20,13 @@ from infra.games import builtin_games
 # What these models document: the built-in games (the app's registry may add more).
 GAMES = builtin_games()
 
-# A session kind of a registered game (Game.policies) or of none (infra/games.py): checked by
-# the domain against the registry, 422 naming ``game``.
-GameKind = Text(64, examples=list(GAMES.kinds()))
+# A kind played at a registered game's venues (Game.session_kinds): the OpenAPI document lists
+# them as its enum (api/main.py); the domain checks it against the registry, 422 naming ``game``.
+GameKind = Text(64)
 # "inactivity" is not here: only the invitation-then-warning procedure ends a session for it
 # (A43; POST /inactivity/sweep). A player ends its own session with "player" only.
 EndReason = Literal[PLAYER, CONNECTION_LOST, SUSPENSION, SYSTEM]  # type: ignore[valid-type]
-VenueId = Text(MAX_ID_LENGTH, examples=["sd-table-1"])
+VenueId = Text(MAX_ID_LENGTH)
 
 
 
@@ -35,9 +35,13 @@ class SessionCreate(ActingForPlayer):
     """A player takes a seat at a table or room: a game session starts (each game's rule on
     sessions)."""
 
-    venue_id: VenueId = Field(description="The table or room")
-    game: GameKind = Field(description="The game and kind of table: it sets the inactivity "
-                                       "policy (rules-digest §1.3)")
+    venue_id: VenueId = Field(description=(
+        "The table or room: the `venue_id` its creation answered, `<game>:<table or room id>`. "
+        "One that does not exist is refused with 404 naming `venue_id`"))
+    game: GameKind = Field(description=(
+        "The game and kind of table, one played at that venue (409 naming `game` otherwise: "
+        "e.g. an individual table's kind at a multi-player table); it sets the inactivity "
+        "policy (rules-digest §1.3)"))
 
 
 class SessionEnd(RequestModel):

@@ -15,6 +15,7 @@ from typing import Any
 from domain.access import bootstrap_key, principals, registration
 from domain.audit import log as audit_log
 from domain.kernel.command import Command, Handler, command, fields_handler
+from domain.kernel.text import check_text
 from domain.ledger import corrections, wallets
 from domain.rulesets import versions as rulesets
 from domain.sessions import commands as session_commands
@@ -219,11 +220,14 @@ class ReportRngFailure(Command):
 # Handlers -------------------------------------------------------------------------------------
 def _start_session(uow: Any, cmd: StartSession) -> Any:
     policy = uow.games.require_kind(cmd.game)
+    check_text(cmd.venue_id, "venue_id")
+    # A session is a player's access to one table or room (A61): one that exists, of a
+    # registered game, where ``game`` is played (404 venue_id, 409 game; nothing written).
+    game = uow.games.require_venue(uow, cmd.venue_id, cmd.game)
     if cmd.policy is not None:
         policy = uow.games.check_policy(cmd.policy)
     else:  # the venue's own thresholds where its rules let the operator set them
-        game = uow.games.for_venue(cmd.venue_id)
-        venue_policy = None if game is None or game.session_policy is None else \
+        venue_policy = None if game.session_policy is None else \
             game.session_policy(uow, cmd.venue_id, cmd.game)
         policy = uow.games.check_policy(venue_policy) if venue_policy is not None else policy
     opened = session_commands.start_session_statement if cmd.statement \

@@ -12,7 +12,9 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 import structlog
 
 from domain import core_commands as core
-from domain.access.bootstrap_key import BOOTSTRAP_KEY_ID  # its events' topics resolve here too
+from domain.access.bootstrap_key import (
+    BOOTSTRAP_KEY_ID,  # its events' topics resolve here too
+)
 from domain.audit.log import AuditLog
 from domain.complaints import commands as complaint_commands
 from domain.kernel.actors import system_actor
@@ -30,12 +32,21 @@ from infra.complaints.service import Complaints
 from infra.games import load_games
 from infra.projecting.runner import build_projection_runner
 from infra.runtime.clock import Clock, SystemClock
-from infra.runtime.rng import RngHealthError, SeedSource, SystemSeedSource, build_seed_source
+from infra.runtime.rng import (
+    RngHealthError,
+    SeedSource,
+    SystemSeedSource,
+    build_seed_source,
+)
 from infra.runtime.service_lock import ServiceLock
 from infra.runtime.settings import DatabaseTarget, Settings, parse_database_url
 from infra.services import game_services
 from infra.services.sessions import start_inactivity_sweeper, stop_inactivity_sweeper
-from infra.store.eventstore import LedgerApplication, build_event_store, register_snapshotting
+from infra.store.eventstore import (
+    LedgerApplication,
+    build_event_store,
+    register_snapshotting,
+)
 from infra.writer.client import RemoteWriter
 from infra.writer.group_commit import GroupCommitWriter
 from infra.writer.metrics import Scrape, scrape

@@ -19,7 +19,12 @@ from typing import Any
 from sqlalchemy import Engine, and_, func, not_, select
 from sqlalchemy import case as case_when
 
-from projections.complaints import CLOSED_STATES, DETAIL_JSON, OPEN_STATES, PLAYER_HIDDEN
+from projections.complaints import (
+    CLOSED_STATES,
+    DETAIL_JSON,
+    OPEN_STATES,
+    PLAYER_HIDDEN,
+)
 from projections.complaints import complaint_case_events as events_t
 from projections.complaints import complaint_cases as cases_t
 from projections.listings import decode_row

@@ -73,17 +73,26 @@ def jogadas(engine: Engine, *, player_id: str | None = None, game: str | None = 
 
 def _whole_positions(engine: Engine, query: Select, limit: int
                      ) -> tuple[list[dict[str, Any]], int | None]:
-    """Newest first, ``limit`` rows but never a part of the rows one event made (a jogada's
-    players dealt in together by one event: projections/listings.py): a page ends with every row
-    of its last position, so that the cursor, a position, leaves none behind."""
+    """Newest first, at most ``limit`` rows, never a part of the rows one event made (the
+    players one deal stakes at once: projections/listings.py), so that the cursor, a
+    position, leaves none behind: a page whose last event's rows do not all fit ends before
+    them (issue 24: ``limit`` is a maximum). Only when one event alone made more than
+    ``limit`` rows does the page hold them all, more than ``limit``."""
     t = jogadas_t
-    rows, cursor = paged(engine, query.order_by(t.c.position.desc(), t.c.player_id), limit,
-                         JOGADA_JSON)
-    if cursor is None:
+    ordered = query.order_by(t.c.position.desc(), t.c.player_id)
+    with engine.connect() as conn:
+        rows = [decode_row(r, JOGADA_JSON) for r in conn.execute(ordered.limit(limit + 1))]
+    if len(rows) <= limit:
         return rows, None
-    tied, _ = paged(engine, query.where(t.c.position == cursor).order_by(t.c.player_id),
+    following, rows = rows[limit], rows[:limit]
+    if following["position"] != rows[-1]["position"]:
+        return rows, rows[-1]["position"]  # the page ends with a whole event's rows
+    whole = [r for r in rows if r["position"] != following["position"]]
+    if whole:
+        return whole, whole[-1]["position"]
+    cursor = following["position"]  # one event's rows, more than ``limit``: all of them
+    rows, _ = paged(engine, query.where(t.c.position == cursor).order_by(t.c.player_id),
                     MAX_JOGADAS, JOGADA_JSON)
-    rows = [r for r in rows if r["position"] != cursor] + tied
     with engine.connect() as conn:
         older = conn.execute(query.with_only_columns(t.c.position)
                              .where(t.c.position < cursor).limit(1)).first()

@@ -96,7 +96,9 @@ def _upsert(conn: Connection, values: dict[str, Any]) -> None:
     background thread) got there first: the tracking row's compare-and-set then decides."""
     # lazy: the database's own INSERT … ON CONFLICT, chosen by the connection's dialect
     if conn.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as dialect_insert  # (see above)
+        from sqlalchemy.dialects.postgresql import (
+            insert as dialect_insert,  # (see above)
+        )
     else:
         from sqlalchemy.dialects.sqlite import insert as dialect_insert  # (see above)
     stmt = dialect_insert(session_statements).values(**values)

@@ -23,7 +23,12 @@ from api.auth import Caller
 from api.deps import AccountReader, Anyone, LedgerDep, Reviewer
 from api.game_parts import game_part
 from api.ledger_access import fresh_engine
-from api.listing_schemas import AwareQueryInstant, VenueListing, game_name_type, jogadas_page_model
+from api.listing_schemas import (
+    AwareQueryInstant,
+    VenueListing,
+    game_name_type,
+    jogadas_page_model,
+)
 from api.routes.players import existing_balance
 from api.routes.responses import errors
 from api.schemas import LogPosition
@@ -38,7 +43,11 @@ NameFilter = Annotated[str | None, Query(min_length=1, max_length=200, pattern=T
                                          description="Part of the name, any case")]
 VenueFilter = Annotated[str | None, Query(min_length=1, max_length=100, pattern=TEXT_PATTERN,
                                           description="Exactly this venue")]
-JogadasLimit = Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS, description="At most 500")]
+JogadasLimit = Annotated[int, Query(ge=1, le=queries.MAX_JOGADAS, description=(
+    "At most this many items a page (up to 500): one per jogada for a player, one per player "
+    "and jogada across players (GET /jogadas), where a page never splits the items one event "
+    "made (a deal that stakes every seated player at once): it ends before them, or holds "
+    "them all if they alone are more than the limit"))]
 Since = Annotated[AwareQueryInstant | None, Query(
     description="Jogadas started at or after this time (ISO 8601 with an offset)")]
 Until = Annotated[AwareQueryInstant | None, Query(

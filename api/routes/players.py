@@ -7,7 +7,13 @@ from uuid import UUID
 
 from fastapi import APIRouter, Query, Request
 
-from api.deps import AccountReader, LedgerDep, OperatorCaller, PlayerOrOperator, Reviewer
+from api.deps import (
+    AccountReader,
+    LedgerDep,
+    OperatorCaller,
+    PlayerOrOperator,
+    Reviewer,
+)
 from api.ledger_access import fresh_engine
 from api.principal_schemas import (
     NameFilter,

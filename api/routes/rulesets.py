@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Path, Query
 from api.auth import Caller
 from api.deps import LedgerDep, OperatorCaller, require_roles
 from api.routes.responses import errors
-from api.schemas import ErrorPublic, QueryInstant, text_param
+from api.schemas import ErrorPublic, QueryInstant, text_param, whole_numbers
 from api.session_schemas import (
     RuleSetCreate,
     RuleSetInForcePublic,
@@ -57,8 +57,10 @@ def publish_version(venue_id: VenuePath, body: RuleSetCreate, ledger: LedgerDep,
     or 409 naming the field ``settings.<name>`` and the rule); another game's configuration is
     a 409 naming the venue's game (``settings_of_another_game``). A change of game parameters
     is a significant event (903-B 6.3.6(6)(7)): the event names the operator."""
-    return rulesets_service.publish_settings(ledger, venue_id, body.settings, caller.actor,
-                                             effective_from=body.effective_from)
+    # The settings reach the domain as sent (VenueSettings skips pydantic): 147.0 is read as
+    # 147 here, as WholeInt reads it in every other body (issue 24).
+    return rulesets_service.publish_settings(ledger, venue_id, whole_numbers(body.settings),
+                                             caller.actor, effective_from=body.effective_from)
 
 
 @router.get("", response_model=RuleSetVersionsPublic, responses=errors(401, 403, 422, 503))

@@ -17,7 +17,12 @@ from fastapi.responses import Response
 from api.auth import Caller
 from api.deps import get_caller
 from api.routes.responses import errors
-from api.schemas import CashMovementCreate, CashMovementPublic, DepositCreate, WithdrawalCreate
+from api.schemas import (
+    CashMovementCreate,
+    CashMovementPublic,
+    DepositCreate,
+    WithdrawalCreate,
+)
 from domain.ledger.wallets import DEPOSIT, WITHDRAWAL
 from infra.container import Ledger, unwrap
 from infra.writer.rendered import rendered_json

@@ -28,7 +28,12 @@ from eventsourcing.domain import event
 
 from domain.kernel.actors import ROLES, STAFF_ROLES
 from domain.kernel.aggregate import LedgerAggregate
-from domain.kernel.errors import ConflictError, InvalidInputError, NotFoundError, RuleViolationError
+from domain.kernel.errors import (
+    ConflictError,
+    InvalidInputError,
+    NotFoundError,
+    RuleViolationError,
+)
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text
 from domain.kernel.uow import UnitOfWork

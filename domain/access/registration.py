@@ -9,7 +9,14 @@ from domain.access.principals import Principal, active_operators
 from domain.kernel.actors import STAFF_ROLES
 from domain.kernel.errors import InvalidInputError
 from domain.kernel.uow import UnitOfWork
-from domain.ledger.accounts import CASHIER, CASHIER_CODE, HOUSE, HOUSE_CODE, WALLET, wallet_code
+from domain.ledger.accounts import (
+    CASHIER,
+    CASHIER_CODE,
+    HOUSE,
+    HOUSE_CODE,
+    WALLET,
+    wallet_code,
+)
 from domain.ledger.wallets import open_account
 
 

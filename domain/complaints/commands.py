@@ -31,7 +31,6 @@ from domain.kernel.errors import (
     ForbiddenError,
     IdempotencyConflictError,
     InvalidInputError,
-    NotFoundError,
 )
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text, check_uuid

@@ -23,15 +23,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
 from domain.kernel.command import Command, Handler
-from domain.kernel.errors import InvalidInputError
+from domain.kernel.errors import ConflictError, InvalidInputError, NotFoundError
 from domain.kernel.rule_book_903b import RULE_BOOK as CORE_RULE_BOOK
 from domain.kernel.rule_titles import EMPTY, RuleBook, title_of
 from domain.kernel.significant import Classify, SignificantEvents
-from domain.sessions.inactivity import IdleLimit, InactivityPolicy, adjusted, check_policy
+from domain.sessions.inactivity import (
+    IdleLimit,
+    InactivityPolicy,
+    adjusted,
+    check_policy,
+)
 
 Events = list[tuple[int, Any]]  # (notification id, domain event), in log order
 
@@ -136,8 +142,40 @@ class Game:
     # listings.py ``venues_router``). None: ``venue_noun`` + "s".
     venue_plural: str | None = None
 
+    # Which of its session kinds are played at one of its venues: (uow, target id, the part of
+    # the venue id after "<name>:") -> those kinds, or None when no such table or room exists.
+    # POST /sessions asks it in the writer's command, so a session starts only at a venue that
+    # exists (404 naming venue_id) and for a kind played there (409 naming game). None: the
+    # venue is the ``venue_type`` aggregate whose id is the target id, playing every one of
+    # ``session_kinds`` (``venue_aggregate_kinds``).
+    venue_kinds: Callable[[Any, str], tuple[str, ...] | None] | None = None
+
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"
+
+
+def target_uuid(target_id: str) -> UUID | None:
+    """The aggregate id a venue id's target names, or None if it is not a UUID."""
+    try:
+        return UUID(str(target_id))
+    except ValueError:
+        return None
+
+
+VenueKinds = Callable[[Any, str], "tuple[str, ...] | None"]  # Game.venue_kinds
+
+
+def venue_aggregate_kinds(venue_type: type,
+                          kinds: tuple[str, ...] | Callable[[Any], tuple[str, ...]]) -> VenueKinds:
+    """A ``Game.venue_kinds`` for a venue that is the ``venue_type`` aggregate of the target
+    id: ``kinds`` (or ``kinds(venue)``) if it exists, None otherwise."""
+    def venue_kinds(uow: Any, target_id: str) -> tuple[str, ...] | None:
+        aggregate_id = target_uuid(target_id)
+        venue = None if aggregate_id is None else uow.find(aggregate_id, venue_type)
+        if venue is None:
+            return None
+        return kinds(venue) if callable(kinds) else tuple(kinds)
+    return venue_kinds
 
 
 class Games:
@@ -224,8 +262,10 @@ class Games:
         return self._policies.get(kind)
 
     def kinds(self) -> tuple[str, ...]:
-        """Every session kind: the games' (in the registry's order), then those of no game."""
-        return tuple(self._policies)
+        """Every session kind played at a registered game's venues (``Game.session_kinds``), in
+        the registry's order: the regulation's kinds of games this installation does not run
+        (``kinds`` given to the registry) have policies but no venue, and are not among them."""
+        return tuple(self._by_kind)
 
     def idle_limit(self, kind: str) -> IdleLimit | None:
         game = self._by_kind.get(kind)
@@ -235,12 +275,17 @@ class Games:
                    invite_after_jogadas: int | None = None) -> InactivityPolicy:
         """The policy of a session kind, the invitation turned off or the jogada count lowered
         where its game's rules allow it (domain/sessions/inactivity.py ``adjusted``)."""
-        return adjusted(self.require_kind(kind), invite=invite, limit=self.idle_limit(kind),
+        return adjusted(self._known(kind), invite=invite, limit=self.idle_limit(kind),
                         invite_after_jogadas=invite_after_jogadas)
 
     def check_policy(self, policy: InactivityPolicy) -> InactivityPolicy:
         """A policy given whole differs from its kind's only where ``policy_for`` allows it."""
-        return check_policy(policy, self.require_kind(policy.kind), self.idle_limit(policy.kind))
+        return check_policy(policy, self._known(policy.kind), self.idle_limit(policy.kind))
+
+    def _known(self, kind: str) -> InactivityPolicy:
+        """The policy of a kind of a registered game or of the regulation's games with no
+        package here (``kinds``); 422 naming ``game`` otherwise."""
+        return self.policy(kind) or self.require_kind(kind)
 
     def snapshotted(self) -> tuple[type, ...]:
         return tuple(t for g in self.all for t in g.snapshotted)
@@ -256,11 +301,34 @@ class Games:
             game.session_ended(uow, session, actor)
 
     def require_kind(self, kind: str, field_name: str = "game") -> InactivityPolicy:
-        policy = self.policy(kind)
+        """The inactivity policy of a kind played at a registered game's venues; 422 naming
+        ``field_name`` and listing those kinds otherwise."""
+        policy = self.policy(kind) if kind in self._by_kind else None
         if policy is None:
             raise InvalidInputError(f"{field_name} must be one of {', '.join(self.kinds())}",
                                     field=field_name)
         return policy
+
+    def require_venue(self, uow: Any, venue_id: str, kind: str) -> Game:
+        """The game of the venue where a session of ``kind`` starts, in the command's unit of
+        work (A61: a session is a player's access to one table or room): 404 naming venue_id
+        when no registered game has that table or room, 409 naming game when its venue does
+        not play ``kind``."""
+        game = self.for_venue(venue_id)
+        target = str(venue_id).partition(":")[2]
+        if game is not None:
+            ask = game.venue_kinds or venue_aggregate_kinds(game.venue_type, game.session_kinds)
+            kinds = ask(uow, target)
+        if game is None or kinds is None:
+            nouns = " or ".join(dict.fromkeys(g.venue_noun for g in self.all))
+            raise NotFoundError(
+                f"venue {venue_id} not found: a venue id is <game>:<{nouns} id> (as its "
+                f"creation answered), the game one of {', '.join(self.names())}, the "
+                f"{nouns} one that exists", field="venue_id")
+        if kind not in kinds:
+            raise ConflictError(f"{kind} is not played at {game.venue_noun} {venue_id}: "
+                                f"game must be {' or '.join(kinds)} there", field="game")
+        return game
 
 
 def topic_of(event: Any) -> str:

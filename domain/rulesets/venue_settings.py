@@ -25,7 +25,12 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.kernel.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
+from domain.kernel.errors import (
+    DomainError,
+    InvalidInputError,
+    NotFoundError,
+    RuleViolationError,
+)
 from domain.kernel.game import Game, Games
 from domain.kernel.rules import T903B, cite
 from domain.kernel.uow import UnitOfWork

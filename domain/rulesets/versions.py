@@ -26,7 +26,7 @@ from domain.kernel.actors import check_actor
 from domain.kernel.aggregate import LedgerAggregate
 from domain.kernel.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.kernel.rules import T903B, cite
-from domain.kernel.text import check_no_nul, check_text
+from domain.kernel.text import check_text
 from domain.kernel.uow import UnitOfWork
 from domain.rulesets.values import check_settings
 from domain.rulesets.venue_settings import check_venue_settings

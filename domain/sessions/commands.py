@@ -22,7 +22,12 @@ from eventsourcing.domain import event
 from domain.access.principals import Principal
 from domain.kernel.actors import check_actor
 from domain.kernel.aggregate import LedgerAggregate
-from domain.kernel.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
+from domain.kernel.errors import (
+    ConflictError,
+    ForbiddenError,
+    InvalidInputError,
+    NotFoundError,
+)
 from domain.kernel.rules import A, cite
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
@@ -33,8 +38,9 @@ _NS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/session-slots")
 
 
 def venue_target(prefix: str, venue_id: str) -> UUID | None:
-    """The table or room a game's venue id ("<prefix><uuid>") names; None if it names none: a
-    session may be started at any venue id."""
+    """The table or room a game's venue id ("<prefix><uuid>") names; None if it names none (a
+    session starts only at a venue that exists: core_commands.StartSession asks the venue's
+    game, ``Games.require_venue``)."""
     if not venue_id.startswith(prefix):
         return None
     try:

@@ -26,7 +26,13 @@ from domain.audit.checkpoint import Checkpoint
 from domain.audit.merkle import Accumulator
 from domain.audit.record import CHAIN_START, leaf_hasher
 from infra.audit.signing import ALGORITHM, Signer
-from infra.audit.tables import audit_checkpoints, audit_keys, audit_leaves, audit_nodes, audit_seal
+from infra.audit.tables import (
+    audit_checkpoints,
+    audit_keys,
+    audit_leaves,
+    audit_nodes,
+    audit_seal,
+)
 from infra.projecting.runner import SQLITE_CHECKPOINT_PAGES
 from infra.store.notification_reader import notification_reader
 from projections.bulk import BulkStatement

@@ -9,7 +9,15 @@ import json
 import threading
 from typing import Any
 
-from infra.cli.common import err, open_ledger, out, progress, public_keys, require_ledger, usage
+from infra.cli.common import (
+    err,
+    open_ledger,
+    out,
+    progress,
+    public_keys,
+    require_ledger,
+    usage,
+)
 from infra.runtime.settings import Settings, parse_database_url
 
 

@@ -42,7 +42,12 @@ from collections.abc import Callable, Sequence
 
 from pydantic import ValidationError
 
-from infra.cli.audit import cmd_audit_check, cmd_audit_export, cmd_audit_keygen, cmd_audit_seal
+from infra.cli.audit import (
+    cmd_audit_check,
+    cmd_audit_export,
+    cmd_audit_keygen,
+    cmd_audit_seal,
+)
 from infra.cli.checks import cmd_health, cmd_verify
 from infra.cli.common import usage
 from infra.cli.complaints import cmd_complaints_queue, cmd_complaints_report

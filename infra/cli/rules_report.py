@@ -40,7 +40,9 @@ CORE = {"903b": "technical requirements, Reg. 903-B/2015",
 def sources() -> dict[str, Source]:
     """Every game's sources of rules, by tag, from the registry's rule catalogues (each game's
     and those of the regulation's games without a package)."""
-    from infra.games import load_games  # the registry, read once: not at import of this module
+    from infra.games import (
+        load_games,  # the registry, read once: not at import of this module
+    )
 
     return {str(s): s for book in load_games().rule_books() for s in book.sources}
 

@@ -21,7 +21,12 @@ from uuid import UUID
 
 from domain.complaints import commands as cc
 from domain.kernel.actors import player_actor
-from domain.kernel.errors import ConflictError, ForbiddenError, InvalidInputError, NotFoundError
+from domain.kernel.errors import (
+    ConflictError,
+    ForbiddenError,
+    InvalidInputError,
+    NotFoundError,
+)
 from domain.kernel.listing import IN_PLAY
 from domain.kernel.text import check_text, check_uuid
 from infra.complaints import evidence

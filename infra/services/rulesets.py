@@ -7,7 +7,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from domain import core_commands as core
-from domain.rulesets import versions as rulesets
 from domain.rulesets.values import check_settings_size
 
 if TYPE_CHECKING:

@@ -30,7 +30,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, bindparam, create_engine, event, select, tuple_
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    create_engine,
+    event,
+    select,
+    tuple_,
+)
 
 from domain.kernel.replay_support import to_json
 from infra.projecting.runner import ProjectionRunner, all_projections

@@ -33,7 +33,11 @@ from typing import Any, TypeVar
 from uuid import UUID
 
 import structlog
-from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
+from eventsourcing.application import (
+    AggregateNotFoundError,
+    Application,
+    ProcessingEvent,
+)
 from eventsourcing.persistence import IntegrityError
 
 from domain.kernel.command import Command as DomainCommand

@@ -20,7 +20,13 @@ from typing import Any
 import structlog
 
 from infra.writer.group_commit import QueuedCommand
-from infra.writer.wire import HEADER, Codec, RefusedFrameError, WriterUnavailableError, portable
+from infra.writer.wire import (
+    HEADER,
+    Codec,
+    RefusedFrameError,
+    WriterUnavailableError,
+    portable,
+)
 
 log = structlog.get_logger("ledger.writer_process")
 

@@ -270,6 +270,26 @@ def test_bingo_11_count_must_be_a_whole_number_of_cards(api, client, on_sale, co
     assert_nothing_bought(api, client, room, pid, sid)
 
 
+@pytest.mark.parametrize("count, status, rule", [(0, 422, 11), (-3, 422, 11), (7, 409, 13),
+                                                 (1_001, 422, 13)])
+def test_issue_24_bingo_11_13_the_count_is_checked_before_the_jogada_state(
+        api, client, clock, count, status, rule):
+    """0 cards is not "no jogada is open" (409) but a bad count (422, rule 11); over the
+    room's max_cards (6 here) is rule 13's 409 ``card_limit``, open sale or not."""
+    room = ok(create_room(client, room_config("90")), 201)
+    pid, headers, sid = player_in(api, room, "Ana")
+    for moment in ("no jogada", "sale", "sale closed"):
+        if moment == "sale":
+            ok(client.post(f"/bingo/rooms/{room['room_id']}/jogadas", json={},
+                           headers=OPERATOR), 201)
+        if moment == "sale closed":
+            clock.advance(30)  # rule 16: the sale period is over
+        error = error_of(buy(client, room["room_id"], headers, count, f"{moment}-{count}"),
+                         status)
+        assert (error["field"], error["rule"]) == ("count", f"{BINGO} {rule}"), (moment, error)
+        assert_nothing_bought(api, client, room, pid, sid)
+
+
 def test_bingo_12_purchase_is_idempotent_by_key_and_never_cancelled(api, client, on_sale):
     room, pid, headers, sid = on_sale
     first = ok(buy(client, room["room_id"], headers, 3, "same"), 201)

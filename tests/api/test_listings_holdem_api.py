@@ -77,3 +77,24 @@ def test_the_rows_one_event_made_stay_on_one_page(make_client):
                            params={"limit": 2, "cursor": first["next_cursor"]}))
     assert second["count"] == 3 and second["next_cursor"] is None
     assert first["data"] + second["data"] == everything
+
+
+def test_issue_24_limit_is_a_maximum_a_page_ends_before_an_event_that_does_not_fit(
+        make_client):
+    """Two jogadas of three players each (two events of three rows) and pages of 4: the first
+    page is the newest event's three rows, not 3 + 3 = 6 items; the second the other three.
+    GET /jogadas counts items (one per player and jogada), at most ``limit`` of them."""
+    client = make_client(certification_mode="1")
+    forced.played(client.app.state.ledger)
+    table, _ = forced.seated(client.app.state.ledger)
+    newest = forced.start(table)
+    everything = ok(client.get("/jogadas", headers=OPERATOR))["data"]
+    assert len(everything) == 6
+    first = ok(client.get("/jogadas", headers=OPERATOR, params={"limit": 4}))
+    assert first["count"] == 3 and {r["jogada_id"] for r in first["data"]} == {newest}
+    second = ok(client.get("/jogadas", headers=OPERATOR,
+                           params={"limit": 4, "cursor": first["next_cursor"]}))
+    assert second["count"] == 3 and second["next_cursor"] is None
+    assert first["data"] + second["data"] == everything
+    exact = ok(client.get("/jogadas", headers=OPERATOR, params={"limit": 3}))
+    assert exact["data"] == everything[:3] and exact["next_cursor"] is not None

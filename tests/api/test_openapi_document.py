@@ -85,9 +85,15 @@ def test_player_id_is_declared_required_where_an_operator_must_name_the_player(c
         assert schemas[model]["properties"]["player_id"]["type"] == "string"
     # What the document says is what works for everyone; a player may still leave it out.
     _, player = api.player()
-    r = client.post("/sessions", json={"venue_id": "v1", "game": "bingo"}, headers=player)
+    room = client.post("/bingo/rooms", headers=OPERATOR, json={"name": "Sala 1", "config": {
+        "variant": "90", "card_price_cents": 100, "max_cards": 6, "pool_bp": 8_000,
+        "prizes": {"line": 2_000, "bingo": 8_000}, "sale_seconds": 30,
+        "draw_interval_ms": 1_000}})
+    assert room.status_code == 201, room.text
+    venue = room.json()["venue_id"]
+    r = client.post("/sessions", json={"venue_id": venue, "game": "bingo"}, headers=player)
     assert r.status_code == 201, r.text
-    r = client.post("/sessions", json={"venue_id": "v1", "game": "bingo"}, headers=OPERATOR)
+    r = client.post("/sessions", json={"venue_id": venue, "game": "bingo"}, headers=OPERATOR)
     assert (r.status_code, r.json()["error"]["field"]) == (422, "player_id")
 
 

@@ -192,7 +192,7 @@ def test_he_17_22_4a_om_17_22_4a_a_configuration_outside_the_bands_is_409_naming
 @pytest.mark.parametrize("body, field", [
     ({"name": "Mesa", "config": config(rake=5)}, "config.rake"),
     ({"name": "Mesa", "config": config(), "extra": 1}, "extra"),
-    ({"name": "Mesa", "config": config(small_blind_cents=50.0)}, "config.small_blind_cents"),
+    ({"name": "Mesa", "config": config(small_blind_cents=50.5)}, "config.small_blind_cents"),
     ({"name": "Mesa", "config": config(seats="6")}, "config.seats"),
     ({"name": "Mesa", "config": config(commission={"mode": "buy_in", "percent_bp": 1_000,
                                                    "cap_cents": 100})},

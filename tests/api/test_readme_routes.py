@@ -58,3 +58,17 @@ def test_the_table_parser_reads_code_spans_of_the_first_cell_only():
     text = ("# x\n## HTTP API\n| route | who |\n|---|---|\n"
             "| `GET /a/{id}`, `POST /a` | `GET /not-a-route` |\n## Next\n| `GET /b` |\n")
     assert readme_routes(text) == {("GET", "/a/{id}"), ("POST", "/a")}
+
+
+def test_issue_24_docs_api_names_every_game_of_the_jogadas_filter():
+    """docs/api.md's `game` filter of a player's jogadas names every built-in game (it named
+    semdescarte and bingo only), and says what `limit` counts on GET /jogadas."""
+    from infra.games import load_games
+
+    text = (README.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines()
+               if line.startswith("| `GET /players/{player_id}/jogadas`"))
+    missing = [name for name in load_games().names() if f"`{name}`" not in row]
+    assert not missing, f"docs/api.md's game filter misses {missing}"
+    staff = next(line for line in text.splitlines() if line.startswith("| `GET /jogadas` |"))
+    assert "counts items, not jogadas" in staff

@@ -50,6 +50,19 @@ def in_force(api, at: datetime | None = None, *, venue, headers=OPERATOR):
     return api.client.get(f"/venues/{venue}/rulesets/in-force", params=params, headers=headers)
 
 
+def test_issue_24_whole_numbers_written_with_a_zero_fraction_are_integers(api, table):
+    """The settings skip pydantic (the domain checks them), and still 100.0 is 100, as the
+    document's "integer" says: kept as the integer."""
+    r = publish(api, {**V1, "min_ante_cents": 100.0, "decision_seconds": 15.0}, venue=table)
+    assert r.status_code == 201, r.text
+    settings = in_force(api, venue=table).json()["settings"]
+    assert settings == recorded(V1) and isinstance(settings["min_ante_cents"], int)
+    tables = api.client.post("/semdescarte/tables", headers=OPERATOR, json={
+        "name": "Mesa 8", "config": {**V1, "min_ante_cents": 100.0}})
+    assert tables.status_code == 201, tables.text
+    assert tables.json()["config"] == recorded(V1)
+
+
 def test_903b_6_1_5_publication_answers_201_with_the_version_in_force_from_now(api, clock, table):
     r = publish(api, V1, venue=table)
     assert r.status_code == 201, r.text
@@ -283,7 +296,7 @@ def test_903b_7_9_1_oversized_settings_are_422_naming_the_field_and_the_limit(ap
      "settings.min_ante_cents", f"{SD} 17"),
     ('{"kind": "individual", "min_ante_cents": 100, "max_ante_cents": 1e400, '
      '"decision_seconds": 15, "extra_seconds": 5}', "settings.max_ante_cents", None),
-    ('{"kind": "individual", "min_ante_cents": 100.0, "max_ante_cents": 2500, '
+    ('{"kind": "individual", "min_ante_cents": 100.5, "max_ante_cents": 2500, '
      '"decision_seconds": 15, "extra_seconds": 5}', "settings.min_ante_cents", f"{SD} 17"),
     ('{"kind": "individual", "min_ante_cents": 100, "max_ante_cents": 2500, '
      '"decision_seconds": true, "extra_seconds": 5}', "settings.decision_seconds",

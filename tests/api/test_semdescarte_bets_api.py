@@ -174,7 +174,7 @@ def test_forced_deck_outside_certification_mode_is_refused(api, client):
 
 @pytest.mark.parametrize("body, field", [
     ({"ante_cents": 100, "idempotency_key": "k", "tip_cents": 5}, "tip_cents"),
-    ({"ante_cents": 100.0, "idempotency_key": "k"}, "ante_cents"),
+    ({"ante_cents": 100.5, "idempotency_key": "k"}, "ante_cents"),
     ({"ante_cents": "100", "idempotency_key": "k"}, "ante_cents"),
     ({"ante_cents": True, "idempotency_key": "k"}, "ante_cents"),
     ({"ante_cents": 100}, "idempotency_key"),

@@ -41,18 +41,15 @@ def test_sd_2e_39_a_player_cannot_end_its_session_with_a_bet_in_play(api, make_c
 
 @pytest.mark.parametrize("venue_id", ["semdescarte:nope", "semdescarte:",
                                       "semdescarte:00000000-0000-0000-0000-000000000000"])
-def test_sd_2e_39_a_session_at_a_venue_that_names_no_table_ends_normally(api, client, venue_id):
-    """Rule 2e's check looks for the table the session's venue names; a venue id that names no
-    table (sessions may be started at any venue id) has no jogada in play: the end is a 200 with
-    the statement, not a 500."""
-    _, ana = api.player("Ana")
+def test_issue_24_a_session_at_a_venue_that_names_no_table_is_404(api, client, venue_id):
+    """A session is a player's access to a table (rule 40, A61): a venue id that names no
+    table is refused, 404 naming ``venue_id``, and no session is recorded."""
+    pid, ana = api.player("Ana")
     r = client.post("/sessions", json={"venue_id": venue_id, "game": "sem_descarte_individual"},
                     headers=ana)
-    assert r.status_code == 201, r.text
-    ended = client.post(f"/sessions/{r.json()['session_id']}/end", json={"reason": "player"},
-                        headers=ana)
-    assert ended.status_code == 200, ended.text
-    assert (ended.json()["status"], ended.json()["end_reason"]) == ("ended", "player")
+    assert r.status_code == 404, r.text
+    assert (r.json()["error"]["code"], r.json()["error"]["field"]) == ("not_found", "venue_id")
+    assert client.get(f"/players/{pid}/sessions", headers=ana).json()["count"] == 0
 
 
 def test_sd_35_39_a_session_ended_by_the_operator_mid_jogada_still_gets_its_settlement(

@@ -73,7 +73,7 @@ def test_sd_38_a_player_sees_the_table_rules_and_bet_values_before_betting(api, 
 
 @pytest.mark.parametrize("config_extra, field", [
     ({"colour": "green"}, "config.colour"),
-    ({"min_ante_cents": 100.0}, "config.min_ante_cents"),
+    ({"min_ante_cents": 100.5}, "config.min_ante_cents"),
     ({"seats": "7"}, "config.seats"),
 ])
 def test_malformed_table_bodies_are_422_naming_the_field(client, config_extra, field):

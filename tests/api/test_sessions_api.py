@@ -1,6 +1,7 @@
 """Game sessions over HTTP: start and end, the end-of-session statement (sem descarte rule 39,
-bingo rule 52, blackjack rule 33), one open session per venue (A61), the inactivity procedure
-on the ManualClock (sem descarte rules 41a, 42; A43), who may see and do what, bad input.
+bingo rule 52), one open session per venue (A61), only at a venue that exists and plays the
+game (issue 24), the inactivity procedure on the ManualClock (sem descarte rules 41a, 42; A43),
+who may see and do what, bad input.
 
 Bets and wins have no route (the games record them inside their own commands): the tests
 record them through infra.services.sessions on the app's ledger, then read over HTTP."""
@@ -14,21 +15,43 @@ import pytest
 from domain.kernel.actors import player_actor
 from infra.services import sessions as ss
 from tests.api.conftest import OPERATOR
+from tests.api.semdescarte_support import create_table, individual_config
 
-TABLE = "sd-table-1"
 SD = "sem_descarte_individual"
+ROOM_90 = {"variant": "90", "card_price_cents": 100, "max_cards": 6, "pool_bp": 8_000,
+           "prizes": {"line": 2_000, "bingo": 8_000}, "sale_seconds": 30,
+           "draw_interval_ms": 1_000, "prize_pause_ms": 2_000}
+# Refused before the venue is looked up: any venue id will do.
+ANY_VENUE = "semdescarte:00000000-0000-4000-8000-000000000001"
 
 
 def when(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
-def start(api, headers, venue=TABLE, game=SD, **extra):
-    return api.client.post("/sessions", json={"venue_id": venue, "game": game, **extra},
-                           headers=headers)
+def table(api, name: str = "1") -> str:
+    """The venue id of an individual sem descarte table, made over HTTP the first time this
+    app is asked for ``name`` (a session starts only at a venue that exists, issue 24)."""
+    made = api.__dict__.setdefault("tables", {})
+    if name not in made:
+        made[name] = create_table(api.client, individual_config(), f"Mesa {name}")["venue_id"]
+    return made[name]
 
 
-def started(api, headers, venue=TABLE, game=SD, **extra) -> str:
+def room(api) -> str:
+    """The venue id of a new bingo room."""
+    r = api.client.post("/bingo/rooms", json={"name": "Sala 1", "config": ROOM_90},
+                        headers=OPERATOR)
+    assert r.status_code == 201, r.text
+    return r.json()["venue_id"]
+
+
+def start(api, headers, venue=None, game=SD, **extra):
+    return api.client.post("/sessions", headers=headers, json={
+        "venue_id": table(api) if venue is None else venue, "game": game, **extra})
+
+
+def started(api, headers, venue=None, game=SD, **extra) -> str:
     r = start(api, headers, venue, game, **extra)
     assert r.status_code == 201, r.text
     return r.json()["session_id"]
@@ -59,7 +82,7 @@ def test_sd_40_a_player_starts_its_session_201_with_the_open_statement(api, cloc
     assert r.status_code == 201, r.text
     body = r.json()
     assert body["session_id"] and body["player_id"] == player_id
-    assert (body["venue_id"], body["game"], body["status"]) == (TABLE, SD, "open")
+    assert (body["venue_id"], body["game"], body["status"]) == (table(api), SD, "open")
     assert when(body["started_at"]) == clock.now() and body["ended_at"] is None
     assert (body["jogadas"], body["wagered_cents"], body["won_cents"], body["net_cents"]) == (
         0, 0, 0, 0)
@@ -89,12 +112,13 @@ def test_an_operator_starts_a_session_on_behalf_of_a_player(api):
     player_id, player = api.player()
     sid = started(api, OPERATOR, player_id=player_id)
     assert statement(api, sid, player)["player_id"] == player_id
-    r = start(api, OPERATOR, venue="t2")
+    r = start(api, OPERATOR, venue=table(api, "2"))
     assert r.status_code == 422 and r.json()["error"]["field"] == "player_id"
-    r = start(api, OPERATOR, venue="t2", player_id="00000000-0000-4000-8000-000000000000")
+    nobody = "00000000-0000-4000-8000-000000000000"
+    r = start(api, OPERATOR, venue=table(api, "2"), player_id=nobody)
     assert r.status_code == 404 and r.json()["error"]["field"] == "player_id"
     _, auditor = api.staff("auditor")
-    assert start(api, auditor, venue="t2", player_id=player_id).status_code == 403
+    assert start(api, auditor, venue=table(api, "2"), player_id=player_id).status_code == 403
 
 
 def test_903b_a61_a_second_open_session_at_the_same_venue_is_409(api):
@@ -105,7 +129,7 @@ def test_903b_a61_a_second_open_session_at_the_same_venue_is_409(api):
     error = r.json()["error"]
     assert (error["code"], error["rule"], error["field"]) == ("conflict", "A61", "venue_id")
     assert error["details"] == {"session_id": sid}
-    started(api, player, venue="sd-table-2")  # another table: fine
+    started(api, player, venue=table(api, "2"))  # another table: fine
     assert end(api, sid, player).status_code == 200
     assert started(api, player) != sid  # the table is free again
 
@@ -167,11 +191,11 @@ def test_sd_39_33_statement_totals_after_bets_and_wins(api, clock):
     player_id, player = api.player()
     ledger, actor = api.client.app.state.ledger, player_actor(player_id)
     started_at = clock.now()
-    sid = started(api, player, venue="bj-1", game="blackjack_individual")
+    sid = started(api, player)
     ss.record_bet(ledger, sid, "h1", 1_000, actor)
     ss.record_bet(ledger, sid, "h1", 1_000, actor)  # a double: the same jogada
     ss.record_bet(ledger, sid, "h2", 500, actor)
-    ss.record_win(ledger, sid, "h2", 1_000, "win", "system:blackjack")
+    ss.record_win(ledger, sid, "h2", 1_000, "win", "system:test")
     running = statement(api, sid, player)  # open: the running totals
     assert running["status"] == "open" and when(running["last_bet_at"]) == started_at
     assert (running["jogadas"], running["wagered_cents"], running["won_cents"],
@@ -193,7 +217,7 @@ def test_sd_39_33_statement_totals_after_bets_and_wins(api, clock):
 def test_bingo_52_statement_cards_bought_and_prizes_per_category(api):
     player_id, player = api.player()
     ledger, actor = api.client.app.state.ledger, player_actor(player_id)
-    sid = started(api, player, venue="bingo-1", game="bingo")
+    sid = started(api, player, venue=room(api), game="bingo")
     for jogada, cards in (("b1", 3), ("b2", 2)):
         ss.record_bet(ledger, sid, jogada, cards * 50, actor)
         ss.record_statement_line(ledger, sid, "cards", "Cartões comprados", cards, cards * 50,
@@ -243,8 +267,8 @@ def test_another_player_is_403_and_staff_roles_read(api):
 def test_a_players_sessions_newest_first_with_a_limit(api, clock):
     player_id, player = api.player()
     ids = []
-    for venue in ("t1", "t2", "t3"):
-        ids.append(started(api, player, venue=venue))
+    for name in ("1", "2", "3"):
+        ids.append(started(api, player, venue=table(api, name)))
         clock.advance(10)
     end(api, ids[0], player)
     r = api.client.get(f"/players/{player_id}/sessions", headers=player)
@@ -262,13 +286,13 @@ def test_a_players_sessions_newest_first_with_a_limit(api, clock):
 
 
 @pytest.mark.parametrize("body, field", [
-    ({"venue_id": TABLE, "game": "pachinko"}, "game"),
-    ({"venue_id": TABLE, "game": SD, "table": 7}, "table"),
+    ({"venue_id": ANY_VENUE, "game": "pachinko"}, "game"),
+    ({"venue_id": ANY_VENUE, "game": SD, "table": 7}, "table"),
     ({"venue_id": "", "game": SD}, "venue_id"),
     ({"venue_id": 7, "game": SD}, "venue_id"),
     ({"venue_id": "x" * 101, "game": SD}, "venue_id"),
     ({"game": SD}, "venue_id"),
-    ({"venue_id": TABLE, "game": SD, "player_id": "not-a-uuid"}, "player_id"),
+    ({"venue_id": ANY_VENUE, "game": SD, "player_id": "not-a-uuid"}, "player_id"),
 ])
 def test_bad_start_input_is_422_naming_the_field(api, body, field):
     _, player = api.player()
@@ -281,6 +305,64 @@ def test_blank_venue_is_refused_by_the_domain(api):
     _, player = api.player()
     r = start(api, player, venue="   ")
     assert r.status_code == 422 and r.json()["error"]["field"] == "venue_id"
+
+
+def no_session_recorded(api, player_id: str) -> None:
+    r = api.client.get(f"/players/{player_id}/sessions", headers=OPERATOR)
+    assert r.status_code == 200 and r.json()["count"] == 0, r.text
+
+
+def test_issue_24_a_session_at_a_venue_that_does_not_exist_is_404_naming_venue_id(api):
+    player_id, player = api.player()
+    room_id = room(api).partition(":")[2]  # a room exists under this id, no table
+    nobody = "00000000-0000-4000-8000-00000000beef"
+    for venue, game in (("foo", "holdem"), ("holdem:", "holdem"),
+                        (f"roulette:{nobody}", SD),  # no game has that prefix
+                        (f"semdescarte:{nobody}", SD), ("semdescarte:mesa-1", SD),
+                        (f"holdem:{room_id}", "holdem"), (f"bingo:{nobody}", "bingo")):
+        r = start(api, player, venue=venue, game=game)
+        assert r.status_code == 404, (venue, r.text)
+        error = r.json()["error"]
+        assert (error["code"], error["field"]) == ("not_found", "venue_id"), error
+        assert venue in error["message"]
+    no_session_recorded(api, player_id)
+
+
+def test_issue_24_a_game_not_played_at_the_venue_is_409_naming_game(api):
+    player_id, player = api.player()
+    r = api.client.post("/holdem/tables", headers=OPERATOR, json={"name": "Mesa H", "config": {
+        "seats": 6, "structure": "no_limit", "small_blind_cents": 50, "big_blind_cents": 100,
+        "buy_in_cents": 10_000, "commission": {"mode": "pot", "percent_bp": 500,
+                                               "cap_cents": 300}, "decision_seconds": 20}})
+    assert r.status_code == 201, r.text
+    holdem = r.json()["venue_id"]
+    for venue, game, played in ((holdem, "bingo", "holdem"), (holdem, "omaha", "holdem"),
+                                (table(api), "sem_descarte_multi", SD),  # rule 4: individual
+                                (room(api), SD, "bingo")):
+        r = start(api, player, venue=venue, game=game)
+        assert r.status_code == 409, (venue, game, r.text)
+        error = r.json()["error"]
+        assert (error["code"], error["field"]) == ("conflict", "game"), error
+        assert played in error["message"] and venue in error["message"]
+    no_session_recorded(api, player_id)
+    assert started(api, player, venue=holdem, game="holdem")  # the game it plays
+
+
+def test_issue_24_a_game_the_service_does_not_run_is_422_listing_only_its_games(api):
+    player_id, player = api.player()
+    registered = api.client.app.state.ledger.games.kinds()
+    unknown = ("roulette_individual", "roulette_multi", "blackjack_individual", "pachinko")
+    assert not set(unknown) & set(registered)
+    for game in unknown:
+        r = start(api, player, game=game)
+        assert r.status_code == 422, (game, r.text)
+        error = r.json()["error"]
+        assert (error["code"], error["field"]) == ("invalid_input", "game"), error
+        assert all(kind in error["message"] for kind in registered), error["message"]
+        assert "roulette" not in error["message"] and "blackjack" not in error["message"]
+    no_session_recorded(api, player_id)
+    schema = api.client.get("/openapi.json").json()["components"]["schemas"]["SessionCreate"]
+    assert schema["properties"]["game"]["enum"] == list(registered)
 
 
 @pytest.mark.parametrize("body, field", [

@@ -74,7 +74,7 @@ def test_same_key_with_a_different_body_is_409_and_moves_nothing(api):
     assert api.balance(player_id)["available_cents"] == 1_000
 
 
-@pytest.mark.parametrize("amount", [10.0, 10.5, "10", True, None, [10]])
+@pytest.mark.parametrize("amount", [10.5, 10.000001, "10", True, None, [10]])
 def test_amount_that_is_not_an_integer_is_422_naming_amount_cents(api, amount):
     player_id, _ = api.player()
     r = api.deposit(player_id, amount, "k1")
@@ -85,7 +85,25 @@ def test_amount_that_is_not_an_integer_is_422_naming_amount_cents(api, amount):
     assert api.balance(player_id)["available_cents"] == 0
 
 
-@pytest.mark.parametrize("amount", [0, -1, -1_000, 10**11 + 1])
+def test_issue_24_a_whole_number_written_147_0_is_the_integer_147(api):
+    """JSON Schema, and so the OpenAPI document's "integer", counts 147.0 as an integer: the
+    service takes it as 147 (Schemathesis found it refused with another seed)."""
+    player_id, player = api.player()
+    for path, key in (("deposits", "d1"), ("withdrawals", "w1")):
+        r = api.client.post(f"/players/{player_id}/{path}",
+                            headers={**OPERATOR, "Content-Type": "application/json"},
+                            content=b'{"amount_cents": 147.0, "idempotency_key": "%s"}'
+                            % key.encode())
+        assert r.status_code == 201, r.text
+        assert r.json()["amount_cents"] == 147 and isinstance(r.json()["amount_cents"], int)
+    assert api.balance(player_id, player)["available_cents"] == 0
+    again = api.client.post(f"/players/{player_id}/deposits", headers=OPERATOR,
+                            json={"amount_cents": 147, "idempotency_key": "d1"})
+    assert again.status_code == 201, again.text  # the same body: 147.0 is 147
+    assert api.balance(player_id)["available_cents"] == 0
+
+
+@pytest.mark.parametrize("amount", [0, -1, -1_000, 10**11 + 1, 0.0, 1e11 + 1])
 def test_amount_out_of_range_is_422(api, amount):
     player_id, _ = api.player()
     for r in (api.deposit(player_id, amount, "k1"), api.withdraw(player_id, amount, "k2")):
@@ -126,6 +144,25 @@ def test_body_that_is_not_json_is_422(api):
     r = api.client.post(f"/players/{player_id}/deposits", content=b"{nope",
                         headers={**OPERATOR, "Content-Type": "application/json"})
     assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_input"
+
+
+@pytest.mark.parametrize("body, where", [
+    (b'{"amount_cents": 100,\n  "idempotency_key": k1}', "line 2, column 22 (character offset 43)"),
+    (b"{nope", "line 1, column 2 (character offset 1)"),
+    (b'{"amount_cents": 100, "idempotency_key": "k1"', "line 1, column 46"),
+])
+def test_issue_24_a_body_that_is_not_json_names_the_body_and_where(api, body, where):
+    """Not ``"field": "21"`` (FastAPI's character offset): the field is ``body``, and the
+    message says where the JSON parse failed."""
+    player_id, _ = api.player()
+    r = api.client.post(f"/players/{player_id}/deposits", content=body,
+                        headers={**OPERATOR, "Content-Type": "application/json"})
+    assert r.status_code == 422, r.text
+    error = r.json()["error"]
+    assert (error["code"], error["field"]) == ("invalid_input", "body"), error
+    assert "not valid JSON" in error["message"] and where in error["message"], error["message"]
+    assert error["details"]["errors"][0]["field"] == "body"
+    assert api.balance(player_id)["available_cents"] == 0
 
 
 def test_deposit_to_an_unknown_player_is_404(api):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.kernel.game import Game, GameClock
+from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
 from domain.sessions.inactivity import TIME, InactivityPolicy
 from domain.sessions.session import GameSession
 from tests.cointoss import faults
@@ -91,4 +91,5 @@ GAME = Game(
     listing=listing,
     listing_events=LISTING_EVENTS,
     significant=SIGNIFICANT,
+    venue_kinds=venue_aggregate_kinds(CoinTable, (KIND,)),  # a session at a table that exists
 )

@@ -12,6 +12,12 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("domain", "projections", "infra", "api")
 
 
+def _bodies(function: ast.AST) -> list[list[ast.stmt]]:
+    """Every statement list inside ``function`` (its body, an if's branches, a try's...)."""
+    return [value for node in ast.walk(function) for name, value in ast.iter_fields(node)
+            if isinstance(value, list) and value and isinstance(value[0], ast.stmt)]
+
+
 def unexplained(source: str) -> list[int]:
     """The lines of the in-function imports of ``source`` with no comment on their line or
     the line above."""
@@ -20,11 +26,16 @@ def unexplained(source: str) -> list[int]:
     for function in ast.walk(ast.parse(source)):
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        for node in ast.walk(function):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                here = lines[node.lineno - 1]
+        for body in _bodies(function):
+            explained = False  # a comment above a run of imports explains the run
+            for node in body:
+                if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                    explained = False
+                    continue
+                own = any("#" in line for line in lines[node.lineno - 1:node.end_lineno])
                 above = lines[node.lineno - 2].strip() if node.lineno > 1 else ""
-                if "#" not in here and not above.startswith("#"):
+                explained = explained or own or above.startswith("#")
+                if not explained:
                     found.append(node.lineno)
     return sorted(set(found))
 
@@ -39,5 +50,5 @@ def test_issue_24_every_lazy_import_says_why():
 
 def test_issue_24_the_lazy_import_check_finds_one_without_a_reason():
     source = ("import os\n\n\ndef f():\n    import json\n    # lazy: optional\n"
-              "    import yaml\n    import csv  # lazy: rarely used\n")
-    assert unexplained(source) == [5]
+              "    import yaml\n    import csv\n    x = 1\n    import re\n")
+    assert unexplained(source) == [5, 10]

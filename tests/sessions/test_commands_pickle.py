@@ -42,16 +42,17 @@ def piped(ledger, monkeypatch):
     return ledger
 
 
-def test_session_commands_pickle_and_run_the_same(piped, clock, player):
+def test_session_commands_pickle_and_run_the_same(piped, clock, player, venue):
     player_id, actor = player
-    sid = ss.start_session(piped, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor,
+    table = venue(SEM_DESCARTE_INDIVIDUAL)
+    sid = ss.start_session(piped, player_id, table, SEM_DESCARTE_INDIVIDUAL, actor,
                            policy=policy_for(SEM_DESCARTE_INDIVIDUAL, invite=False))
     ss.record_bet(piped, sid, "j1", 100, actor)
     ss.record_win(piped, sid, "j1", 150, "win", "system:test")
     ss.record_statement_line(piped, sid, "hands", "Mãos", 1, 0, "system:test")
     clock.advance(181)
     assert ss.sweep_inactivity(piped) == {str(sid): ["warning"]}  # invite=False kept
-    bingo = ss.start_session(piped, player_id, "room", BINGO, actor)
+    bingo = ss.start_session(piped, player_id, venue(BINGO), BINGO, actor)
     assert ss.record_jogada_without_bet(piped, bingo, "b1", "system:test") == []
     st = ss.end_session(piped, sid, "player", actor, player_id=player_id)
     assert (st["wagered_cents"], st["won_cents"], st["end_reason"]) == (100, 150, "player")
@@ -80,12 +81,13 @@ def test_ruleset_commands_pickle_and_run_the_same(piped, clock):
                                       "ruleset_versions", "ruleset_in_force"}
 
 
-def test_a_player_ends_only_its_own_session(ledger, player):
+def test_a_player_ends_only_its_own_session(ledger, player, venue):
     from domain.kernel.errors import ForbiddenError
 
     player_id, actor = player
     other, _ = ledger.register_player(display_name="Rui", actor=OPERATOR)
-    sid = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
+    sid = ss.start_session(ledger, player_id, venue(SEM_DESCARTE_INDIVIDUAL),
+                           SEM_DESCARTE_INDIVIDUAL, actor)
     with pytest.raises(ForbiddenError):
         ss.end_session(ledger, sid, "player", f"player:{other}", player_id=other)
     assert ss.statement(ledger, sid)["status"] == "open"

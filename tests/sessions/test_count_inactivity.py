@@ -1,24 +1,38 @@
 """Multi-player tables and rooms: invitation once the player has not bet in MORE than 5
 consecutive jogadas (so from the 6th), then the warning, then the end if no bet in the next
 jogada (sem descarte 41b, 42; blackjack 35b, 36; roleta 30b, 31; hold'em/Omaha 70b, 71) or,
-in bingo, no cards bought in the 3 following jogadas (bingo 54, 55)."""
+in bingo, no cards bought in the 3 following jogadas (bingo 54, 55).
+
+Each session starts at a table or room of the game that plays its kind (issue 24); blackjack
+and roulette, which no game of the service runs, are checked on the session aggregate."""
+
+from datetime import datetime, timezone
+from uuid import uuid4
 
 import pytest
 
-from domain.kernel.errors import ConflictError
 from domain.games.bingo.inactivity import BINGO
 from domain.games.community_poker.config import HOLDEM, OMAHA
 from domain.games.regulation_kinds import BLACKJACK_MULTI, ROULETTE_MULTI
 from domain.games.semdescarte.inactivity import SEM_DESCARTE_MULTI
-from infra.games import builtin_games
+from domain.kernel.errors import ConflictError
+from domain.sessions.session import GameSession
 from infra.services import sessions as ss
+from tests.sessions.venues import new_venue
+from infra.games import builtin_games
 
-ROOM = "room-1"
-policy_for = builtin_games().policy_for
+GAMES = builtin_games()
+
+
+def policy_for(kind: str, **adjust):
+    """A kind's inactivity policy: a registered game's (adjusted as its rules allow), or the
+    regulation's for a game the service does not run (domain/games/regulation_kinds.py)."""
+    return GAMES.policy_for(kind, **adjust) if kind in GAMES.kinds() else GAMES.policy(kind)
+
 
 
 def _start(ledger, player, game, **kw):
-    return ss.start_session(ledger, player[0], ROOM, game, player[1], **kw)
+    return ss.start_session(ledger, player[0], new_venue(ledger, game), game, player[1], **kw)
 
 
 def _idle(ledger, sid, n, start=1, actor="system:test"):
@@ -26,8 +40,7 @@ def _idle(ledger, sid, n, start=1, actor="system:test"):
             for i in range(start, start + n)]
 
 
-@pytest.mark.parametrize("game", [SEM_DESCARTE_MULTI, BLACKJACK_MULTI, ROULETTE_MULTI, HOLDEM,
-                                  OMAHA])
+@pytest.mark.parametrize("game", [SEM_DESCARTE_MULTI, HOLDEM, OMAHA])
 def test_sd_41b_42_nothing_after_5_jogadas_invitation_at_6th_end_at_7th(ledger, player, game):
     sid = _start(ledger, player, game)
     assert _idle(ledger, sid, 5) == [[]] * 5
@@ -37,6 +50,20 @@ def test_sd_41b_42_nothing_after_5_jogadas_invitation_at_6th_end_at_7th(ledger, 
     assert _idle(ledger, sid, 1, start=7) == [["ended"]]
     st = ss.statement(ledger, sid)
     assert st["status"] == "ended" and st["end_reason"] == "inactivity"
+
+
+@pytest.mark.parametrize("game", [BLACKJACK_MULTI, ROULETTE_MULTI])
+def test_bj_35b_36_rf_30b_31_the_same_count_on_the_session_itself(game):
+    """Blackjack 35b, 36 and roleta 30b, 31: the regulation's policies, which no game of the
+    service plays (a session of theirs is refused), count as sem descarte's."""
+    at = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    session = GameSession(player_id=str(uuid4()), venue_id=f"{game}:1", game=game,
+                          policy=policy_for(game).to_dict(), player_session_id=None,
+                          actor="system:test", at=at)
+    done = [session.record_jogada_without_bet(f"j{i}", actor="system:test", at=at)
+            for i in range(1, 8)]
+    assert done == [[]] * 5 + [["invitation", "warning"], ["ended"]]
+    assert session.end_reason == "inactivity"
 
 
 def test_sd_42_a_bet_in_the_warned_jogada_keeps_the_session_and_restarts_the_count(ledger, player):

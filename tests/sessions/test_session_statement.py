@@ -9,14 +9,14 @@ import pytest
 from domain.kernel.errors import (
     ConflictError, InvalidInputError, NotFoundError, RuleViolationError)
 from domain.games.bingo.inactivity import BINGO
-from domain.games.regulation_kinds import BLACKJACK_INDIVIDUAL
 from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL
 from domain.sessions.session import END_REASONS
 from infra.services import sessions as ss
 from projections import session_queries as q
 from tests.sessions.conftest import OPERATOR
+from tests.sessions.venues import new_venue
 
-ROOM = "bingo-room-1"
+SD = SEM_DESCARTE_INDIVIDUAL
 
 
 def _caught_up(ledger):
@@ -26,7 +26,7 @@ def _caught_up(ledger):
 
 def _bingo_session(ledger, clock, player):
     player_id, actor = player
-    sid = ss.start_session(ledger, player_id, ROOM, BINGO, actor)
+    sid = ss.start_session(ledger, player_id, new_venue(ledger, BINGO), BINGO, actor)
     for jogada, cards in (("b1", 3), ("b2", 2)):
         clock.advance(30)
         ss.record_bet(ledger, sid, jogada, cards * 50, actor)
@@ -53,14 +53,14 @@ def test_bingo_52_statement_cards_bought_and_prizes_per_category(ledger, clock, 
     assert st["end_reason"] == "player" and st["status"] == "ended"
 
 
-def test_sd_39_33_statement_amounts_bet_and_net_loss(ledger, clock, player):
+def test_sd_39_33_statement_amounts_bet_and_net_loss(ledger, clock, player, venue):
     player_id, actor = player
-    sid = ss.start_session(ledger, player_id, "bj-1", BLACKJACK_INDIVIDUAL, actor)
+    sid = ss.start_session(ledger, player_id, venue(SD), SD, actor)
     ss.record_bet(ledger, sid, "h1", 1000, actor)
     ss.record_bet(ledger, sid, "h1", 1000, actor)  # a double: same jogada
     ss.record_bet(ledger, sid, "h2", 500, actor)
-    ss.record_win(ledger, sid, "h2", 1000, "win", "system:blackjack")
-    st = ss.end_session(ledger, sid, "connection_lost", "system:blackjack")
+    ss.record_win(ledger, sid, "h2", 1000, "win", "system:test")
+    st = ss.end_session(ledger, sid, "connection_lost", "system:test")
     assert (st["jogadas"], st["wagered_cents"], st["won_cents"], st["net_cents"]) == (
         2, 2500, 1000, -1500)
     assert st["end_reason"] == "connection_lost"
@@ -83,11 +83,11 @@ def test_projection_rebuild_gives_the_same_rows(ledger, clock, player):
     assert q.statement(engine, sid) == before == ss.statement(ledger, sid)
 
 
-def test_open_sessions_and_sessions_of_player(ledger, clock, player):
+def test_open_sessions_and_sessions_of_player(ledger, clock, player, venue):
     player_id, actor = player
-    first = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
+    first = ss.start_session(ledger, player_id, venue(SD), SD, actor)
     clock.advance(1)
-    second = ss.start_session(ledger, player_id, "t2", SEM_DESCARTE_INDIVIDUAL, actor)
+    second = ss.start_session(ledger, player_id, venue(SD, "2"), SD, actor)
     ss.end_session(ledger, first, "player", actor)
     engine = _caught_up(ledger)
     assert [r["session_id"] for r in q.open_sessions(engine)] == [str(second)]
@@ -96,21 +96,21 @@ def test_open_sessions_and_sessions_of_player(ledger, clock, player):
     assert q.statement(engine, "00000000-0000-0000-0000-000000000000") is None
 
 
-def test_903b_a61_a_second_open_session_at_the_same_venue_is_refused(ledger, player):
+def test_903b_a61_a_second_open_session_at_the_same_venue_is_refused(ledger, player, venue):
     player_id, actor = player
-    sid = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
+    sid = ss.start_session(ledger, player_id, venue(SD), SD, actor)
     with pytest.raises(ConflictError) as error:
-        ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
+        ss.start_session(ledger, player_id, venue(SD), SD, actor)
     assert error.value.code == "conflict" and error.value.details["session_id"] == str(sid)
-    other = ss.start_session(ledger, player_id, "t2", SEM_DESCARTE_INDIVIDUAL, actor)
+    other = ss.start_session(ledger, player_id, venue(SD, "2"), SD, actor)
     ss.end_session(ledger, sid, "player", actor)
-    again = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
+    again = ss.start_session(ledger, player_id, venue(SD), SD, actor)
     assert len({sid, other, again}) == 3
 
 
-def test_an_ended_session_refuses_every_command(ledger, clock, player):
+def test_an_ended_session_refuses_every_command(ledger, clock, player, venue):
     player_id, actor = player
-    sid = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
+    sid = ss.start_session(ledger, player_id, venue(SD), SD, actor)
     ss.end_session(ledger, sid, "suspension", OPERATOR)
     commands = [
         lambda: ss.record_bet(ledger, sid, "j1", 100, actor),
@@ -126,10 +126,10 @@ def test_an_ended_session_refuses_every_command(ledger, clock, player):
     assert st["end_reason"] == "suspension" and st["wagered_cents"] == 0
 
 
-def test_903b_a61_end_reasons_come_from_a_fixed_list(ledger, player):
+def test_903b_a61_end_reasons_come_from_a_fixed_list(ledger, player, venue):
     assert END_REASONS == ("player", "inactivity", "connection_lost", "suspension", "system")
     player_id, actor = player
-    sid = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
+    sid = ss.start_session(ledger, player_id, venue(SD), SD, actor)
     with pytest.raises(InvalidInputError) as error:
         ss.end_session(ledger, sid, "bored", actor)
     assert error.value.rule == "903-B 6.3.6(2)"
@@ -138,14 +138,13 @@ def test_903b_a61_end_reasons_come_from_a_fixed_list(ledger, player):
     assert ss.end_session(ledger, sid, "system", OPERATOR)["end_reason"] == "system"
 
 
-def test_commands_validate_their_input(ledger, player):
+def test_commands_validate_their_input(ledger, player, venue):
     player_id, actor = player
     with pytest.raises(InvalidInputError):
-        ss.start_session(ledger, player_id, "t1", "pachinko", actor)
+        ss.start_session(ledger, player_id, venue(SD), "pachinko", actor)
     with pytest.raises(NotFoundError):
-        ss.start_session(ledger, "00000000-0000-0000-0000-000000000009", "t1",
-                         SEM_DESCARTE_INDIVIDUAL, actor)
-    sid = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
+        ss.start_session(ledger, "00000000-0000-0000-0000-000000000009", venue(SD), SD, actor)
+    sid = ss.start_session(ledger, player_id, venue(SD), SD, actor)
     for bad in (0, -5, 1.5, True):
         with pytest.raises(InvalidInputError):
             ss.record_bet(ledger, sid, "j1", bad, actor)
@@ -157,9 +156,9 @@ def test_commands_validate_their_input(ledger, player):
         ss.statement(ledger, "00000000-0000-0000-0000-000000000009")
 
 
-def test_long_sessions_load_from_a_snapshot(ledger, clock, player):
+def test_long_sessions_load_from_a_snapshot(ledger, clock, player, venue):
     player_id, actor = player
-    sid = ss.start_session(ledger, player_id, "t1", SEM_DESCARTE_INDIVIDUAL, actor)
+    sid = ss.start_session(ledger, player_id, venue(SD), SD, actor)
     for i in range(120):
         ss.record_bet(ledger, sid, f"j{i}", 10, actor)
     ss.record_statement_line(ledger, sid, "hands", "Mãos", 120, 0, actor)

@@ -1,31 +1,52 @@
 """Individual tables: invitation after MORE than 3 minutes without a bet, then the warning,
 then the end if no bet in the next minute (sem descarte rules 41a, 42; blackjack 35a, 36;
-roleta francesa 30a, 31; A43: the idle clock starts at the later of start and last bet)."""
+roleta francesa 30a, 31; A43: the idle clock starts at the later of start and last bet).
+
+Sessions start at an individual sem descarte table (issue 24: a venue that exists); blackjack
+and roulette, which no game of the service runs, are checked on the session aggregate."""
 
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
+from uuid import uuid4
 
 import pytest
 
-from domain.kernel.errors import RuleViolationError
 from domain.games.regulation_kinds import BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL
-from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL
-from infra.games import builtin_games
+from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
+from domain.kernel.errors import RuleViolationError
+from domain.sessions.session import GameSession
 from infra.services import sessions as ss
 from tests.sessions.conftest import OPERATOR
+from tests.sessions.venues import new_venue
+from infra.games import builtin_games
 
-policy_for = builtin_games().policy_for
-
-TABLE = "sd-table-1"
-
-
-def _start(ledger, player, game=SEM_DESCARTE_INDIVIDUAL, **kw):
-    player_id, actor = player
-    return ss.start_session(ledger, player_id, TABLE, game, actor, **kw)
+GAMES = builtin_games()
 
 
-def test_sd_41a_invitation_refused_at_180s_allowed_at_181s(ledger, clock, player):
-    sid = _start(ledger, player)
+def policy_for(kind: str, **adjust):
+    """A kind's inactivity policy: a registered game's (adjusted as its rules allow), or the
+    regulation's for a game the service does not run (domain/games/regulation_kinds.py)."""
+    return GAMES.policy_for(kind, **adjust) if kind in GAMES.kinds() else GAMES.policy(kind)
+
+
+
+@pytest.fixture
+def table(venue):
+    """The venue id of an individual sem descarte table."""
+    return venue(SEM_DESCARTE_INDIVIDUAL)
+
+
+@pytest.fixture
+def start(ledger, table):
+    """``start(player, **kw)``: the player's session at ``table``."""
+    def started(player, **kw):
+        player_id, actor = player
+        return ss.start_session(ledger, player_id, table, SEM_DESCARTE_INDIVIDUAL, actor, **kw)
+    return started
+
+
+def test_sd_41a_invitation_refused_at_180s_allowed_at_181s(ledger, clock, player, start):
+    sid = start(player)
     clock.advance(180)
     assert ss.sweep_inactivity(ledger) == {}
     assert ss.statement(ledger, sid)["invitation_at"] is None
@@ -35,8 +56,9 @@ def test_sd_41a_invitation_refused_at_180s_allowed_at_181s(ledger, clock, player
     assert st["invitation_at"] == at and st["warning_at"] == at and st["status"] == "open"
 
 
-def test_sd_42_session_ends_when_no_bet_in_the_minute_after_the_warning(ledger, clock, player):
-    sid = _start(ledger, player)
+def test_sd_42_session_ends_when_no_bet_in_the_minute_after_the_warning(
+        ledger, clock, player, start):
+    sid = start(player)
     warned = clock.advance(181)
     ss.sweep_inactivity(ledger)
     clock.advance(60)  # the warned minute is not over yet
@@ -49,8 +71,8 @@ def test_sd_42_session_ends_when_no_bet_in_the_minute_after_the_warning(ledger, 
 
 
 def test_sd_42_a_bet_within_the_warned_minute_keeps_the_session_and_restarts_the_clock(
-        ledger, clock, player):
-    sid = _start(ledger, player)
+        ledger, clock, player, start):
+    sid = start(player)
     clock.advance(181)
     ss.sweep_inactivity(ledger)
     clock.advance(60)
@@ -64,8 +86,8 @@ def test_sd_42_a_bet_within_the_warned_minute_keeps_the_session_and_restarts_the
 
 
 def test_common_a43_the_idle_clock_starts_at_the_last_bet_not_the_session_start(
-        ledger, clock, player):
-    sid = _start(ledger, player)
+        ledger, clock, player, start):
+    sid = start(player)
     clock.advance(100)
     ss.record_bet(ledger, sid, "j1", 50, player[1])
     clock.advance(180)  # 280 s since the start, 180 s since the bet
@@ -74,8 +96,9 @@ def test_common_a43_the_idle_clock_starts_at_the_last_bet_not_the_session_start(
     assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
 
 
-def test_sd_42_a_late_sweep_still_gives_the_player_the_full_warned_minute(ledger, clock, player):
-    sid = _start(ledger, player)
+def test_sd_42_a_late_sweep_still_gives_the_player_the_full_warned_minute(
+        ledger, clock, player, start):
+    sid = start(player)
     clock.advance(600)  # nobody checked for 10 minutes
     assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
     clock.advance(30)
@@ -83,8 +106,8 @@ def test_sd_42_a_late_sweep_still_gives_the_player_the_full_warned_minute(ledger
 
 
 def test_common_a43_after_the_warned_minute_a_bet_is_refused_even_before_the_sweep(
-        ledger, clock, player):
-    sid = _start(ledger, player)
+        ledger, clock, player, start):
+    sid = start(player)
     clock.advance(181)
     ss.sweep_inactivity(ledger)
     clock.advance(61)
@@ -95,8 +118,8 @@ def test_common_a43_after_the_warned_minute_a_bet_is_refused_even_before_the_swe
 
 
 def test_common_a43_leaving_after_the_warned_minute_records_the_inactivity_end(
-        ledger, clock, player):
-    sid = _start(ledger, player)
+        ledger, clock, player, start):
+    sid = start(player)
     warned = clock.advance(181)
     ss.sweep_inactivity(ledger)
     clock.advance(90)
@@ -104,19 +127,20 @@ def test_common_a43_leaving_after_the_warned_minute_records_the_inactivity_end(
     assert st["end_reason"] == "inactivity" and st["ended_at"] == warned + timedelta(seconds=60)
 
 
-def test_common_a43_a_new_session_at_the_table_ends_the_expired_one(ledger, clock, player):
-    old = _start(ledger, player)
+def test_common_a43_a_new_session_at_the_table_ends_the_expired_one(ledger, clock, player, start):
+    old = start(player)
     clock.advance(181)
     ss.sweep_inactivity(ledger)
     clock.advance(61)
-    new = _start(ledger, player)  # the sweeper has not run yet
+    new = start(player)  # the sweeper has not run yet
     assert new != old
     assert ss.statement(ledger, old)["end_reason"] == "inactivity"
     assert ss.statement(ledger, new)["status"] == "open"
 
 
-def test_sd_41a_without_the_optional_invitation_the_warning_is_still_sent(ledger, clock, player):
-    sid = _start(ledger, player, policy=policy_for(SEM_DESCARTE_INDIVIDUAL, invite=False))
+def test_sd_41a_without_the_optional_invitation_the_warning_is_still_sent(
+        ledger, clock, player, start):
+    sid = start(player, policy=policy_for(SEM_DESCARTE_INDIVIDUAL, invite=False))
     clock.advance(181)
     assert ss.sweep_inactivity(ledger) == {str(sid): ["warning"]}
     st = ss.statement(ledger, sid)
@@ -124,20 +148,26 @@ def test_sd_41a_without_the_optional_invitation_the_warning_is_still_sent(ledger
 
 
 @pytest.mark.parametrize("game", [BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL])
-def test_bj_35a_36_rf_30a_31_same_numbers_as_sem_descarte(ledger, clock, player, game):
-    sid = _start(ledger, player, game=game)
-    clock.advance(180)
-    assert ss.sweep_inactivity(ledger) == {}
-    clock.advance(1)
-    assert ss.sweep_inactivity(ledger) == {str(sid): ["invitation", "warning"]}
-    clock.advance(61)
-    assert ss.sweep_inactivity(ledger) == {str(sid): ["ended"]}
+def test_bj_35a_36_rf_30a_31_same_numbers_as_sem_descarte(game):
+    """The regulation's policies of games the service does not run (a session of theirs is
+    refused): the same numbers, on the session aggregate itself."""
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    session = GameSession(player_id=str(uuid4()), venue_id=f"{game}:1", game=game,
+                          policy=policy_for(game).to_dict(), player_session_id=None,
+                          actor="system:test", at=start)
+    assert session.check_inactivity(start + timedelta(seconds=180), "system:test") == []
+    warned = start + timedelta(seconds=181)
+    assert session.check_inactivity(warned, "system:test") == ["invitation", "warning"]
+    assert session.check_inactivity(warned + timedelta(seconds=60), "system:test") == []
+    assert session.check_inactivity(warned + timedelta(seconds=61), "system:test") == ["ended"]
+    assert session.ended_at == warned + timedelta(seconds=60)
 
 
-def test_the_sweep_leaves_ended_and_jogada_count_sessions_alone(ledger, clock, player):
+def test_the_sweep_leaves_ended_and_jogada_count_sessions_alone(ledger, clock, player, start):
     player_id, actor = player
-    multi = ss.start_session(ledger, player_id, "sd-multi-1", "sem_descarte_multi", actor)
-    ended = _start(ledger, player)
+    multi = ss.start_session(ledger, player_id, new_venue(ledger, SEM_DESCARTE_MULTI),
+                             SEM_DESCARTE_MULTI, actor)
+    ended = start(player)
     ss.end_session(ledger, ended, "player", actor)
     clock.advance(3600)
     assert ss.sweep_inactivity(ledger) == {}
@@ -150,8 +180,8 @@ def test_sweeper_thread_runs_the_sweep_on_its_interval(make_settings, clock):
     ledger = build_ledger(make_settings(inactivity_sweep_interval=0.05), clock=clock)
     try:
         player_id, _ = ledger.register_player(display_name="Rui", actor=OPERATOR)
-        sid = ss.start_session(ledger, player_id, TABLE, SEM_DESCARTE_INDIVIDUAL,
-                               f"player:{player_id}")
+        sid = ss.start_session(ledger, player_id, new_venue(ledger, SEM_DESCARTE_INDIVIDUAL),
+                               SEM_DESCARTE_INDIVIDUAL, f"player:{player_id}")
         clock.advance(181)
         sweeper = ledger.extras["inactivity_sweeper"]
         for _ in range(200):

@@ -24,7 +24,13 @@ from api.deps import (
     PlayerOrOperator,
     Reviewer,
 )
-from api.games.bingo.schemas import CardsBuy, InterruptionCreate, JogadaOpen, RoomCreate, RoomJoin
+from api.games.bingo.schemas import (
+    CardsBuy,
+    InterruptionCreate,
+    JogadaOpen,
+    RoomCreate,
+    RoomJoin,
+)
 from api.ledger_access import fresh_engine, run
 from api.routes.responses import errors
 from api.schemas import JogadaIdPath

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 from uuid import UUID
 
-from pydantic import ConfigDict, Field, StrictInt
+from pydantic import ConfigDict, Field
 
 from api.schemas import (
     NULL_SCHEMA,
@@ -19,6 +19,7 @@ from api.schemas import (
     Name,
     Reason,
     RequestModel,
+    WholeInt,
     required_when,
 )
 from domain.games.bingo.config import (
@@ -100,12 +101,12 @@ class RoomJoin(ActingForPlayer):
 
 
 class JogadaOpen(RequestModel):
-    forced_balls: list[StrictInt] | None = Field(
+    forced_balls: list[WholeInt] | None = Field(
         None, description="certification mode only: the draw order")
 
 
 class CardsBuy(RequestModel):
-    count: Bounded(1)  # and within the room's max_cards (rule 13: else 409)
+    count: Bounded(1, MAX_CARDS_LIMIT)  # and within the room's max_cards (rule 13: else 409)
     idempotency_key: IdempotencyKey
 
 

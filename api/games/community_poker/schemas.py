@@ -24,7 +24,12 @@ from api.schemas import (
     Text,
     required_when,
 )
-from domain.games.community_poker.betting import ACTIONS, LIMIT, LIMIT_READINGS, STRUCTURES
+from domain.games.community_poker.betting import (
+    ACTIONS,
+    LIMIT,
+    LIMIT_READINGS,
+    STRUCTURES,
+)
 from domain.games.community_poker.config import (
     BUY_IN,
     BUY_IN_FEE_BP,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Literal
 from uuid import UUID
 
-from pydantic import ConfigDict, Field, StrictInt, StrictStr
+from pydantic import ConfigDict, Field, StrictStr
 
 from api.schemas import (
     NULL_SCHEMA,
@@ -19,6 +19,7 @@ from api.schemas import (
     Name,
     Reason,
     RequestModel,
+    WholeInt,
     required_when,
 )
 from domain.games.semdescarte.config import (
@@ -72,7 +73,7 @@ class TableCreate(RequestModel):
 
 
 class SeatTake(ActingForPlayer):
-    seat: StrictInt | None = None
+    seat: WholeInt | None = None
 
 
 class SeatLeave(ActingForPlayer):

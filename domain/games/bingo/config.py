@@ -33,15 +33,13 @@ from domain.games.bingo.cards import COLUMNS, ROWS, VARIANTS, bingo_rule
 from domain.games.bingo.patterns import (
     BINGO,
     COLUMN,
-    DIAGONAL,
     DIRECTIONS,
     FOUR_CORNERS,
     HORIZONTAL,
     LINE,
     PRIZES,
     TWO_LINES,
-    VERTICAL,
-    line_cells,
+    check_pattern_covers,
 )
 from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
@@ -349,7 +347,6 @@ def _check_prizes(variant: str, value: Any, pattern: tuple[tuple[int, int], ...]
         raise RuleViolationError("the prize shares must add up to 10000 bp (the whole pool)",
                                  field="prizes", rule=bingo_rule(31), code="shares_not_whole")
     if pattern is not None:
-        from domain.games.bingo.patterns import check_pattern_covers  # with the line shapes
 
         check_pattern_covers(value, pattern, directions)
     ranked = sorted(value, key=lambda p: difficulty(variant, p, pattern))

@@ -20,7 +20,14 @@ from itertools import combinations
 from typing import Any
 
 from domain.games.bingo.cards import Card
-from domain.games.bingo.config import BINGO, COLUMN, FOUR_CORNERS, LINE, TWO_LINES, difficulty
+from domain.games.bingo.config import (
+    BINGO,
+    COLUMN,
+    FOUR_CORNERS,
+    LINE,
+    TWO_LINES,
+    difficulty,
+)
 from domain.games.bingo.patterns import grid, slot_shapes
 
 

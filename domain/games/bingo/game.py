@@ -25,7 +25,7 @@ from domain.games.bingo.room import BingoRoom
 from domain.games.bingo.rule_book import RULE_BOOK
 from domain.games.bingo.significant import SIGNIFICANT
 from domain.games.bingo.viewer import viewer_steps
-from domain.kernel.game import Game, GameClock
+from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
 
 NAME = "bingo"
 
@@ -79,5 +79,6 @@ GAME = Game(
     listing_events=LISTING_EVENTS,
     replay_alias="/bingo/jogadas/{jogada_id}/replay",  # api/games/bingo/routes.py
     significant=SIGNIFICANT,  # rooms, lost connections, voids, the jackpot
+    venue_kinds=venue_aggregate_kinds(BingoRoom, (BINGO,)),  # a session at a room that exists
     rule_book=RULE_BOOK,  # rules 1–83, A13–A23
 )

@@ -28,7 +28,13 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
-from domain.games.bingo.cards import Card, bingo_rule, card_key, cards_drbg, generate_more
+from domain.games.bingo.cards import (
+    Card,
+    bingo_rule,
+    card_key,
+    cards_drbg,
+    generate_more,
+)
 from domain.games.bingo.config import BINGO, FOUR_CORNERS, SESSION, RoomConfig
 from domain.games.bingo.engine import DrawEngine
 from domain.games.bingo.money import Pool, close_of_sales, split

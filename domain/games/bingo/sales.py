@@ -21,9 +21,11 @@ from typing import Any
 from uuid import UUID
 
 from domain.games.bingo.cards import bingo_rule
+from domain.games.bingo.config import MAX_CARDS_LIMIT
 from domain.games.bingo.room import BingoRoom
 from domain.games.bingo.rooms import get_room, session_for
 from domain.games.bingo.views import jogada_summary
+from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.kernel.text import check_uuid
 from domain.kernel.uow import UnitOfWork
 from domain.ledger import wallets
@@ -88,6 +90,7 @@ def buy_cards(uow: UnitOfWork, *, room_id: UUID | str, player_id: UUID | str, co
     if existing is not None:
         return _unpack(existing.replay(fp))
     room = get_room(uow, room_id)
+    check_count(room, count)
     jogada = room.check_purchase(str(pid), count, uow.at)
     session = session_for(uow, room, pid)
     wallet = wallets.get_wallet(uow, pid)
@@ -112,6 +115,23 @@ def buy_cards(uow: UnitOfWork, *, room_id: UUID | str, player_id: UUID | str, co
                            operation="bingo_cards", outcome={"result": _pack(result)},
                            actor=actor, at=uow.at))
     return result
+
+
+def check_count(room: BingoRoom, count: Any) -> None:
+    """A purchase is of a whole number of cards, at least one (rule 11), at most the room's
+    ``max_cards`` (rule 13): checked before the jogada's state, so a count no sale could take
+    is refused as such (422; 409 ``card_limit`` above the room's limit), whether or not a sale
+    is open. What the player already holds in the jogada is checked with the sale."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise InvalidInputError("count must be a whole number of cards ≥ 1", field="count",
+                                rule=bingo_rule(11))
+    if count > MAX_CARDS_LIMIT:  # no room sells more (domain/games/bingo/config.py, rule 13)
+        raise InvalidInputError(f"count must be at most {MAX_CARDS_LIMIT} cards",
+                                field="count", rule=bingo_rule(13))
+    limit = room.config.max_cards
+    if count > limit:
+        raise RuleViolationError(f"at most {limit} cards per player per jogada in this room",
+                                 field="count", rule=bingo_rule(13), code="card_limit")
 
 
 # A receipt keeps the cards as one hex string each (a cell a byte, 0 for a blank): the writer

@@ -22,7 +22,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from domain.games.community_poker.betting import LIMIT, LIMIT_READINGS, STRUCTURES, BettingRules
+from domain.games.community_poker.betting import (
+    LIMIT,
+    LIMIT_READINGS,
+    STRUCTURES,
+    BettingRules,
+)
 from domain.games.community_poker.rule_book import HE, OM
 from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.kernel.rules import T903B, cite

@@ -27,7 +27,7 @@ from domain.games.community_poker.rule_book import HOLDEM_BOOK, OMAHA_BOOK
 from domain.games.community_poker.significant import SIGNIFICANT
 from domain.games.community_poker.table import TABLES
 from domain.games.community_poker.viewer import viewer_steps
-from domain.kernel.game import Game, GameClock
+from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
 from domain.kernel.significant import SignificantEvents
 from domain.sessions.commands import venue_target
 from domain.sessions.inactivity import adjusted, jogadas_policy
@@ -111,6 +111,7 @@ def make_game(variant: str, package: str) -> Game:
         open_jogadas=_open_jogadas(variant),
         void_jogada=_void_disputed(variant),
         session_policy=_session_policy(variant),
+        venue_kinds=venue_aggregate_kinds(table_type, (variant,)),  # a table that exists
         hand_history=lambda events, venue_name: phh.to_phh(events, table_name=venue_name),
         hand_history_media_type=phh.MEDIA_TYPE,
         viewer_steps=viewer_steps,

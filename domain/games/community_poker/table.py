@@ -30,8 +30,6 @@ from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import event
-
 from domain.games.community_poker import dealing
 from domain.games.community_poker.action_facts import action_facts
 from domain.games.community_poker.actions import act, options

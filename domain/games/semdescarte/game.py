@@ -11,7 +11,12 @@ from uuid import UUID
 
 from domain.games.semdescarte import faults, seats
 from domain.games.semdescarte.adjudication import adjudicate
-from domain.games.semdescarte.commands import COMMANDS, DueTables, RecoverTables, TickTable
+from domain.games.semdescarte.commands import (
+    COMMANDS,
+    DueTables,
+    RecoverTables,
+    TickTable,
+)
 from domain.games.semdescarte.config import FIELDS, check_settings, sd_rule
 from domain.games.semdescarte.inactivity import (
     POLICIES,
@@ -25,7 +30,7 @@ from domain.games.semdescarte.rule_book import RULE_BOOK
 from domain.games.semdescarte.significant import SIGNIFICANT
 from domain.games.semdescarte.table import SemDescarteTable
 from domain.games.semdescarte.viewer import viewer_steps
-from domain.kernel.game import Game, GameClock
+from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
 
 NAME = "semdescarte"
 
@@ -78,5 +83,8 @@ GAME = Game(
     listing_events=LISTING_EVENTS,
     replay_alias="/semdescarte/jogadas/{jogada_id}/replay",  # api/games/semdescarte/routes.py
     significant=SIGNIFICANT,  # tables, lost connections, voids, recoveries, jackpot prizes
+    # A session starts at a table that exists, of its kind (rule 4: individual or multi)
+    venue_kinds=venue_aggregate_kinds(
+        SemDescarteTable, lambda table: (seats.game_kind(table.config_data),)),
     rule_book=RULE_BOOK,  # rules 1–44, the Portaria's 1–11, A1–A12
 )

@@ -25,14 +25,19 @@ from domain.cards.poker_hands import evaluate
 from domain.games.semdescarte import dealing
 from domain.games.semdescarte.config import sd_rule
 from domain.kernel.errors import DomainError, NotFoundError, RuleViolationError
-from domain.kernel.jogada_rng import check_reveal, expected_outcome, verify_jogada
+from domain.kernel.jogada_rng import expected_outcome
 from domain.kernel.replay_support import META as _META
-from domain.kernel.replay_support import MONEY_KINDS, failed_check, one_jogada, rng_opening, to_json
+from domain.kernel.replay_support import (
+    MONEY_KINDS,
+    failed_check,
+    one_jogada,
+    rng_opening,
+    to_json,
+)
 from domain.kernel.replay_support import apply_money as _apply_money
 from domain.kernel.replay_support import event_name as _name
 from domain.kernel.replay_support import numbered as _numbered
 from domain.kernel.replay_support import step as replay_step
-from domain.kernel.rules import T903B, cite
 from domain.ledger.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
 
 

@@ -18,12 +18,20 @@ from typing import Any
 from uuid import UUID
 
 from domain.games.semdescarte.config import INDIVIDUAL, sd_rule
-from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
+from domain.games.semdescarte.inactivity import (
+    SEM_DESCARTE_INDIVIDUAL,
+    SEM_DESCARTE_MULTI,
+)
 from domain.games.semdescarte.table import SESSION_ENDED, SemDescarteTable
 from domain.kernel.errors import ConflictError, InvalidInputError
 from domain.kernel.text import check_uuid
 from domain.kernel.uow import UnitOfWork
-from domain.sessions.commands import SessionSlot, find_open_session, slot_id, venue_target
+from domain.sessions.commands import (
+    SessionSlot,
+    find_open_session,
+    slot_id,
+    venue_target,
+)
 from domain.sessions.session import GameSession
 
 _VENUE_PREFIX = "semdescarte:"
