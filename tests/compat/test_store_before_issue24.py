@@ -162,8 +162,27 @@ def test_903b_6_3_7_read_models_rebuilt_from_the_old_events_answer_as_before(sto
     assert len(found["replays"]) == 12 and len(found["statements"]) == 17
     for part in ("jogadas_listing", "replays", "adjudications", "statements", "balances",
                  "accounts", "jackpots"):
-        diff = differences(found[part], EXPECTED[part], part)
+        expected = EXPECTED[part]
+        if part == "jogadas_listing":
+            expected = results_by_net(expected)
+        diff = differences(found[part], expected, part)
         assert not diff, "\n".join(diff[:20])
+
+
+def results_by_net(rows: Any) -> Any:
+    """The listing as the old code wrote it, with the one change issue 24 made on purpose: a
+    prize worth less than (or as much as) what the player paid is no longer ``won`` but
+    ``prize_net_loss`` (``prize_net_even``); every other field as it was."""
+    def fixed(row: Any) -> Any:
+        if not isinstance(row, dict) or row.get("result") != "won" or row.get("net_cents", 1) > 0:
+            return row
+        return row | {"result": "prize_net_loss" if row["net_cents"] < 0 else "prize_net_even"}
+    if isinstance(rows, list):
+        return [fixed(r) for r in rows]
+    if isinstance(rows, dict):
+        return {k: results_by_net(v) if isinstance(v, (list, dict)) and not (
+            isinstance(v, dict) and "result" in v) else fixed(v) for k, v in rows.items()}
+    return rows
 
 
 def test_issue_24_old_aggregates_load_from_events_and_snapshots_and_take_commands(store,
