@@ -16,7 +16,8 @@ from api.schemas import (NULL_SCHEMA, ActingForPlayer, Bounded, IdempotencyKey, 
                          Text, required_when)
 from domain.complaints.calendar import MAX_WORKING_DAYS
 from domain.complaints.case import CHANNELS, ESCALATION_BODIES, OUTCOMES, REJECTED, STATES
-from domain.complaints.commands import COMPENSATION_KINDS, MAX_LINKS
+from domain.complaints.decision import COMPENSATION_KINDS
+from domain.complaints.intake import MAX_LINKS
 from domain.complaints.letters import LANGUAGES
 from domain.complaints.policy import CASE_TYPES, MAX_LIMIT_CENTS
 
