@@ -209,7 +209,7 @@ def run_case(backend: str, size: int, per_purchase: int, tmp: Path) -> dict:
         closed = bingo.close_sales(ledger, room_id=room_id)
         out["close_ms"] = (time.perf_counter() - t0) * 1e3
         assert not closed["cancelled"], closed
-        room_agg = ledger.writer._cache[UUID(room_id)]
+        room_agg = ledger.writer.aggregates.held[UUID(room_id)]
         out["engine_mb"] = engine_bytes(room_agg.engine) / 2**20
         balls = list(room_agg.rng_outcome(jogada["jogada_id"]))
         settled = None

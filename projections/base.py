@@ -15,7 +15,7 @@ class Projection(Protocol):
     tables: tuple[Table, ...]  # emptied on rebuild
     event_types: tuple[type, ...] | None  # None: every event
     # Optional ``state_marker: bytes``: only events whose stored state contains these bytes
-    # are decoded and passed (infra/projecting/runner.py; the jogada index's b'"jogada_id"');
+    # are decoded and passed (infra/projecting/pages.py; the jogada index's b'"jogada_id"');
     # ``state_markers: {event class: bytes}``: the same, class by class.
     # Optional ``follows_certification_mode = True``: also passed, of any type, the first event
     # of each page and every event recorded in another certification mode than the event

@@ -34,7 +34,7 @@ from typing import Any
 from sqlalchemy import Engine, select
 
 from domain.complaints.case import CHANNELS, OUTCOMES
-from domain.complaints.commands import COMPENSATION_KINDS
+from domain.complaints.decision import COMPENSATION_KINDS
 from domain.complaints.policy import CASE_TYPES
 from projections.complaints import complaint_case_events as events_t
 from projections.complaints import complaint_cases as cases_t

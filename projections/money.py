@@ -163,7 +163,7 @@ def dumps(value: Any) -> str:
             text = orjson.dumps(value, option=_SORT_KEYS)
         except TypeError:  # an integer beyond 64 bits
             return _json_dumps(value)
-        # (find, not ``in``: see infra/projecting/runner.py ``_pages``)
+        # (find, not ``in``: see infra/projecting/pages.py)
         if text.isascii() and text.find(b"\\") < 0 and text.find(b"\x7f") < 0:
             return text.decode()
     return _json_dumps(value)
@@ -304,7 +304,7 @@ class JogadaIndexProjection:
     tables = (jogada_events,)
     event_types = None
     # Only events whose stored state names a jogada_id (``jogada_of``: the event's own field or
-    # its refs' key) are decoded for this projection (infra/projecting/runner.py).
+    # its refs' key) are decoded for this projection (infra/projecting/pages.py).
     state_marker = b'"jogada_id"'
 
     def apply(self, conn: Connection, events: list[tuple[int, Any]]) -> None:

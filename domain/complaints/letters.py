@@ -9,7 +9,7 @@ regulator SRIJ, an alternative dispute resolution body (Lei 144/2015) and the co
 (Livro de Reclamações, Decreto-Lei 156/2005). ``acknowledgement_letter`` tells the player the
 case was received and when the answer is due.
 
-What a letter reads, from the case (``public`` of domain/complaints/commands.py, or the read
+What a letter reads, from the case (``public`` of domain/complaints/handling.py, or the read
 model's row): ``reference``, ``outcome``, ``decision`` (``reasons``, ``compensation``),
 ``compensation_paid``, and where present ``subject``, ``channel``, ``external_reference``,
 ``opened_at``, ``answer_due``, ``escalations``; from the timeline (entries with ``kind`` and

@@ -106,7 +106,7 @@ class Game:
     # per event class of its own, the entry an event makes (domain/kernel/significant.py), read by the
     # projection "significant_events". None: none of its events is significant.
     significant: SignificantEvents | None = None
-    # A complaint case's remedy (domain/complaints/commands.py, compensation "game_refund"):
+    # A complaint case's remedy (domain/complaints/compensation.py, compensation "game_refund"):
     # (uow, target id, jogada id, reason, actor) voids that jogada, if it is the one open at
     # the venue, by the game's own rule for a fault of the system (every bet back), in the
     # case's unit of work; refuses (ConflictError) before any event otherwise. None: no such

@@ -1,4 +1,5 @@
-"""What a command handler sees of storage: load and add aggregates. Implemented in infra/writer/group_commit.py.
+"""What a command handler sees of storage: load and add aggregates. Implemented in
+infra/writer/unit_of_work.py.
 
 Handlers are plain functions ``handler(uow, **args) -> result``. They run guards before they
 trigger any event: a handler that raises ``DomainError`` must leave no pending event (the

@@ -59,6 +59,23 @@ def build_parser(handlers: dict[str, Callable[..., int]],
     sub = parser.add_subparsers(dest="command", required=True, metavar="<command>",
                                 help="`ledger <command> --help` for its options")
 
+    _serve_command(sub, h)
+    _db_commands(sub, h)
+    _projection_commands(sub, h)
+    _writer_commands(sub, h)
+    _staff_commands(sub, h)
+    _player_commands(sub, h)
+    _verify_command(sub, h["verify"])
+    _health_command(sub, h)
+    _complaint_commands(sub, h)
+    _audit_commands(sub, h)
+    _phh_command(sub, h["phh export"], games)
+    _venues_command(sub, h["venues list"])
+    return parser
+
+
+def _serve_command(sub: Any, h: dict[str, Callable[..., int]]) -> None:
+    """``ledger serve``: the HTTP service."""
     serve = _command(sub, "serve", "run the HTTP service", h["serve"],
                      "Upgrades the database first, then runs three processes: HTTP (one"
                      " worker), the writer and the projection worker.")
@@ -67,6 +84,9 @@ def build_parser(handlers: dict[str, Callable[..., int]],
     serve.add_argument("--single-process", action="store_true",
                        help="writer and projections as threads of the server process")
 
+
+def _db_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
+    """``ledger db``: the database schema."""
     db = _group(sub, "db", "the database schema")
     _command(db, "upgrade", "create the event store and the system accounts, migrate the"
              " projection tables", h["db upgrade"],
@@ -74,6 +94,9 @@ def build_parser(handlers: dict[str, Callable[..., int]],
     _command(db, "current", "show the projections' schema revision", h["db current"],
              "Reads only: a database without a ledger is an error, nothing is created.")
 
+
+def _projection_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
+    """``ledger projections``: the read models."""
     proj = _group(sub, "projections", "the read models")
     _command(proj, "status", "show each projection's position, the head of the log and the"
              " lag", h["projections status"], "Reads only.")
@@ -89,6 +112,9 @@ def build_parser(handlers: dict[str, Callable[..., int]],
     run.add_argument("--parent-pid", type=int, default=None, metavar="PID",
                      help="exit when this process is no longer the parent")
 
+
+def _writer_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
+    """``ledger writer``: the writer process."""
     writer = _group(sub, "writer", "the writer process")
     writer_run = _command(writer, "run", "execute commands sent over a Unix socket (the"
                           " process `ledger serve` starts)", h["writer run"])
@@ -97,6 +123,9 @@ def build_parser(handlers: dict[str, Callable[..., int]],
     writer_run.add_argument("--parent-pid", type=int, default=None, metavar="PID",
                             help="exit when this process is no longer the parent")
 
+
+def _staff_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
+    """``ledger staff``: staff members and their API keys."""
     staff = _group(sub, "staff", "staff members")
     staff_create = _command(staff, "create", "register a staff member and print their API key"
                             " (once)", h["staff create"])
@@ -108,6 +137,9 @@ def build_parser(handlers: dict[str, Callable[..., int]],
                             " (once); the old one stops working", h["staff rotate-key"])
     staff_rotate.add_argument("--id", required=True, help="the staff member's id (staff_id)")
 
+
+def _player_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
+    """``ledger player``: players and their API keys."""
     player = _group(sub, "player", "players")
     player_create = _command(player, "create", "register a player and print their id and API"
                              " key (once)", h["player create"])
@@ -116,12 +148,17 @@ def build_parser(handlers: dict[str, Callable[..., int]],
                              " (once); the old one stops working", h["player rotate-key"])
     player_rotate.add_argument("--id", required=True, help="the player's id (player_id)")
 
-    _verify_command(sub, h["verify"])
+
+def _health_command(sub: Any, h: dict[str, Callable[..., int]]) -> None:
+    """``ledger health``: the service's health, as GET /health gives it."""
     health = _command(sub, "health", "print the database and projections status as JSON, like"
                       " GET /health (exit 1 if degraded)", h["health"], "Reads only.")
     health.add_argument("--timeout", type=float, default=15.0, metavar="SECONDS",
                         help="give up (degraded) after this long")
 
+
+def _complaint_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
+    """``ledger complaints``: the queue and the report of complaint cases."""
     complaints = _group(sub, "complaints", "complaint cases (docs/complaints.md)")
     queue = _command(complaints, "queue", "print the open cases, overdue first, then by the"
                      " nearest deadline", h["complaints queue"], "Reads only.")
@@ -135,6 +172,10 @@ def build_parser(handlers: dict[str, Callable[..., int]],
     report.add_argument("--until", required=True, metavar="TIME",
                         help="cases opened before (ISO 8601 with its time zone)")
     report.add_argument("--csv", action="store_true", help="CSV rows instead of JSON")
+
+
+def _audit_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
+    """``ledger audit``: the tamper-evident record."""
     audit = _group(sub, "audit", "the tamper-evident record (docs/audit.md)")
     keygen = _command(audit, "keygen", "write a new Ed25519 key that signs the checkpoints and"
                       " print its public key", h["audit keygen"],
@@ -163,9 +204,6 @@ def build_parser(handlers: dict[str, Callable[..., int]],
                        help="a trusted Ed25519 key of the checkpoints (64 hex digits, from"
                             " GET /audit/public-keys); repeatable; default: the bundle's own,"
                             " as said in the output")
-    _phh_command(sub, h["phh export"], games)
-    _venues_command(sub, h["venues list"])
-    return parser
 
 
 def _phh_command(sub: Any, func: Callable[..., int], games: Iterable[Game]) -> None:

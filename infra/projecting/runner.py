@@ -1,7 +1,8 @@
 """The projection runner: reads the notification log in pages and applies each page to each
 projection in ONE transaction together with that projection's tracking row. It joins the event
 store (infra/store/notification_reader.py, infra/store/event_decoding.py) to the read models
-(projections/), so it lives in infra/: the projections know nothing of the store.
+(projections/), so it lives in infra/: the projections know nothing of the store. Each page
+is split among the projections that want its events by infra/projecting/pages.py.
 
 Exactly once: the tracking row is advanced with a compare-and-set (``WHERE position = old``)
 in the same transaction as the rows the page produced. If the process dies mid-page nothing of
@@ -25,9 +26,8 @@ from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, up
 from sqlalchemy.exc import DBAPIError
 
 from domain.kernel.game import Games
-from infra.store.event_decoding import EventDecoder, TopicPlan
-from infra.store.notification_reader import Row, notification_reader
-from infra.store.serialization import marked_state
+from infra.projecting.pages import PageSplitter
+from infra.store.notification_reader import notification_reader
 from projections.base import Projection
 from projections.bulk import BulkStatement
 from projections.db import build_engine
@@ -90,10 +90,7 @@ class ProjectionRunner:
         self.last_error: str | None = None
         self._tracking_ready = False
         self._reader = notification_reader(app.recorder)
-        self._decode = EventDecoder(app.mapper, self._reader.originator_id)
-        self._by_topic: dict[str, TopicPlan] = {}
-        self._follows = {p.name for p in self.projections
-                         if getattr(p, "follows_certification_mode", False)}
+        self._split = PageSplitter(app.mapper, self._reader.originator_id, self.projections)
         # One connection kept for the pages (no pool checkout, pre-ping and reset for each);
         # a thread that finds it in use takes one from the pool.
         self._conn: Connection | None = None
@@ -153,7 +150,7 @@ class ProjectionRunner:
                 break
             last = rows[-1][0]
             due = [p for p in chosen if positions[p.name] < last]
-            pages = self._pages(rows, due, positions)
+            pages = self._split(rows, due, positions)
             try:
                 # One transaction for the page and every projection: one commit instead of one
                 # per projection. Claim every tracking row first, in a fixed order (by name):
@@ -215,59 +212,6 @@ class ProjectionRunner:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
-
-    def _pages(self, rows: Sequence[Row], due: Sequence[Projection],
-               positions: dict[str, int]) -> dict[str, list[tuple[int, Any]]]:
-        """Each due projection's part of the page. An event is decoded only if a projection
-        wants it (JSON decoding was ~13 % of the worker; a deposit's receipt concerns none).
-        One that ``follows_certification_mode`` also gets, of any type, the page's first event
-        and each one whose mode differs from the one before it (``marked_state``)."""
-        pages: dict[str, list[tuple[int, Any]]] = {p.name: [] for p in due}
-        # A projection that has applied part of the page already (after a rebuild of
-        # another): its events up to its position are left out.
-        first = rows[0][0]
-        partly = {p.name: positions[p.name] for p in due if positions[p.name] >= first}
-        decode = self._decode
-        readable = decode.plain  # else every event is decoded for a mode-following projection
-        modes: dict[str, bool | None] = {}  # mode-following projection -> the last row's mode
-        # Per topic, for this page: (plan, ((page, projection name, marker, reads), ...)).
-        wanted: dict[str, tuple[TopicPlan, tuple[tuple[list, str, Any, bool], ...]]] = {}
-        for row in rows:
-            found = wanted.get(row[3])
-            if found is None:
-                plan = self._plan(row[3])
-                found = wanted[row[3]] = (plan, tuple(
-                    (pages[p.name], p.name, marker, reads) for p, marker, reads in plan.targets
-                    if p.name in pages))
-            plan, targets = found
-            if not targets:
-                continue
-            event = None
-            for page, name, marker, reads in targets:
-                if partly and name in partly and row[0] <= partly[name]:
-                    continue
-                # find, not ``in``: ``bytes in bytes`` first tries the marker as an integer
-                # and builds a TypeError each time (~4 % of the worker's instructions).
-                take = reads and (marker is None or row[4].find(marker) >= 0)
-                if name in self._follows:
-                    mode = marked_state(row[4]) if readable else None
-                    take = take or mode is None or mode != modes.get(name)
-                    modes[name] = mode
-                if not take:
-                    continue
-                if event is None:
-                    event = decode(row, plan)
-                page.append((row[0], event))
-        return pages
-
-    def _plan(self, topic: str) -> TopicPlan:
-        """How events of ``topic`` are decoded, and the projections that may want them, each
-        with the bytes its events' stored state must contain (``state_marker``), if any;
-        cached per topic."""
-        plan = self._by_topic.get(topic)
-        if plan is None:
-            plan = self._by_topic[topic] = self._decode.plan(topic, self.projections)
-        return plan
 
     def _publish(self, position: int) -> None:
         with self._cond:

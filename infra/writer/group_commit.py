@@ -2,9 +2,9 @@
 
 Request threads (or the event loop) ``submit`` a command handler; the writer thread takes every
 command that is waiting (up to ``max_batch``), runs them one after the other against the
-aggregates it holds in memory, and saves all the new events of the group in ONE transaction.
-Throughput is then bound by commits per second × commands per commit rather than by the
-library's one-table-lock-per-save.
+aggregates it holds in memory (infra/writer/unit_of_work.py), and saves all the new events of
+the group in ONE transaction. Throughput is then bound by commits per second × commands per
+commit rather than by the library's one-table-lock-per-save.
 
 Correctness does not depend on the in-memory aggregates being fresh: the event store's primary
 key (originator_id, originator_version) refuses a stale write. When a group's save is refused
@@ -24,30 +24,23 @@ import queue
 import sys
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future
-from datetime import datetime
 from operator import itemgetter
-from typing import Any, TypeVar
+from typing import Any
 from uuid import UUID
 
 import structlog
-from eventsourcing.application import (
-    AggregateNotFoundError,
-    Application,
-    ProcessingEvent,
-)
+from eventsourcing.application import Application, ProcessingEvent
 from eventsourcing.persistence import IntegrityError
 
 from domain.kernel.command import Command as DomainCommand
-from domain.kernel.errors import ConcurrencyError, DomainError, NotFoundError
-from domain.ledger.receipts import CommandReceipt, Refusal
+from domain.kernel.errors import ConcurrencyError, DomainError
+from domain.ledger.receipts import Refusal
 from infra.runtime.clock import Clock
 from infra.writer.metrics import ERROR, OK, REFUSED, WriterMetrics
+from infra.writer.unit_of_work import AggregateCache, CommandUnitOfWork, PoisonedBatch
 
-T = TypeVar("T")
-ABSENT_SECONDS = 1.0  # how long a writer trusts that an aggregate it did not find is absent
 Handler = Callable[[Any], Any]
 log = structlog.get_logger("ledger.writer")
 
@@ -72,85 +65,6 @@ class UnknownCommandError(TypeError):
     """A command type no game and no part of the core handles."""
 
 
-class _PoisonedBatch(Exception):
-    """A handler left the in-memory aggregates in a state that cannot be trusted."""
-
-
-class _UnitOfWork:
-    """One command's view of the aggregates; shares the group's working set."""
-
-    def __init__(self, writer: GroupCommitWriter, working: dict[UUID, Any], at: datetime,
-                 verify: bool) -> None:
-        self._writer = writer
-        self._working = working
-        self.at = at
-        self._verify = verify
-        self.touched: dict[UUID, int] = {}  # aggregate id -> pending events before this command
-
-    @property
-    def games(self) -> Any:
-        """The registry of games (domain/kernel/game.py): what the core's commands ask of a venue's
-        game (end_session: a bet in play; a session ended)."""
-        return self._writer.games
-
-    def run(self, command: Any) -> Any:
-        """Another command, in this one's unit of work (a wrapper such as infra/writer/rendered.py)."""
-        return self._writer.dispatch(command, self)
-
-    @property
-    def metrics(self) -> WriterMetrics:
-        """The writer's metrics: what the scrape command reads (infra/writer/metrics.py)."""
-        return self._writer.metrics
-
-    def _touch(self, aggregate: Any) -> Any:
-        if aggregate.id not in self.touched:
-            self.touched[aggregate.id] = len(aggregate.pending_events)
-        return aggregate
-
-    def _load(self, aggregate_id: UUID) -> Any | None:
-        aggregate = self._working.get(aggregate_id)
-        if aggregate is None:
-            aggregate = self._writer._load(aggregate_id, use_cache=not self._verify)
-            if aggregate is None:
-                return None
-            self._working[aggregate_id] = aggregate
-        return self._touch(aggregate)
-
-    def get(self, aggregate_id: UUID, cls: type[T], *, what: str = "aggregate",
-            field: str | None = None) -> T:
-        aggregate = self._load(aggregate_id)
-        if aggregate is None or not isinstance(aggregate, cls):
-            raise NotFoundError(f"{what} not found", field=field or what.split(" ")[0])
-        return aggregate
-
-    def find(self, aggregate_id: UUID, cls: type[T]) -> T | None:
-        aggregate = self._load(aggregate_id)
-        return aggregate if isinstance(aggregate, cls) else None
-
-    def find_receipt(self, aggregate_id: UUID) -> CommandReceipt | None:
-        """Receipts are looked up in memory only, unless verifying: a key nobody used before
-        costs no read; a key used by another process makes the save fail, and the verify
-        re-run finds the receipt in the store."""
-        aggregate = self._working.get(aggregate_id)
-        if aggregate is None:
-            if self._verify:
-                return self.find(aggregate_id, CommandReceipt)
-            aggregate = self._writer._cache.get(aggregate_id)
-            if aggregate is None:
-                return None
-            self._working[aggregate_id] = aggregate
-        return self._touch(aggregate)
-
-    def add(self, aggregate: Any) -> None:
-        self._working[aggregate.id] = aggregate
-        self.touched.setdefault(aggregate.id, 0)
-
-    def check_clean_after_error(self) -> None:
-        for aggregate_id, before in self.touched.items():
-            if len(self._working[aggregate_id].pending_events) != before:
-                raise _PoisonedBatch(aggregate_id)
-
-
 class GroupCommitWriter:
     def __init__(self, app: Application[UUID], clock: Clock, *, max_batch: int = 256,
                  cache_size: int = 100_000, retries: int = 5,
@@ -167,8 +81,7 @@ class GroupCommitWriter:
         self.max_batch = max_batch
         self.cache_size = cache_size
         self.retries = retries
-        self._cache: OrderedDict[UUID, Any] = OrderedDict()
-        self._absent: dict[UUID, float] = {}  # aggregate id -> until when it is known absent
+        self.aggregates = AggregateCache(app, cache_size)  # infra/writer/unit_of_work.py
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._listeners: list[Callable[[int], None]] = []
         self._thread: threading.Thread | None = None
@@ -285,7 +198,7 @@ class GroupCommitWriter:
         results: list[tuple[QueuedCommand, Any, BaseException | None]] = []
         try:
             for command in batch:
-                uow = _UnitOfWork(self, working, self.clock.now(), verify=False)
+                uow = CommandUnitOfWork(self, working, self.clock.now(), verify=False)
                 try:
                     results.append((command, self.dispatch(command.handler, uow), None))
                 except DomainError as error:
@@ -293,8 +206,8 @@ class GroupCommitWriter:
                     results.append((command, None, error))
             self._save(working)
         except Exception as error:  # a poisoned group, a conflict, a handler bug, the database
-            self._forget(working)
-            if len(batch) == 1 and not isinstance(error, (_PoisonedBatch, IntegrityError)):
+            self.aggregates.forget(working)
+            if len(batch) == 1 and not isinstance(error, (PoisonedBatch, IntegrityError)):
                 self._fail(batch[0], error)
                 return
             self.stats["reruns"] += 1
@@ -302,33 +215,33 @@ class GroupCommitWriter:
             for command in batch:
                 self._run_alone(command)
             return
-        self._cache_working(working)
+        self.aggregates.keep(working)
         self._resolve(results)
 
     def _run_alone(self, command: QueuedCommand) -> None:
         """Verify mode: load from the store, retry on concurrent writes."""
         for attempt in range(self.retries):
             working: dict[UUID, Any] = {}
-            uow = _UnitOfWork(self, working, self.clock.now(), verify=True)
+            uow = CommandUnitOfWork(self, working, self.clock.now(), verify=True)
             try:
                 try:
                     result = self.dispatch(command.handler, uow)
                 except DomainError as error:
                     uow.check_clean_after_error()
                     self._save(working)
-                    self._cache_working(working)
+                    self.aggregates.keep(working)
                     self._fail(command, error)
                     return
                 self._save(working)
             except IntegrityError:
-                self._forget(working)
+                self.aggregates.forget(working)
                 time.sleep(0.002 * (attempt + 1))
                 continue
             except BaseException as error:
-                self._forget(working)
+                self.aggregates.forget(working)
                 self._fail(command, error)
                 return
-            self._cache_working(working)
+            self.aggregates.keep(working)
             self._succeed(command, result)
             return
         self._fail(command, ConcurrencyError(
@@ -383,43 +296,6 @@ class GroupCommitWriter:
         if not command.future.done():
             command.future.set_exception(error)
 
-    # The in-memory aggregates -----------------------------------------------------------------
-    def _load(self, aggregate_id: UUID, *, use_cache: bool) -> Any | None:
-        if use_cache:
-            aggregate = self._cache.get(aggregate_id)
-            if aggregate is not None:
-                self._cache.move_to_end(aggregate_id)
-                return aggregate
-            absent_until = self._absent.get(aggregate_id)
-            if absent_until is not None and absent_until > time.monotonic():
-                return None
-        try:
-            return self.app.repository.get(aggregate_id)
-        except AggregateNotFoundError:
-            # Remembered for a moment: an ante looks up its venue's rule set, a clock a
-            # registry, that may not exist; each miss was a read of the store (a quarter of
-            # the writer's time per ante on PostgreSQL). Only for ABSENT_SECONDS, since
-            # another process may create it; what this writer creates is cached at once.
-            if len(self._absent) > self.cache_size:
-                self._absent.clear()
-            self._absent[aggregate_id] = time.monotonic() + ABSENT_SECONDS
-            return None
-
-    def _cache_working(self, working: dict[UUID, Any]) -> None:
-        cache, absent = self._cache, self._absent
-        for aggregate_id, aggregate in working.items():
-            if absent:
-                absent.pop(aggregate_id, None)
-            cache[aggregate_id] = aggregate
-            cache.move_to_end(aggregate_id)
-        while len(cache) > self.cache_size:
-            cache.popitem(last=False)
-
-    def _forget(self, working: dict[UUID, Any]) -> None:
-        for aggregate_id in working:
-            self._cache.pop(aggregate_id, None)
-
     def forget_all(self) -> None:
         """Drop every aggregate held in memory (tests; an operator after a manual repair)."""
-        self._cache.clear()
-        self._absent.clear()
+        self.aggregates.clear()

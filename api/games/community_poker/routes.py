@@ -57,17 +57,27 @@ def _staff(caller: Caller) -> bool:
     return caller.role != "player"
 
 
+async def _for_player(types: dict[str, type], ledger: Any, name: str, table_id: UUID,
+                      caller: Caller, player_id: UUID | None, **fields: Any) -> Any:
+    """A seat command for the calling player, or for the player an operator names."""
+    player = str(caller.player_acted_for(player_id))
+    return await run(ledger, types[name](table_id=str(table_id), player_id=player,
+                                         actor=caller.actor, **fields))
+
+
 def make_router(game: str) -> APIRouter:
-    """The routes of ``game`` ("holdem" or "omaha") on its own command types."""
+    """The routes of ``game`` ("holdem" or "omaha") on its own command types: its tables, a
+    player's place at one, and the jogadas, in that order."""
     types = commands.HOLDEM if game == HOLDEM else commands.OMAHA
     router = APIRouter(prefix=f"/{game}", tags=[game])
+    _add_table_routes(router, types)
+    _add_player_routes(router, types)
+    _add_jogada_routes(router, game, types)
+    return router
 
-    async def for_player(ledger: Any, name: str, table_id: UUID, caller: Caller,
-                         player_id: UUID | None, **fields: Any) -> Any:
-        """A seat command for the calling player, or for the player an operator names."""
-        player = str(caller.player_acted_for(player_id))
-        return await run(ledger, types[name](table_id=str(table_id), player_id=player,
-                                             actor=caller.actor, **fields))
+
+def _add_table_routes(router: APIRouter, types: dict[str, type]) -> None:
+    """A table created by an operator and read by anyone (rules 4–8, 14, 17, 20–24, 66)."""
 
     @router.post("/tables", status_code=201, responses=errors(401, 403, 409, 422, 503))
     async def create_table(body: PokerTableCreate, ledger: LedgerDep,
@@ -91,6 +101,10 @@ def make_router(game: str) -> APIRouter:
         return await run(ledger, types["DescribeTable"](
             table_id=str(table_id), player_id=caller.player_or_none(), staff=_staff(caller)))
 
+
+def _add_player_routes(router: APIRouter, types: dict[str, type]) -> None:
+    """A player's place at a table: registered, seated, leaving, rebuying (rules 6, 8–12, 15)."""
+
     @router.post("/tables/{table_id}/registrations", status_code=201,
                  responses=errors(401, 403, 404, 409, 422, 503))
     async def register(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
@@ -98,7 +112,7 @@ def make_router(game: str) -> APIRouter:
         """Register in advance at a session-mode table, which seats only registered players
         (rule 6, A25). No body: the calling player."""
         body = body or PokerRegistration()
-        return await for_player(ledger, "Register", table_id, caller, body.player_id)
+        return await _for_player(types, ledger, "Register", table_id, caller, body.player_id)
 
     @router.post("/tables/{table_id}/seats", status_code=201,
                  responses=errors(401, 403, 404, 409, 422, 503))
@@ -110,10 +124,10 @@ def make_router(game: str) -> APIRouter:
         ``venue_id`` (rule 69); one seat per player (rule 9; 903-B 6.6.1). Idempotent by
         key. ``forced_cave_cents``: certification mode only (else 409
         ``certification_mode_off``), the seat's starting cave instead of the buy-in."""
-        return await for_player(ledger, "Sit", table_id, caller, body.player_id,
-                                seat=body.seat, idempotency_key=body.idempotency_key,
-                                device_id=device_of(body.device_id, x_device_id),
-                                forced_cave_cents=body.forced_cave_cents)
+        return await _for_player(types, ledger, "Sit", table_id, caller, body.player_id,
+                                 seat=body.seat, idempotency_key=body.idempotency_key,
+                                 device_id=device_of(body.device_id, x_device_id),
+                                 forced_cave_cents=body.forced_cave_cents)
 
     @router.post("/tables/{table_id}/seats/leave", responses=errors(401, 403, 404, 409, 422, 503))
     async def leave_seat(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
@@ -121,7 +135,7 @@ def make_router(game: str) -> APIRouter:
         """Leave with the whole cave, back to the wallet (rule 10); a player in the jogada
         leaves when it ends. No body: the calling player's own seat."""
         body = body or PokerSeatLeave()
-        return await for_player(ledger, "Leave", table_id, caller, body.player_id)
+        return await _for_player(types, ledger, "Leave", table_id, caller, body.player_id)
 
     @router.post("/tables/{table_id}/rebuys", status_code=201,
                  responses=errors(401, 403, 404, 409, 422, 503))
@@ -129,8 +143,13 @@ def make_router(game: str) -> APIRouter:
                     caller: PlayerOrOperator) -> dict[str, Any]:
         """Rebuy the table's rebuy amount when the cave is lost or below the table minimum
         (rules 12, 15), never during a jogada the player is in (rule 11). Idempotent by key."""
-        return await for_player(ledger, "Rebuy", table_id, caller, body.player_id,
-                                idempotency_key=body.idempotency_key)
+        return await _for_player(types, ledger, "Rebuy", table_id, caller, body.player_id,
+                                 idempotency_key=body.idempotency_key)
+
+
+def _add_jogada_routes(router: APIRouter, game: str, types: dict[str, type]) -> None:
+    """The jogadas: started, acted on, voided, a lost connection, the player's last one
+    (rules 7, 28, 34–40, 45, 65, 72, 73)."""
 
     @router.post("/tables/{table_id}/jogadas", status_code=201,
                  responses=errors(401, 403, 404, 409, 422, 503))
@@ -195,5 +214,3 @@ def make_router(game: str) -> APIRouter:
         owner = ledger.games.get(game)
         replayed = jogada_views.replay(ledger, jogada_id, fresh_engine(ledger), game=owner)
         return owner.player_jogada(replayed, str(caller.id))
-
-    return router

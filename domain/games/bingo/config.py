@@ -18,9 +18,8 @@ rule 2f) has its own variant, price, prizes and players; the operator may run se
 - Sale period (rules 16–18), draw interval ≥ 1 s (rule 22), a pause at each prize (rule 24).
 - Accumulated jackpot (rules 39–44): a deduction of at most 5 % of the pool (rule 40), an
   optional base value funded by the house (rule 41), won by a bingo within ``max_balls`` drawn
-  numbers, inclusive (rule 42, A19). The line jackpot (rule 2n) is not offered (A19).
-
-Money is integer cents, shares integer basis points; never a float or a bool.
+  numbers, inclusive (rule 42, A19); no line jackpot (rule 2n, A19). Money in integer cents,
+  shares in integer basis points; never a float or a bool.
 """
 
 from __future__ import annotations

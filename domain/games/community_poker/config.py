@@ -156,6 +156,31 @@ def check_table_config(data: Any, variant: str) -> dict[str, Any]:
     clean: dict[str, Any] = {"variant": variant}
     clean["seats"] = _int(d, "seats", MIN_SEATS, MAX_SEATS, rule(variant, "4a", 5),
                           "outside_band")
+    _check_mode(d, clean, variant)
+    _check_betting(d, clean, variant)
+    big = clean["big_blind_cents"]
+    # rule 8, A28: a fixed initial cave; rule 15: never below the table minimum
+    clean["buy_in_cents"] = _int(d, "buy_in_cents", big, MAX_MOVEMENT_CENTS,
+                                 f"{rule(variant, 8)}; {rule(variant, 15)}")
+    if d.get("rebuy_cents") is None:
+        clean["rebuy_cents"] = clean["buy_in_cents"]
+    else:
+        clean["rebuy_cents"] = _int(d, "rebuy_cents", big, MAX_MOVEMENT_CENTS,
+                                    f"{rule(variant, 14)}; {rule(variant, 15)}")
+    clean["commission"] = check_commission(d["commission"], variant)
+    timing = f"{cite(T903B, '6.1.4')}; {rule(variant, 43)}"
+    clean["decision_seconds"] = _int(d, "decision_seconds", MIN_DECISION_SECONDS,
+                                     MAX_TIMER_SECONDS, timing)
+    clean["extra_seconds"] = _int(d, "extra_seconds", 0, MAX_TIMER_SECONDS, rule(variant, 44))
+    clean["idle_jogadas"] = _int(d, "idle_jogadas", 1, MAX_POKER_IDLE_JOGADAS,
+                                 rule(variant, "70b"))
+    clean["pause_seconds"] = _int(d, "pause_seconds", 0, MAX_PAUSE_SECONDS, None)
+    betting_rules(clean)  # the betting engine's own checks (rule 22, A27)
+    return clean
+
+
+def _check_mode(d: dict[str, Any], clean: dict[str, Any], variant: str) -> None:
+    """Continuous, or a session-mode table's period (rule 6, A25), into ``clean``."""
     if d["mode"] not in MODES:
         raise InvalidInputError("mode must be 'continuous' or 'session'", field="mode",
                                 rule=rule(variant, 6))
@@ -177,6 +202,11 @@ def check_table_config(data: Any, variant: str) -> dict[str, Any]:
                 raise InvalidInputError(f"{name} belongs to a session-mode table", field=name,
                                         rule=rule(variant, 6))
         clean.update(session_starts_at=None, session_ends_at=None)
+
+
+def _check_betting(d: dict[str, Any], clean: dict[str, Any], variant: str) -> None:
+    """The betting structure, the blinds and the bets (rules 22–24, 38; A27, A29), into
+    ``clean``."""
     if d["structure"] not in STRUCTURES:
         raise InvalidInputError("structure must be 'limit', 'pot_limit' or 'no_limit'",
                                 field="structure", rule=rule(variant, 24))
@@ -204,24 +234,6 @@ def check_table_config(data: Any, variant: str) -> dict[str, Any]:
         raise InvalidInputError("heads_up_convention must be true or false",
                                 field="heads_up_convention", rule=cite(INTERP, 29))
     clean["heads_up_convention"] = d["heads_up_convention"]
-    # rule 8, A28: a fixed initial cave; rule 15: never below the table minimum
-    clean["buy_in_cents"] = _int(d, "buy_in_cents", big, MAX_MOVEMENT_CENTS,
-                                 f"{rule(variant, 8)}; {rule(variant, 15)}")
-    if d.get("rebuy_cents") is None:
-        clean["rebuy_cents"] = clean["buy_in_cents"]
-    else:
-        clean["rebuy_cents"] = _int(d, "rebuy_cents", big, MAX_MOVEMENT_CENTS,
-                                    f"{rule(variant, 14)}; {rule(variant, 15)}")
-    clean["commission"] = check_commission(d["commission"], variant)
-    timing = f"{cite(T903B, '6.1.4')}; {rule(variant, 43)}"
-    clean["decision_seconds"] = _int(d, "decision_seconds", MIN_DECISION_SECONDS,
-                                     MAX_TIMER_SECONDS, timing)
-    clean["extra_seconds"] = _int(d, "extra_seconds", 0, MAX_TIMER_SECONDS, rule(variant, 44))
-    clean["idle_jogadas"] = _int(d, "idle_jogadas", 1, MAX_POKER_IDLE_JOGADAS,
-                                 rule(variant, "70b"))
-    clean["pause_seconds"] = _int(d, "pause_seconds", 0, MAX_PAUSE_SECONDS, None)
-    betting_rules(clean)  # the betting engine's own checks (rule 22, A27)
-    return clean
 
 
 def betting_rules(config: dict[str, Any]) -> BettingRules:

@@ -123,39 +123,14 @@ def _events(events: list[Any]) -> list[Any]:
 def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[str, Any]:
     """The PHH fields of one ended jogada, in the order they are written."""
     listed = _events(events)
-    opened = next((e for e in listed if event_name(e) == "JogadaOpened"), None)
-    if opened is None:
-        raise ConflictError("no JogadaOpened: not a hold'em or Omaha jogada", field="jogada_id")
-    fold, actions, before = Fold(), [], None
-    for e in listed:
-        name = event_name(e)
-        if name in ACTION_EVENTS:
-            before = fold.round
-        fold.apply(e)
-        if name in ACTION_EVENTS:
-            actions.append((e, before))
+    opened, fold, actions = _ended(listed)
     config, variant = fold.config or {}, fold.variant
-    if fold.voided is not None:
-        raise ConflictError("a voided jogada was not played to its end (every contribution"
-                            " went back): it has no hand history; see its replay",
-                            field="jogada_id", rule=f"{rule(variant, 72)}; {cite(INTERP, 26)}",
-                            code="jogada_voided")
-    if fold.settled is None or fold.round is None:
-        raise ConflictError("the jogada is still open; its hand history is available when it"
-                            " ends", field="jogada_id", rule=cite(T903B, "6.7.5"),
-                            code="jogada_open")
     code, closest = variant_of(config)
     settled_at = next(e.at for e in reversed(listed) if event_name(e) == "JogadaSettled")
     order = [s.seat for s in fold.round.seats]  # left of the button first, the button last
     label = {seat: f"p{i + 1}" for i, seat in enumerate(order)}
-    small, big = config["small_blind_cents"], config["big_blind_cents"]
-    posters = order[:2]  # (small blind, big blind), rule 48
-    if len(order) == 2 and not config.get("heads_up_convention"):
-        blinds = [big, small]  # p1 (not the button) posts the small blind: A29, the text
-    else:
-        blinds = [small, big] + [0] * (len(order) - 2)
-        if len(order) == 2:
-            posters = order[::-1]  # the convention: the button posts the small blind
+    big = config["big_blind_cents"]
+    blinds, posters = _blinds(order, config)
     lines = _lines(listed, actions, label, [f"d dh {label[s]} {''.join(fold.hole[s])}"
                                             for s in order])
     settled = fold.settled
@@ -205,6 +180,47 @@ def hand_history(events: list[Any], *, table_name: str | None = None) -> dict[st
             settled["returned"].items(), key=lambda kv: order.index(kv[0])) if c},
     })
     return fields
+
+
+def _ended(listed: list[Any]) -> tuple[Any, Fold, list[tuple[Any, Any]]]:
+    """The jogada's ``JogadaOpened``, its fold, and each action with the betting round before
+    it; a voided jogada (rule 72, A26) or one still open (903-B 6.7.5) has no hand history."""
+    opened = next((e for e in listed if event_name(e) == "JogadaOpened"), None)
+    if opened is None:
+        raise ConflictError("no JogadaOpened: not a hold'em or Omaha jogada", field="jogada_id")
+    fold, actions, before = Fold(), [], None
+    for e in listed:
+        name = event_name(e)
+        if name in ACTION_EVENTS:
+            before = fold.round
+        fold.apply(e)
+        if name in ACTION_EVENTS:
+            actions.append((e, before))
+    variant = fold.variant
+    if fold.voided is not None:
+        raise ConflictError("a voided jogada was not played to its end (every contribution"
+                            " went back): it has no hand history; see its replay",
+                            field="jogada_id", rule=f"{rule(variant, 72)}; {cite(INTERP, 26)}",
+                            code="jogada_voided")
+    if fold.settled is None or fold.round is None:
+        raise ConflictError("the jogada is still open; its hand history is available when it"
+                            " ends", field="jogada_id", rule=cite(T903B, "6.7.5"),
+                            code="jogada_open")
+    return opened, fold, actions
+
+
+def _blinds(order: list[str], config: dict[str, Any]) -> tuple[list[int], list[str]]:
+    """The ``blinds_or_straddles`` field by seat (``order``: left of the button first), and the
+    seats that posted the (small, big) blinds, rule 48."""
+    small, big = config["small_blind_cents"], config["big_blind_cents"]
+    posters = order[:2]  # (small blind, big blind), rule 48
+    if len(order) == 2 and not config.get("heads_up_convention"):
+        blinds = [big, small]  # p1 (not the button) posts the small blind: A29, the text
+    else:
+        blinds = [small, big] + [0] * (len(order) - 2)
+        if len(order) == 2:
+            posters = order[::-1]  # the convention: the button posts the small blind
+    return blinds, posters
 
 
 def _lines(listed: list[Any], actions: list[tuple[Any, Any]], label: dict[str, str],

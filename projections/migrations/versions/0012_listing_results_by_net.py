@@ -1,4 +1,4 @@
-"""jogadas_listing rebuilt: a result that depends on the player's net (issue 24: a bingo prize
+"""jogadas_listing rebuilt: a result that depends on the player's net (issue 24: a prize
 worth less than the cards is ``prize_net_loss``, not ``won``) is decided once the jogada's
 outcomes are all added, for rows written before too
 
