@@ -757,9 +757,11 @@
     box.dataset.busy = "true";
     const caseId = state.caseId;
     let answer;
+    let answered = false;
     try {
       answer = await request(`/complaints/${encodeURIComponent(caseId)}/${action.path}`, key,
         { method: "POST", body });
+      answered = true;
     } catch (err) {
       if (action.name === "pay" && err.status !== 0) state.payKey = null;  // it was answered
       if (err.error.code === "case_state" && caseId === state.caseId) {
@@ -773,16 +775,24 @@
       markField(box, err.error.field);
       return;
     } finally {
-      state.busy[action.name] = false;
-      button.disabled = false;
-      delete box.dataset.busy;
+      if (!answered) {  // answered: the button stays off until the case is drawn again, so a
+        state.busy[action.name] = false;  // double click's second click sends nothing more
+        button.disabled = false;
+        delete box.dataset.busy;
+      }
     }
     if (action.name === "pay") state.payKey = null;
     setStatus(`${action.done}: ${answer.reference || ""} is now ${words(answer.state)}`
       + `${answer.evidence_number ? ` (evidence pack ${answer.evidence_number})` : ""}.`);
-    if (caseId !== state.caseId) return;
-    await loadCase(caseId, true);
-    loadQueue();
+    try {
+      if (caseId !== state.caseId) return;
+      await loadCase(caseId, true);
+      loadQueue();
+    } finally {
+      state.busy[action.name] = false;
+      button.disabled = false;
+      delete box.dataset.busy;
+    }
   }
 
   // Wiring -----------------------------------------------------------------------------------
