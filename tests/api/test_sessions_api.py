@@ -97,6 +97,7 @@ def test_sd_40_a_started_session_is_answered_201_while_the_read_models_lag(api, 
 
     player_id, player = api.player()
     api.balance(player_id, player)  # the player's key is now known to this process
+    table(api)  # the venue exists, and the read models know it, before they stop
     ledger = api.client.app.state.ledger
     ledger.projections.stop()  # nobody applies the events any more: the worker is down
     monkeypatch.setattr(ledger.projections, "follower", True)
