@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("domain", "infra", "api", "projections", "tests", "bench", "docs", ".ci")
-PATH = re.compile(rf"(?<![\w./-])((?:{'|'.join(re.escape(f) for f in FOLDERS)})/[\w./<>*{{}}-]*[\w*>/}}])")
+PATH = re.compile(rf"(?<![\w./-])(?:\.\./)?((?:{'|'.join(re.escape(f) for f in FOLDERS)})/[\w./<>*{{}}-]*[\w*>/}}])")
 
 
 def documents() -> list[Path]:
@@ -39,3 +39,5 @@ def test_issue_24_every_path_named_in_the_readme_and_docs_exists():
 def test_issue_24_the_docs_path_check_finds_a_stale_path():
     assert missing_paths("see `infra/writer_process.py` and `domain/kernel/game.py`") == [
         (1, "infra/writer_process.py")]
+    assert missing_paths("[the module](../domain/community_poker/phh.py)") == [
+        (1, "domain/community_poker/phh.py")]
