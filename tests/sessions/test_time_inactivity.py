@@ -12,22 +12,15 @@ from uuid import uuid4
 import pytest
 
 from domain.games.regulation_kinds import BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL
-from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
+from domain.games.semdescarte.inactivity import (
+    SEM_DESCARTE_INDIVIDUAL,
+    SEM_DESCARTE_MULTI,
+)
 from domain.kernel.errors import RuleViolationError
 from domain.sessions.session import GameSession
 from infra.services import sessions as ss
 from tests.sessions.conftest import OPERATOR
-from tests.sessions.venues import new_venue
-from infra.games import builtin_games
-
-GAMES = builtin_games()
-
-
-def policy_for(kind: str, **adjust):
-    """A kind's inactivity policy: a registered game's (adjusted as its rules allow), or the
-    regulation's for a game the service does not run (domain/games/regulation_kinds.py)."""
-    return GAMES.policy_for(kind, **adjust) if kind in GAMES.kinds() else GAMES.policy(kind)
-
+from tests.sessions.venues import new_venue, policy_for
 
 
 @pytest.fixture

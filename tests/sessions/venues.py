@@ -8,8 +8,12 @@ from typing import Any
 
 from domain.games.bingo.inactivity import BINGO
 from domain.games.community_poker.config import HOLDEM, OMAHA
-from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
+from domain.games.semdescarte.inactivity import (
+    SEM_DESCARTE_INDIVIDUAL,
+    SEM_DESCARTE_MULTI,
+)
 from infra.container import Ledger
+from infra.games import builtin_games
 from tests.bingo import client as bingo
 from tests.bingo.support import config as room_config
 from tests.holdem.client import new_table as new_poker_table
@@ -31,3 +35,12 @@ def new_venue(ledger: Ledger, kind: str, name: str = "mesa") -> str:
     else:
         raise ValueError(f"no registered game plays {kind}")
     return made["venue_id"]
+
+
+GAMES = builtin_games()
+
+
+def policy_for(kind: str, **adjust):
+    """A kind's inactivity policy: a registered game's (adjusted as its rules allow), or the
+    regulation's for a game the service does not run (domain/games/regulation_kinds.py)."""
+    return GAMES.policy_for(kind, **adjust) if kind in GAMES.kinds() else GAMES.policy(kind)
