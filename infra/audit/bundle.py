@@ -1,7 +1,7 @@
 """``ledger audit export``: an offline bundle for a list of jogadas or the jogadas started in a
 time range (issue 15): their events exactly as stored, each with its leaf and inclusion proof
 against one signed checkpoint, the checkpoint, the public keys, and, when asked, the consistency
-proof from a checkpoint the receiver already holds. ``infra/audit/bundle_check.py`` checks it
+proof from a checkpoint the receiver already holds. ``infra/audit/checker/`` checks it
 with no database and no project code (docs/audit.md)."""
 
 from __future__ import annotations

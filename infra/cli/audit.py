@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 from datetime import datetime
 
 from infra.cli.common import err, open_ledger, out, public_keys, require_ledger, usage
@@ -65,10 +64,10 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
     from domain.kernel.errors import DomainError
 
     # lazy: a ledger command imports only what it runs (the CLI starts fast)
-    from infra.audit import bundle_check
+    from infra.audit.bundle import export_bundle, jogadas_between
 
     # lazy: a ledger command imports only what it runs (the CLI starts fast)
-    from infra.audit.bundle import export_bundle, jogadas_between
+    from infra.audit.checker_build import write_checker
 
     since, until = _time(args.since, "since"), _time(args.until, "until")
     if bool(args.jogada) == bool(since or until):
@@ -88,8 +87,7 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
     with open(args.out, "w", encoding="utf-8") as handle:
         json.dump(bundle, handle, indent=1, sort_keys=True)
     if args.checker:
-        shutil.copy(bundle_check.__file__, os.path.join(os.path.dirname(os.path.abspath(
-            args.out)), "bundle_check.py"))
+        write_checker(os.path.dirname(os.path.abspath(args.out)))
     out(f"{args.out}: {len(bundle['jogadas'])} jogadas, {len(bundle['events'])} events, proved"
         f" against checkpoint {bundle['checkpoints'][-1]['sequence']}")
     return 0
@@ -97,10 +95,10 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
 
 def cmd_audit_check(settings: Settings, args: argparse.Namespace) -> int:
     # lazy: a ledger command imports only what it runs (the CLI starts fast)
-    from infra.audit import bundle_check
+    from infra.audit.checker.main import main as check_bundle
 
     try:
         public_keys(args.public_key)  # as `ledger verify` reads it: a bad one is a usage error
     except ValueError as error:
         return usage(f"--public-key: {error}")
-    return bundle_check.main([args.bundle, *(f"--public-key={k}" for k in args.public_key or ())])
+    return check_bundle([args.bundle, *(f"--public-key={k}" for k in args.public_key or ())])

@@ -186,7 +186,7 @@ def _audit_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
     export = _command(audit, "export", "write an offline bundle: jogadas' events with their"
                       " proofs, the checkpoint and the public keys", h["audit export"],
                       "Seals and signs first. Check it with `ledger audit check` or the"
-                      " standalone bundle_check.py.")
+                      " standalone bundle_check.pyz.")
     export.add_argument("--jogada", action="append", metavar="ID",
                         help="a jogada to export (repeatable)")
     export.add_argument("--since", metavar="TIME", help="jogadas started at or after (ISO 8601)")
@@ -195,10 +195,10 @@ def _audit_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
                         help="add the consistency proof from checkpoint N (one you hold)")
     export.add_argument("--out", required=True, metavar="FILE", help="the bundle file (JSON)")
     export.add_argument("--checker", action="store_true",
-                        help="also write bundle_check.py beside the bundle")
+                        help="also write bundle_check.pyz beside the bundle")
     check = _command(audit, "check", "check a bundle with no database (exit 1 naming each"
                      " failure)", h["audit check"],
-                     "The same check as the standalone bundle_check.py.")
+                     "The same check as the standalone bundle_check.pyz.")
     check.add_argument("bundle", metavar="BUNDLE", help="the bundle file")
     check.add_argument("--public-key", action="append", metavar="HEX",
                        help="a trusted Ed25519 key of the checkpoints (64 hex digits, from"

@@ -1,6 +1,6 @@
 """The offline bundle (issue 15): ``ledger audit export`` writes a jogada's events with their
 proofs, the checkpoint and the public keys; ``ledger audit check`` — and the standalone
-bundle_check.py, copied alone into an empty directory and run with no database and no project
+bundle_check.pyz, copied alone into an empty directory and run with no database and no project
 code — verifies it, and names each event, jogada or checkpoint an alteration of the bundle
 touches (903-B 1.5 "Log" (nothing recorded is changed) and 7.9.1 (automatic validation), rules-digest-2 §3.1)."""
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 import ast
 import base64
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from infra.audit import bundle_check
 from infra.audit.bundle import export_bundle, jogadas_between
+from infra.audit.checker_build import CHECKER, write_checker
 from infra.cli.entry import main as ledger_main
-from tests.bingo import support as bingo
 from tests.audit.support import sd_jogada
+from tests.bingo import support as bingo
 from tests.semdescarte.support import certification_ledger
 
 
@@ -52,21 +51,23 @@ def exported(ledger, clock, tmp_path) -> tuple[Any, Path, dict[str, Any]]:
 
 
 def run_alone(tmp_path: Path, bundle: Path, *args: str) -> subprocess.CompletedProcess:
-    """bundle_check.py copied alone into an empty directory, run by a bare interpreter whose
+    """bundle_check.pyz copied alone into an empty directory, run by a bare interpreter whose
     path holds no project code (-I: isolated mode)."""
     alone = tmp_path / "regulator"
     alone.mkdir(exist_ok=True)
-    script = alone / "bundle_check.py"
-    shutil.copy(bundle_check.__file__, script)
+    script = write_checker(alone)
     return subprocess.run([sys.executable, "-I", str(script), str(bundle), *args], cwd=alone,
                           capture_output=True, text=True, timeout=60)
 
 
 def test_903b_1_5_the_standalone_checker_imports_only_the_standard_library_and_cryptography():
-    tree = ast.parse(Path(bundle_check.__file__).read_text())
-    roots = {(n.module if isinstance(n, ast.ImportFrom) else a.name).split(".")[0]
-             for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
-             for a in (n.names if isinstance(n, ast.Import) else [n])}
+    roots = set()
+    for source in CHECKER.glob("*.py"):
+        tree = ast.parse(source.read_text())
+        roots |= {(n.module if isinstance(n, ast.ImportFrom) else a.name).split(".")[0]
+                  for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+                  and not (isinstance(n, ast.ImportFrom) and n.level)
+                  for a in (n.names if isinstance(n, ast.Import) else [n])}
     assert roots - {"cryptography", "__future__"} <= set(sys.stdlib_module_names)
 
 
@@ -160,7 +161,7 @@ def test_ledger_audit_export_by_time_range_and_its_usage_errors(ledger, clock, m
     assert ledger_main(["audit", "export", "--since", "2020-01-01T00:00:00Z", "--out", str(out),
                         "--checker"]) == 0
     assert len(json.loads(out.read_text())["jogadas"]) == 2
-    assert (tmp_path / "bundle_check.py").exists()
+    assert (tmp_path / "bundle_check.pyz").exists()
     assert ledger_main(["audit", "export", "--out", str(out)]) == 2
     assert ledger_main(["audit", "export", "--since", "yesterday", "--out", str(out)]) == 2
     assert ledger_main(["audit", "export", "--jogada", "nope", "--out", str(out)]) == 2
