@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import struct
 from typing import Any
 
-from .notes import parse_note, signature_holds
+from .notes import NoteError, trusted_keys, verify_checkpoint
 from .tree import canonical, consistency_holds, inclusion_holds, sha256
 
 FORMAT = "ledger-audit-bundle/1"
@@ -17,34 +16,17 @@ FORMAT = "ledger-audit-bundle/1"
 
 def check(bundle: dict[str, Any], pinned: list[bytes] | None = None) -> tuple[list[str], dict[str, int]]:
     """(problems, counts) of a parsed bundle."""
-    problems: list[str] = []
     if bundle.get("format") != FORMAT:
         return [f"not a {FORMAT} bundle"], {}
-    if pinned is not None:
-        keys = {hashlib.sha256(k).hexdigest()[:16]: k for k in pinned}
-    else:
-        keys = {k["key_id"]: bytes.fromhex(k["public_key"]) for k in bundle["public_keys"]
-                if k.get("algorithm") == "ed25519"}
+    keys, problems = trusted_keys(pinned, bundle)
     trees: dict[int, tuple[int, bytes]] = {}  # checkpoint sequence -> (tree size, root)
     for cp in bundle["checkpoints"]:
-        seq = cp.get("sequence")
-        key = keys.get(cp.get("key_id", ""))
-        if key is None:
-            problems.append(f"checkpoint {seq}: signed by key {cp.get('key_id')}, not a trusted"
-                            " key")
-            continue
-        if not signature_holds(key, base64.b64decode(cp["signature"]), cp["note"].encode()):
-            problems.append(f"checkpoint {seq}: the signature does not verify over its note")
-            continue
         try:
-            fields = parse_note(cp["note"])
-        except ValueError as error:
-            problems.append(f"checkpoint {seq}: {error}")
+            facts = verify_checkpoint(cp, keys)
+        except NoteError as error:
+            problems.append(str(error))
             continue
-        if int(fields["sequence"]) != seq:
-            problems.append(f"checkpoint {seq}: its note says sequence {fields['sequence']}")
-            continue
-        trees[seq] = (int(fields["tree-size"]), bytes.fromhex(fields["root"]))
+        trees[facts["sequence"]] = (facts["tree_size"], facts["root"])
     proved: set[int] = set()
     for event in bundle["events"]:
         n = event.get("notification_id")

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+from typing import Any
+
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
@@ -26,3 +30,40 @@ def signature_holds(public_key: bytes, signature: bytes, message: bytes) -> bool
     except (InvalidSignature, ValueError):
         return False
     return True
+
+
+class NoteError(ValueError):
+    """A checkpoint that does not verify; its message names what is wrong."""
+
+
+def key_id(public_key: bytes) -> str:
+    """The key id of ``ledger-checkpoint/1``: the first 8 bytes of SHA-256 of the raw key, hex."""
+    return hashlib.sha256(public_key).hexdigest()[:16]
+
+
+def trusted_keys(pinned: list[bytes] | None, bundle: dict[str, Any]) -> tuple[dict[str, bytes], list[str]]:
+    """The keys the checkpoints may be signed with, by key id, and the problems found: the
+    receiver's own keys when given, else the bundle's (which the report says)."""
+    if pinned is not None:
+        return {key_id(k): k for k in pinned}, []
+    return {k["key_id"]: bytes.fromhex(k["public_key"]) for k in bundle.get("public_keys", [])
+            if k.get("algorithm") == "ed25519"}, []
+
+
+def verify_checkpoint(cp: dict[str, Any], keys: dict[str, bytes]) -> dict[str, Any]:
+    """The facts a checkpoint of the bundle signs: ``sequence``, ``origin``, ``tree_size``,
+    ``root`` (bytes), ``key_id``; NoteError naming what is wrong."""
+    seq = cp.get("sequence")
+    key = keys.get(cp.get("key_id", ""))
+    if key is None:
+        raise NoteError(f"checkpoint {seq}: signed by key {cp.get('key_id')}, not a trusted key")
+    if not signature_holds(key, base64.b64decode(cp["signature"]), cp["note"].encode()):
+        raise NoteError(f"checkpoint {seq}: the signature does not verify over its note")
+    try:
+        fields = parse_note(cp["note"])
+    except ValueError as error:
+        raise NoteError(f"checkpoint {seq}: {error}") from None
+    if int(fields["sequence"]) != seq:
+        raise NoteError(f"checkpoint {seq}: its note says sequence {fields['sequence']}")
+    return {"sequence": seq, "origin": fields["origin"], "tree_size": int(fields["tree-size"]),
+            "root": bytes.fromhex(fields["root"]), "key_id": cp["key_id"]}
