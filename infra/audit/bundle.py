@@ -3,8 +3,8 @@ time range (issue 15): their events exactly as stored, each with its leaf and in
 against one signed checkpoint, the checkpoint, the public keys, and, when asked, the consistency
 proof from a checkpoint the receiver already holds. Each jogada names its stream and the first
 and last versions of its events there, and the bundle holds the stream's events between them
-that are not the jogada's: hints the checker re-checks against the signed events. ``infra/audit/checker/`` checks it
-with no database and no project code (docs/audit.md)."""
+that are not the jogada's: hints the checker re-checks against the signed events.
+``infra/audit/checker/`` checks it with no database and no project code (docs/audit.md)."""
 
 from __future__ import annotations
 

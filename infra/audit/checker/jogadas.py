@@ -96,11 +96,16 @@ def check_jogada(entry: Any, proved: dict[int, dict[str, Any]],
     missing = [n for n in listed if n not in proved]
     if missing:
         problems.append(f"jogada {jid}: events {missing} are missing or not proved")
+    strangers: dict[str | None, list[int]] = {}
     for n in listed:
         if n in proved and jogada_of(proved[n]["data"]) != jid:
-            named = jogada_of(proved[n]["data"])
-            problems.append(f"jogada {jid}: event {n} is not the jogada's: its stored state names"
-                            f" {'no jogada' if named is None else 'jogada ' + named}")
+            strangers.setdefault(jogada_of(proved[n]["data"]), []).append(n)
+    for named, ns in strangers.items():
+        said = f"event {ns[0]} is" if len(ns) == 1 else f"events {ns} are"
+        whose = "its" if len(ns) == 1 else "their"
+        other = "no jogada" if named is None else f"jogada {named}"
+        problems.append(f"jogada {jid}: {said} not the jogada's: {whose} stored state names"
+                        f" {other}")
     events = [e for _, e in sorted(proved.items()) if jogada_of(e["data"]) == jid]
     unlisted = [e["notification_id"] for e in events if e["notification_id"] not in listed]
     if unlisted:

@@ -83,7 +83,7 @@ def parse_trusted_key(text: str) -> bytes:
         key = b""
     if len(key) == 32:
         return key
-    parts = text.split("+")
+    parts = text.split("+", 2)  # the base64 may hold "+" too
     if len(parts) == 3:
         name, digest, encoded = parts
         try:
