@@ -22,8 +22,9 @@ from tests.bingo import support as bingo
 from tests.semdescarte.support import certification_ledger
 
 STANDINS = Path(__file__).with_name("standins")
-# the package of each game the tests export (the checker's offline modules are by package)
-PACKAGES = {"semdescarte": "domain.games.semdescarte", "bingo": "domain.games.bingo"}
+# the packages of the games the tests export (the checker's offline modules are by package:
+# checker_games/<package>.py in bundle_check.pyz)
+PACKAGES = {name: f"domain.games.{name}" for name in ("semdescarte", "bingo", "community_poker")}
 
 
 @pytest.fixture

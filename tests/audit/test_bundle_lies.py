@@ -6,12 +6,15 @@ checker copied alone into an empty directory (``python -I``) and by ``ledger aud
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from infra.audit.bundle import export_bundle
 from tests.audit import bundle_support as bundles
 from tests.audit.bundle_support import exported, ledger, offline_rules  # noqa: F401 (fixtures)
+from tests.holdem.support import passive, play_out, three_seated
 
 
 def _named(bundle: dict[str, Any], jogada: int, name: str) -> list[int]:
@@ -95,3 +98,28 @@ def test_903b_1_5_the_honest_bundle_holds_with_both_checkers(exported, offline_r
     for status, said in bundles.run_both(tmp_path, path, capsys, "--trusted-key", str(key)):
         assert status == 0, said
         assert said.startswith("BUNDLE OK: 2 jogadas complete"), said
+
+
+def test_903b_1_5_a_holdem_hand_holds_and_an_action_left_out_or_its_end_is_refused(
+        ledger, offline_rules, tmp_path, capsys):
+    """Texas hold'em (Reg. 806/2015): a hand played to its showdown checks; an action left out
+    of the bundle, or the hand's settlement and reveal, is refused naming the jogada."""
+    table = three_seated(ledger)
+    table.start(button_seat=7)
+    play_out(table, passive)
+    jogada = table.describe()["last_jogada_id"]
+    bundle = export_bundle(ledger, [jogada])
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(bundle))
+    key = str(bundles.key_file(tmp_path, bundle))
+    for status, said in bundles.run_both(tmp_path, path, capsys, "--trusted-key", key):
+        assert status == 0 and said.startswith("BUNDLE OK: 1 jogadas complete"), said
+    action = _named(bundle, 0, "ActionApplied")[2]
+    lie = bundles.altered(path, bundle, lambda b: _drop(b, 0, [action]))
+    for status, said in bundles.run_both(tmp_path, lie, capsys, "--trusted-key", key):
+        assert status == 1 and f"jogada {jogada}: versions" in said, said
+    cut = _named(bundle, 0, "JogadaSettled") + _named(bundle, 0, "RngRevealed")
+    lie = bundles.altered(path, bundle, lambda b: _drop(b, 0, cut))
+    for status, said in bundles.run_both(tmp_path, lie, capsys, "--trusted-key", key):
+        assert status == 1 and f"jogada {jogada} has not ended" in said, said
+        assert "HandsShown" in said
