@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from infra.audit.bundle import export_bundle
+from infra.audit.checker.bundle import check
 from tests.audit import bundle_support as bundles
 from tests.audit.bundle_support import exported, ledger, offline_rules  # noqa: F401 (fixtures)
 from tests.holdem.support import passive, play_out, three_seated
@@ -123,3 +124,23 @@ def test_903b_1_5_a_holdem_hand_holds_and_an_action_left_out_or_its_end_is_refus
     for status, said in bundles.run_both(tmp_path, lie, capsys, "--trusted-key", key):
         assert status == 1 and f"jogada {jogada} has not ended" in said, said
         assert "HandsShown" in said
+
+
+def test_903b_1_5_a_game_the_checker_has_no_offline_rules_for_is_a_problem(exported):
+    """A checker that cannot check a jogada's game says so: never a silent OK."""
+    _, _, bundle = exported
+    key = bytes.fromhex(bundle["public_keys"][0]["public_key"])
+    problems, _ = check(bundle, [key], games={})
+    for entry in bundle["jogadas"]:
+        assert (f"jogada {entry['jogada_id']}: no offline rules for game {entry['game']!r} in"
+                " this checker") in "\n".join(problems)
+
+
+def test_903b_1_5_the_exports_hints_are_checked_against_the_signed_events(exported, tmp_path):
+    _, path, bundle = exported
+    sd = bundle["jogadas"][0]["jogada_id"]
+    lie = bundles.altered(path, bundle, lambda b: b["jogadas"][0].update(first_version=1))
+    done = bundles.run_alone(tmp_path, lie, "--trusted-key", str(bundles.key_file(tmp_path,
+                                                                                 bundle)))
+    assert done.returncode == 1
+    assert f"jogada {sd}: its first_version field says 1, its signed events 3" in done.stdout

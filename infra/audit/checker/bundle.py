@@ -14,7 +14,7 @@ from typing import Any
 
 from . import checkpoints
 from . import games as game_rules
-from .jogadas import check_jogada
+from .jogadas import by_jogada, check_jogada
 from .notes import trusted_keys
 from .tree import canonical, inclusion_holds, sha256
 
@@ -38,8 +38,9 @@ def check(bundle: dict[str, Any], pinned: list[bytes] | None = None, *,
     if not isinstance(jogadas, list) or not jogadas:
         problems.append("jogadas: the bundle lists no jogada")
         jogadas = []
+    named = by_jogada(proved)
     for entry in jogadas:
-        problems += check_jogada(entry, proved, streams, games)
+        problems += check_jogada(entry, proved, streams, named, games)
     problems += checkpoints.consistency(bundle, trees)
     linked, found = checkpoints.held(list(held), bundle, keys, trees)
     problems += found

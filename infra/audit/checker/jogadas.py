@@ -79,12 +79,24 @@ def _said(event: dict[str, Any]) -> str:
     return f"event {event['notification_id']} ({event['name']})"
 
 
+def by_jogada(proved: dict[int, dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The proved events by the jogada their stored state names, in log order."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for _, event in sorted(proved.items()):
+        named = jogada_of(event["data"])
+        if named is not None:
+            found.setdefault(named, []).append(event)
+    return found
+
+
 def check_jogada(entry: Any, proved: dict[int, dict[str, Any]],
                  streams: dict[str, dict[int, dict[str, Any]]],
+                 named: dict[str, list[dict[str, Any]]],
                  games: dict[str, ModuleType]) -> list[str]:
     """The problems of one entry of the bundle's ``jogadas``: ``proved`` the events whose
     inclusion was proved (notification id -> event, ``name`` and ``data`` (its stored state
-    decoded) added), ``streams`` the same by originator id and version."""
+    decoded) added), ``streams`` the same by originator id and version, ``named`` by the
+    jogada they name (``by_jogada``)."""
     if not isinstance(entry, dict):
         return [f"jogadas: {entry!r} is not a jogada"]
     jid, listed = str(entry.get("jogada_id")), entry.get("events")
@@ -100,14 +112,15 @@ def check_jogada(entry: Any, proved: dict[int, dict[str, Any]],
     for n in listed:
         if n in proved and jogada_of(proved[n]["data"]) != jid:
             strangers.setdefault(jogada_of(proved[n]["data"]), []).append(n)
-    for named, ns in strangers.items():
+    for stranger, ns in strangers.items():
         said = f"event {ns[0]} is" if len(ns) == 1 else f"events {ns} are"
         whose = "its" if len(ns) == 1 else "their"
-        other = "no jogada" if named is None else f"jogada {named}"
+        other = "no jogada" if stranger is None else f"jogada {stranger}"
         problems.append(f"jogada {jid}: {said} not the jogada's: {whose} stored state names"
                         f" {other}")
-    events = [e for _, e in sorted(proved.items()) if jogada_of(e["data"]) == jid]
-    unlisted = [e["notification_id"] for e in events if e["notification_id"] not in listed]
+    events = named.get(jid, [])
+    listed_set = set(listed)
+    unlisted = [e["notification_id"] for e in events if e["notification_id"] not in listed_set]
     if unlisted:
         problems.append(f"jogada {jid}: events {unlisted} of the bundle are the jogada's (their"
                         " stored state names it) but its index leaves them out")

@@ -74,8 +74,11 @@ def main(argv: list[str] | None = None, offline: list[ModuleType] | None = None)
         return int(usage.code)
     except (OSError, ValueError) as error:
         return _usage(f"{args.bundle}: {error}")
-    problems, counts = check(bundle, pinned or None, held=held,
-                             games=game_rules.load(offline))
+    try:
+        problems, counts = check(bundle, pinned or None, held=held,
+                                 games=game_rules.load(offline))
+    except (AttributeError, KeyError, TypeError, ValueError) as error:  # a malformed bundle
+        problems, counts = [f"the bundle is not as ledger audit export writes it ({error!r})"], {}
     if not pinned:
         print("BUNDLE NOT AUTHENTICATED: no trusted key given (--trusted-key FILE or --public-key"
               " HEX): its checkpoints were checked with the keys the bundle itself carries,"
