@@ -45,7 +45,11 @@ def _usage(message: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    made = argparse.ArgumentParser(description=DOC.split("\n\n")[0])
+    made = argparse.ArgumentParser(
+        description=DOC.split("\n\n")[0].rstrip(":") + " (what it checks: docs/audit.md).",
+        epilog="exit status: 0 everything holds, signed by a trusted key; 1 a check failed (each"
+               " named); 2 a file unreadable or a key malformed; 3 everything holds but no"
+               " trusted key was given, so nothing is authenticated")
     made.add_argument("bundle", help="the bundle file (JSON) of `ledger audit export`")
     made.add_argument("--trusted-key", action="append", metavar="FILE", default=[],
                       help="a file holding a key you trust: 64 hex digits (GET"
