@@ -98,12 +98,13 @@ def side_pots(ledger: Any, game: str) -> str:
 
 
 def split_pot(ledger: Any, game: str) -> str:
-    """Three call 1 €; on the flop seat 2 bets 1 €, seat 3 calls, seat 1 folds; checked down:
-    seats 2 and 3 tie, 5 € less 0,25 € split 2,38 € / 2,37 € (rules 33, 62; A31)."""
+    """Three call 1 €; on the flop seat 2 bets 1,05 €, seat 3 calls, seat 1 folds; checked
+    down: seats 2 and 3 tie, 5,10 € less 0,25 € (5 % is 0,255 €, rounded down: rule 19, A24)
+    split 2,43 € / 2,42 € (rules 33, 62; A31)."""
     table = three(ledger, game)
     jogada_id = _start(table, SPLIT[game], SPLIT_BOARD[game])
     _act(table, ("1", "call", None), ("2", "call", None), ("3", "check", None),
-         ("2", "bet", 100), ("3", "call", None), ("1", "fold", None))
+         ("2", "bet", 105), ("3", "call", None), ("1", "fold", None))
     play_out(table, passive)
     return _ended(table, jogada_id)
 
