@@ -1,26 +1,19 @@
 """Bingo's offline rules for the standalone bundle checker (the interface:
-infra/audit/checker/games.py; docs/audit.md). Standard library only: this file runs alone inside
-bundle_check.pyz, with no project code, so it is a second, independent implementation of the
-rules, written from rules-digest §4 (Reg. 425-A/2015) and the RNG specification
-(domain/kernel/rng.py's docstring), sharing no code with the game's modules.
+infra/audit/checker/games.py; docs/audit.md "Bingo: drawing and cards"). Standard library only:
+it runs alone inside bundle_check.pyz, so it is a second implementation of the rules, written
+from rules-digest §4 and the RNG specification (domain/kernel/rng.py), sharing no code with the
+game. From one jogada's events and its ball order (re-derived from the revealed seed):
 
-From one jogada's recorded events and its ball order (re-derived from the revealed seed by the
-checker before ``check`` is called):
-
-- the balls: the n-th ``BallDrawn`` is the n-th ball of the order, and a settled draw stops at
-  the ball that completes the bingo (rules 21, 25);
-- the cards: each purchase's cards derived again from the revealed seed (stream
-  ``bingo-cards/<purchase>``, none with the numbers of an earlier card: rule 15, A20; A21's
-  corners) and compared with ``CardsBought``, and their price (rules 10-13);
-- the announcement at the close of sales (rules 19, 31, 40; A14, A31), the prizes each ball
-  completes, smaller first and bingo last (rules 24, 29, 36; A17), each split per player with the
-  odd cents in card-purchase order (rule 30, A13, A31), the jackpot (rules 41-42, A19), and the
-  settlement (rule 26), the cancellation (rules 6, 20) or the void (rules 45-47, A15);
+- the balls: the n-th ``BallDrawn`` is the n-th ball, and the bingo ends the draw (rules 21, 25);
+- the cards: each purchase's derived again from the seed and compared with ``CardsBought``, and
+  their price (rules 10-13, 15; A20, A21);
+- the announcement (rules 19, 31, 40; A31), the prizes each ball completes (rules 24, 29, 36;
+  A17), their split per player (rule 30; A13, A31), the jackpot (rules 41, 42; A19), and the
+  settlement (rule 26), cancellation (rules 6, 20) or void (rules 45-47; A15);
 - the money the jogada's account events moved, account by account.
 
-A jackpot's amount is the jackpot account's balance before the jogada plus this jogada's
-deduction: that balance is not in the jogada, so it is reported as a line starting with
-``NOTE`` (not a failure); its split and its payment are still checked.
+The jackpot's amount is the jackpot account's balance before the jogada plus this jogada's
+deduction; that balance is not in the jogada, so its line starts with ``NOTE`` (not a failure).
 """
 
 from __future__ import annotations
@@ -228,263 +221,252 @@ def split(amount: int, players: list[str]) -> dict[str, int]:
 
 
 # The check ---------------------------------------------------------------------------------------
-def _of(events: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["name"] == name]
-
-
-def _first_difference(expected: dict[str, Any], recorded: dict[str, Any]) -> str | None:
+def first_difference(expected: dict[str, Any], recorded: dict[str, Any]) -> str | None:
     for key in list(expected) + [k for k in recorded if k not in expected]:
         if expected.get(key) != recorded.get(key):
             return key
     return None
 
 
-def _event(e: dict[str, Any]) -> str:
-    return f"{e['name']} (event {e.get('notification_id')})"
-
-
 def check(jogada: dict[str, Any]) -> list[str]:
     """The problems (and ``NOTE`` lines) of one bingo jogada: the first difference of each kind."""
-    jid, out = jogada["jogada_id"], []
-    room, moves = [], []
-    for e in jogada["events"]:
-        data = e.get("data") or {}
-        if e["name"] in _MOVES:
-            if (data.get("refs") or {}).get("jogada_id") == jid:
-                moves.append(e)
-        elif data.get("jogada_id") == jid:
-            room.append(e)
-    opened, ended = _of(room, "JogadaOpened"), [e for e in room if e["name"] in ENDING]
-    if not opened or not ended:
-        return [f"jogada {jid}: no {'JogadaOpened' if not opened else ' or '.join(ENDING)} event"]
-    config, room_id, end = opened[0]["data"]["config"], opened[0]["originator_id"], ended[-1]
-    codes = {"pool": f"bingo-pool:{room_id}", JACKPOT: f"bingo-jackpot:{room_id}"}
-    bought = sorted(_of(room, "CardsBought"), key=lambda e: e["data"]["purchase"])
-    cards, owners, paid = _cards(room, config, bought, out)
-    output = (jogada.get("rng") or {}).get("output") or []
-    drawn = _of(room, "BallDrawn")
-    _balls(output, drawn, config, out)
-    nets: dict[str, int] = {}
-
-    def move(source: str, to: str, amount: int) -> None:
-        nets[source] = nets.get(source, 0) - amount
-        nets[to] = nets.get(to, 0) + amount
-
-    for player, amount in paid.items():  # rules 10-12: the cards' price into the pool
-        move(f"wallet:{player}", codes["pool"], amount)
-    closed = _of(room, "SalesClosed")
-    if end["name"] == "JogadaCancelled" or not closed:  # rules 6, 20; or a void in the sale
-        if end["name"] == "JogadaCancelled" and len(paid) >= config["min_players"]:
-            out.append(f"{_event(end)}: {len(paid)} players bought cards, at least the room's"
-                       f" {config['min_players']}: no cancellation (bingo rules 6, 20)")
-        if drawn or closed:
-            out.append(f"{_event(end)}: the jogada ended in its sale, yet balls were drawn")
-        refunds = end["data"].get("refunds", {})
-        player = _first_difference(paid, refunds)
-        if player is not None:
-            out.append(f"{_event(end)}: player {player} is refunded {cents(refunds.get(player, 0))};"
-                       f" the cards bought cost {cents(paid.get(player, 0))} (bingo rules 20, 45)")
-        for player, amount in paid.items():
-            move(codes["pool"], f"wallet:{player}", amount)
-    else:
-        _drawn_jogada(room, config, cards, owners, paid, output, codes, move, out)
-    _money(moves, nets, out)
-    return out
+    return _Check(jogada).run()
 
 
-def _cards(room: list[dict[str, Any]], config: dict[str, Any], bought: list[dict[str, Any]],
-           out: list[str]) -> tuple[list[Any], list[str], dict[str, int]]:
-    """The cards sold (as recorded), their owners in card order, and what each player paid
-    (rules 10-13), after deriving them again from the revealed seed (rule 15, A20, A21)."""
-    cards: list[Any] = []
-    owners: list[str] = []
-    paid: dict[str, int] = {}
-    price = config["card_price_cents"]
-    for number, e in enumerate(bought, start=1):
-        data = e["data"]
-        player, count = data["player_id"], len(data["cards"])
-        if (data["purchase"], data["first_card"]) != (number, len(cards)):
-            out.append(f"{_event(e)}: purchase {data['purchase']} numbers its cards from"
-                       f" {data['first_card']}; purchase {number} would from {len(cards)}")
-        if (data["price_cents"], data["amount_cents"]) != (price, count * price):
-            out.append(f"{_event(e)}: player {player} paid {cents(data['amount_cents'])} for"
-                       f" {count} cards; at the room's {cents(price)} a card that is"
-                       f" {cents(count * price)} (bingo rule 10)")
-        paid[player] = paid.get(player, 0) + count * price
-        cards += data["cards"]
-        owners += [player] * count
-    revealed = _of(room, "RngRevealed")
-    if not revealed:
-        out.append(f"{NOTE} the cards: no revealed seed to derive them from")
-        return cards, owners, paid
-    derived = derive_cards(bytes.fromhex(revealed[-1]["data"]["seed_hex"]), config["variant"],
-                           [len(e["data"]["cards"]) for e in bought],
-                           config["variant"] == "90" and CORNERS in config["prizes"])
-    for e, dealt in zip(bought, derived):
-        for n, (card, due) in enumerate(zip(e["data"]["cards"], dealt)):
-            if card != due:
-                out.append(f"{_event(e)}: player {e['data']['player_id']}'s card"
-                           f" {e['data']['first_card'] + n} is {card}; the revealed seed deals"
-                           f" {due} (903-B 6.7.2(4), bingo rule 15)")
-                return cards, owners, paid
-    return cards, owners, paid
+class _Check:
+    def __init__(self, jogada: dict[str, Any]) -> None:
+        self.jid, self.out, self.nets = jogada["jogada_id"], [], {}
+        self.room: list[dict[str, Any]] = []
+        self.moves: list[dict[str, Any]] = []
+        for e in jogada["events"]:
+            data = e.get("data") or {}
+            if e["name"] in _MOVES and (data.get("refs") or {}).get("jogada_id") == self.jid:
+                self.moves.append(e)
+            elif e["name"] not in _MOVES and data.get("jogada_id") == self.jid:
+                self.room.append(e)
+        self.output = (jogada.get("rng") or {}).get("output") or []
 
+    def of(self, name: str) -> list[dict[str, Any]]:
+        return [e for e in self.room if e["name"] == name]
 
-def _balls(output: list[int], drawn: list[dict[str, Any]], config: dict[str, Any],
-           out: list[str]) -> None:
-    if len(output) != int(config["variant"]):
-        out.append(f"the RNG output holds {len(output)} balls; bingo {config['variant']} draws"
-                   f" from {config['variant']} (bingo rule 1)")
-    for n, e in enumerate(drawn, start=1):
-        ordinal, ball = e["data"]["ordinal"], e["data"]["ball"]
-        due = output[n - 1] if n <= len(output) else None
-        if (ordinal, ball) != (n, due):
-            out.append(f"{_event(e)}: ball #{ordinal} is {ball}; the revealed seed's draw order"
-                       f" gives ball #{n} = {due} (903-B 6.7.2(4), bingo rule 21)")
-            return
+    def say(self, e: dict[str, Any] | None, text: str) -> None:
+        self.out.append(text if e is None else f"{e['name']} (event {e['notification_id']}): {text}")
 
+    def move(self, source: str, to: str, amount: int) -> None:
+        self.nets[source] = self.nets.get(source, 0) - amount
+        self.nets[to] = self.nets.get(to, 0) + amount
 
-def _drawn_jogada(room: list[dict[str, Any]], config: dict[str, Any], cards: list[Any],
-                  owners: list[str], paid: dict[str, int], output: list[int],
-                  codes: dict[str, str], move: Any, out: list[str]) -> None:
-    """After the close of sales: the announcement, the prizes, the jackpot, and the settlement
-    (rule 26) or the void (rules 45-47, A15)."""
-    end, closed = [e for e in room if e["name"] in ENDING][-1], _of(room, "SalesClosed")[0]
-    values, pool = announced(config, len(cards)), codes["pool"]
-    key = _first_difference(values, closed["data"]["pool"])
-    if key is not None:
-        out.append(f"{_event(closed)}: the announced {key} is {closed['data']['pool'].get(key)};"
-                   f" {len(cards)} cards at {cents(config['card_price_cents'])} give"
-                   f" {values[key]} (bingo rules 19, 31, 40; A31)")
-    voided, drawn = end["name"] == "JogadaVoided", _of(room, "BallDrawn")
-    won = prizes_won(cards, output[:len(drawn)] if voided else output, config)
-    bingo = won[-1] if won and won[-1][0] == BINGO else None
-    if not voided and bingo is None:
-        out.append(f"{_event(end)}: the cards sold never complete the bingo (bingo rule 25)")
-    elif not voided and len(drawn) != bingo[1]:
-        out.append(f"{len(drawn)} balls were drawn; ball #{bingo[1]} ({bingo[2]}) completes"
-                   " the bingo, which ends the draw (bingo rule 25)")
-    elif voided and bingo is not None:
-        out.append(f"{_event(end)}: voided after ball #{bingo[1]} completed the bingo, whose"
-                   " prizes are then due (bingo rules 25, 26, 45)")
-    payments = _prizes(_of(room, "PrizeWon"), won, owners, values["prizes"], out)
-    if voided:  # rule 46, A15: prizes won are paid, the others' cards refunded
-        refunds = {p: amount for p, amount in paid.items() if p not in payments}
-        _compare(end, payments, end["data"].get("prizes_paid", {}), out)
-        _compare(end, {p: {"refund": a} for p, a in refunds.items()},
-                 {p: {"refund": a} for p, a in end["data"].get("refunds", {}).items()}, out)
-        payments.update({p: {"refund": a} for p, a in refunds.items()})
-        move(pool, HOUSE, sum(paid.values()) - sum(sum(p.values()) for p in payments.values()))
-    else:
-        move(pool, HOUSE, values["house_cents"])  # rule 31
-        move(pool, codes[JACKPOT], values["jackpot_deduction_cents"])  # rule 40
-        if bingo is not None:
-            _jackpot(room, config, bingo, owners, values, payments, codes, move, out)
-        _compare(end, payments, end["data"].get("payments", {}), out)
-    for player, prizes in payments.items():
-        for prize, amount in prizes.items():
-            move(codes[JACKPOT] if prize == JACKPOT else pool, f"wallet:{player}", amount)
-
-
-def _prizes(recorded: list[dict[str, Any]], won: list[tuple[str, int, int, list[int]]],
-            owners: list[str], values: dict[str, int], out: list[str]) -> dict[str, Any]:
-    """Each prize won, against its PrizeWon event; player -> prize -> cents (rule 30)."""
-    payments: dict[str, dict[str, int]] = {}
-    wrong = False
-    for i, (prize, ordinal, ball, winners) in enumerate(won):
-        players = list(dict.fromkeys(owners[c] for c in winners))  # A31: in card order
-        shares = split(values[prize], players)
-        for player, amount in shares.items():
-            payments.setdefault(player, {})[prize] = amount
-        due = {"prize": prize, "ordinal": ordinal, "ball": ball, "cards": winners,
-               "players": [owners[c] for c in winners], "shares": shares}
-        if wrong or i >= len(recorded):
-            wrong = wrong or bool(out.append(
-                f"no PrizeWon for the {prize} prize that cards {winners} (players {players})"
-                f" complete with ball #{ordinal} ({ball}) (bingo rules 29, 36)") or True)
-            continue
-        e, d = recorded[i], recorded[i]["data"]
-        rec = {"prize": d["prize"], "ordinal": d["ordinal"], "ball": d["ball"],
-               "cards": [w["card"] for w in d["winners"]],
-               "players": [w["player_id"] for w in d["winners"]], "shares": d["shares"]}
-        key, wrong = _first_difference(due, rec), True
-        if key == "shares":
-            player = _first_difference(shares, rec["shares"])
-            out.append(f"{_event(e)}: player {player}'s share of the {prize} prize is"
-                       f" {cents(rec['shares'].get(player, 0))}; the rules give"
-                       f" {cents(shares.get(player, 0))} of {cents(values[prize])}"
-                       " (bingo rules 19, 30; A13, A31)")
-        elif key is not None:
-            out.append(f"{_event(e)}: the {rec['prize']} prize is recorded with {key}"
-                       f" {rec[key]}; the cards sold and the balls drawn give the {prize} prize"
-                       f" at ball #{ordinal} ({ball}) to cards {winners} (players {players})"
-                       " (bingo rules 29, 30, 36; A17)")
+    def run(self) -> list[str]:
+        opened, ended = self.of("JogadaOpened"), [e for e in self.room if e["name"] in ENDING]
+        if not opened or not ended:
+            return [f"jogada {self.jid}: no {' or '.join(ENDING if opened else OPENING)} event"]
+        self.config, self.end = opened[0]["data"]["config"], ended[-1]
+        self.pool = f"bingo-pool:{opened[0]['originator_id']}"
+        self.jackpot = f"bingo-jackpot:{opened[0]['originator_id']}"
+        self.cards()
+        self.balls()
+        for player, amount in self.paid.items():  # rules 10-12: the cards' price into the pool
+            self.move(f"wallet:{player}", self.pool, amount)
+        if self.end["name"] == "JogadaCancelled" or not self.of("SalesClosed"):
+            self.refund_all()
         else:
-            wrong = False
-    for e in recorded[len(won):][:1]:
-        out.append(f"{_event(e)}: a {e['data']['prize']} prize that the cards sold and the balls"
-                   " drawn do not give (bingo rules 29, 36)")
-    return payments
+            self.drawn()
+        self.money()
+        return self.out
 
+    def cards(self) -> None:
+        """The cards sold (as recorded), their owners in card order, what each player paid
+        (rules 10-13), and the cards derived again from the revealed seed (rule 15, A20, A21)."""
+        self.sold, self.owners, self.paid = [], [], {}
+        price, bought = self.config["card_price_cents"], self.of("CardsBought")
+        bought.sort(key=lambda e: e["data"]["purchase"])
+        for e in bought:
+            player, count, amount = (e["data"][k] for k in ("player_id", "cards", "amount_cents"))
+            if amount != len(count) * price:
+                self.say(e, f"player {player} paid {cents(amount)} for {len(count)} cards; at the"
+                         f" room's {cents(price)} a card that is {cents(len(count) * price)}"
+                         " (bingo rule 10)")
+            self.paid[player] = self.paid.get(player, 0) + len(count) * price
+            self.sold += count
+            self.owners += [player] * len(count)
+        revealed = self.of("RngRevealed")
+        if not revealed:
+            return self.say(None, f"{NOTE} the cards: no revealed seed to derive them from")
+        variant = self.config["variant"]
+        dealt = derive_cards(bytes.fromhex(revealed[-1]["data"]["seed_hex"]), variant,
+                             [len(e["data"]["cards"]) for e in bought],
+                             variant == "90" and CORNERS in self.config["prizes"])
+        for e, due in zip(bought, dealt):
+            wrong = [n for n, card in enumerate(e["data"]["cards"]) if card != due[n]]
+            if wrong:
+                n = wrong[0]
+                return self.say(e, f"player {e['data']['player_id']}'s card"
+                                f" {e['data']['first_card'] + n} is {e['data']['cards'][n]}; the"
+                                f" revealed seed deals {due[n]} (903-B 6.7.2(4), bingo rule 15)")
+        return None
 
-def _jackpot(room: list[dict[str, Any]], config: dict[str, Any], bingo: tuple[Any, ...],
-             owners: list[str], values: dict[str, Any], payments: dict[str, dict[str, int]],
-             codes: dict[str, str], move: Any, out: list[str]) -> None:
-    """Rule 42, A19: a bingo on or before the room's number of balls wins the jackpot; the
-    house then funds its base again (rule 41)."""
-    jackpot, recorded = config.get("jackpot"), _of(room, "JackpotWon")
-    due = jackpot is not None and bingo[1] <= jackpot["max_balls"]
-    if due != bool(recorded):
-        out.append(f"the bingo came on ball #{bingo[1]}: the jackpot is "
-                   f"{'due' if due else 'not due'}, yet {len(recorded)} JackpotWon events"
-                   " (bingo rule 42, A19)")
-    if not due or not recorded:
-        return
-    e = recorded[0]
-    amount, least = e["data"]["amount_cents"], jackpot["base_cents"] + values["jackpot_deduction_cents"]
-    out.append(f"{NOTE} the jackpot's amount, {cents(amount)} ({_event(e)}): the jackpot"
-               " account's balance before this jogada is not in it (bingo rules 41, 42)")
-    if amount < least:
-        out.append(f"{_event(e)}: the jackpot is {cents(amount)}, less than its base plus this"
-                   f" jogada's deduction, {cents(least)} (bingo rules 40, 41)")
-    shares = split(amount, list(dict.fromkeys(owners[c] for c in bingo[3])))
-    player = _first_difference(shares, e["data"]["shares"])
-    if player is not None:
-        out.append(f"{_event(e)}: player {player}'s share of the jackpot is"
-                   f" {cents(e['data']['shares'].get(player, 0))}; the rules give"
-                   f" {cents(shares.get(player, 0))} (bingo rule 30, A31)")
-    for player, share in shares.items():
-        payments.setdefault(player, {})[JACKPOT] = share
-    move(HOUSE, codes[JACKPOT], jackpot["base_cents"])  # rule 41
+    def balls(self) -> None:
+        variant, output = self.config["variant"], self.output
+        if len(output) != int(variant):
+            self.say(None, f"the RNG output holds {len(output)} balls; bingo {variant} draws from"
+                     f" {variant} (bingo rule 1)")
+        for n, e in enumerate(self.of("BallDrawn"), start=1):
+            ordinal, ball = e["data"]["ordinal"], e["data"]["ball"]
+            due = output[n - 1] if n <= len(output) else None
+            if (ordinal, ball) != (n, due):
+                return self.say(e, f"ball #{ordinal} is {ball}; the revealed seed's draw order"
+                                f" gives ball #{n} = {due} (903-B 6.7.2(4), bingo rule 21)")
+        return None
 
+    def refund_all(self) -> None:
+        """Rules 6, 20: too few players; or a void during the sale (rules 45, 47)."""
+        end, paid = self.end, self.paid
+        if end["name"] == "JogadaCancelled" and len(paid) >= self.config["min_players"]:
+            self.say(end, f"{len(paid)} players bought cards, at least the room's"
+                     f" {self.config['min_players']}: no cancellation (bingo rules 6, 20)")
+        if self.of("BallDrawn") or self.of("SalesClosed"):
+            self.say(end, "the jogada ended in its sale, yet its sale closed or balls were drawn")
+        refunds = end["data"].get("refunds", {})
+        player = first_difference(paid, refunds)
+        if player is not None:
+            self.say(end, f"player {player} is refunded {cents(refunds.get(player, 0))}; the cards"
+                     f" bought cost {cents(paid.get(player, 0))} (bingo rules 20, 45)")
+        for player, amount in paid.items():
+            self.move(self.pool, f"wallet:{player}", amount)
 
-def _compare(e: dict[str, Any], expected: dict[str, Any], recorded: dict[str, Any],
-             out: list[str]) -> None:
-    player = _first_difference(expected, recorded)
-    if player is not None:
-        due, rec = expected.get(player) or {}, recorded.get(player) or {}
-        prize = _first_difference(due, rec)
-        out.append(f"{_event(e)}: player {player}'s {prize} is {cents(rec.get(prize, 0))};"
-                   f" the rules give {cents(due.get(prize, 0))} (bingo rules 26, 30, 46)")
+    def drawn(self) -> None:
+        """After the close of sales: the announcement, the prizes, the jackpot, and the
+        settlement (rule 26) or the void (rules 45-47, A15)."""
+        end, closed = self.end, self.of("SalesClosed")[0]
+        values, pool, drawn = announced(self.config, len(self.sold)), self.pool, self.of("BallDrawn")
+        key = first_difference(values, closed["data"]["pool"])
+        if key is not None:
+            self.say(closed, f"the announced {key} is {closed['data']['pool'].get(key)}; the"
+                     f" {len(self.sold)} cards sold give {values[key]} (bingo rules 19, 31, 40; A31)")
+        voided = end["name"] == "JogadaVoided"
+        won = prizes_won(self.sold, self.output[:len(drawn)] if voided else self.output,
+                         self.config)
+        bingo = won[-1] if won and won[-1][0] == BINGO else None
+        if not voided and (bingo is None or len(drawn) != bingo[1]):
+            self.say(end, f"{len(drawn)} balls were drawn; the bingo, which ends the draw, comes"
+                     f" with ball #{bingo and bingo[1]} (bingo rule 25)")
+        elif voided and bingo is not None:
+            self.say(end, f"voided after ball #{bingo[1]} completed the bingo, whose prizes are"
+                     " then due (bingo rules 25, 26, 45)")
+        payments = self.prizes(won, values["prizes"])
+        if voided:  # rule 46, A15: prizes won are paid, the others' cards refunded
+            refunds = {p: {"refund": a} for p, a in self.paid.items() if p not in payments}
+            self.compare(end, payments, end["data"].get("prizes_paid", {}))
+            self.compare(end, refunds, {p: {"refund": a}
+                                        for p, a in end["data"].get("refunds", {}).items()})
+            payments.update(refunds)
+            self.move(pool, HOUSE, sum(self.paid.values()) - sum(
+                sum(p.values()) for p in payments.values()))
+        else:
+            self.move(pool, HOUSE, values["house_cents"])  # rule 31
+            self.move(pool, self.jackpot, values["jackpot_deduction_cents"])  # rule 40
+            if bingo is not None:
+                self.award_jackpot(bingo, values, payments)
+            self.compare(end, payments, end["data"].get("payments", {}))
+        for player, prizes in payments.items():
+            for prize, amount in prizes.items():
+                self.move(self.jackpot if prize == JACKPOT else pool, f"wallet:{player}", amount)
 
+    def prizes(self, won: list[tuple[str, int, int, list[int]]],
+               values: dict[str, int]) -> dict[str, dict[str, int]]:
+        """Each prize won against its PrizeWon event; player -> prize -> cents (rule 30)."""
+        payments: dict[str, dict[str, int]] = {}
+        due = []
+        for prize, ordinal, ball, winners in won:
+            shares = split(values[prize], list(dict.fromkeys(self.owners[c] for c in winners)))
+            for player, amount in shares.items():
+                payments.setdefault(player, {})[prize] = amount
+            due.append({"prize": prize, "ordinal": ordinal, "ball": ball, "cards": winners,
+                        "players": [self.owners[c] for c in winners], "shares": shares})
+        recorded = self.of("PrizeWon")
+        for e, exp in zip(recorded, due):
+            d = e["data"]
+            rec = {"prize": d["prize"], "ordinal": d["ordinal"], "ball": d["ball"],
+                   "cards": [w["card"] for w in d["winners"]],
+                   "players": [w["player_id"] for w in d["winners"]], "shares": d["shares"]}
+            key = first_difference(exp, rec)
+            if key == "shares":
+                player = first_difference(exp["shares"], rec["shares"])
+                return self.say(e, f"player {player}'s share of the {exp['prize']} prize is"
+                                f" {cents(rec['shares'].get(player, 0))}; the rules give"
+                                f" {cents(exp['shares'].get(player, 0))} of"
+                                f" {cents(values[exp['prize']])} (bingo rules 19, 30; A13, A31)"
+                                ) or payments
+            if key is not None:
+                return self.say(e, f"the {d['prize']} prize is recorded with {key} {rec[key]};"
+                                f" the cards sold and the balls drawn give the {exp['prize']}"
+                                f" prize at ball #{exp['ordinal']} ({exp['ball']}) to cards"
+                                f" {exp['cards']} (players {exp['players']}) (bingo rules 29,"
+                                " 30, 36; A17)") or payments
+        for e in recorded[len(due):len(due) + 1]:
+            self.say(e, f"a {e['data']['prize']} prize that the cards sold and the balls drawn do"
+                     " not give (bingo rules 29, 36)")
+        for exp in due[len(recorded):len(recorded) + 1]:
+            self.say(None, f"no PrizeWon for the {exp['prize']} prize that cards {exp['cards']}"
+                     f" complete with ball #{exp['ordinal']} ({exp['ball']}) (bingo rules 29, 36)")
+        return payments
 
-def _money(moves: list[dict[str, Any]], nets: dict[str, int], out: list[str]) -> None:
-    """What the jogada's account events moved, account by account, against the rules."""
-    known = set(nets) | {HOUSE} | {e["data"]["counterparty"] for e in moves}
-    codes = {str(uuid5(_ACCOUNTS, code)): code for code in known}
-    moved: dict[str, int] = {}
-    events: dict[str, list[Any]] = {}
-    for e in moves:
-        code = codes.get(str(e["originator_id"]))
-        if code is None:
-            out.append(f"{_event(e)}: money moved on stream {e['originator_id']}, no account"
-                       " of this jogada")
-            continue
-        moved[code] = moved.get(code, 0) + _MOVES[e["name"]] * e["data"]["amount_cents"]
-        events.setdefault(code, []).append(e.get("notification_id"))
-    due = {code: amount for code, amount in nets.items() if amount}
-    code = _first_difference(due, {code: amount for code, amount in moved.items() if amount})
-    if code is not None:
-        out.append(f"account {code}: the jogada's account events (events {events.get(code, [])})"
-                   f" move {cents(moved.get(code, 0))} in all; the rules give"
-                   f" {cents(due.get(code, 0))}")
+    def award_jackpot(self, bingo: tuple[str, int, int, list[int]], values: dict[str, Any],
+                      payments: dict[str, dict[str, int]]) -> None:
+        """Rule 42, A19: a bingo on or before the room's number of balls wins the jackpot; the
+        house then funds its base again (rule 41)."""
+        jackpot, recorded = self.config.get("jackpot"), self.of("JackpotWon")
+        due = jackpot is not None and bingo[1] <= jackpot["max_balls"]
+        if due != bool(recorded):
+            self.say(None, f"the bingo came with ball #{bingo[1]}: the jackpot is"
+                     f" {'' if due else 'not '}due, yet {len(recorded)} JackpotWon events were"
+                     " recorded (bingo rule 42, A19)")
+        if not due or not recorded:
+            return
+        e, least = recorded[0], jackpot["base_cents"] + values["jackpot_deduction_cents"]
+        amount, shares = e["data"]["amount_cents"], e["data"]["shares"]
+        self.say(None, f"{NOTE} the jackpot's amount, {cents(amount)} (event"
+                 f" {e['notification_id']}): the jackpot account's balance before this jogada is"
+                 " not in the jogada (bingo rules 41, 42)")
+        if amount < least:
+            self.say(e, f"the jackpot is {cents(amount)}, less than its base plus this jogada's"
+                     f" deduction, {cents(least)} (bingo rules 40, 41)")
+        due_shares = split(amount, list(dict.fromkeys(self.owners[c] for c in bingo[3])))
+        player = first_difference(due_shares, shares)
+        if player is not None:
+            self.say(e, f"player {player}'s share of the jackpot is"
+                     f" {cents(shares.get(player, 0))}; the rules give"
+                     f" {cents(due_shares.get(player, 0))} (bingo rule 30, A31)")
+        for player, share in due_shares.items():
+            payments.setdefault(player, {})[JACKPOT] = share
+        self.move(HOUSE, self.jackpot, jackpot["base_cents"])  # rule 41
+
+    def compare(self, e: dict[str, Any], expected: dict[str, Any],
+                recorded: dict[str, Any]) -> None:
+        player = first_difference(expected, recorded)
+        if player is not None:
+            due, rec = expected.get(player) or {}, recorded.get(player) or {}
+            prize = first_difference(due, rec)
+            self.say(e, f"player {player}'s {prize} is {cents(rec.get(prize, 0))}; the rules"
+                     f" give {cents(due.get(prize, 0))} (bingo rules 26, 30, 46)")
+
+    def money(self) -> None:
+        """What the jogada's account events moved, account by account, against the rules."""
+        known = set(self.nets) | {HOUSE} | {e["data"]["counterparty"] for e in self.moves}
+        codes = {str(uuid5(_ACCOUNTS, code)): code for code in known}
+        moved: dict[str, int] = {}
+        events: dict[str, list[Any]] = {}
+        for e in self.moves:
+            code = codes.get(str(e["originator_id"]))
+            if code is None:
+                self.say(e, f"money moved on stream {e['originator_id']}, no account of this"
+                         " jogada")
+                continue
+            moved[code] = moved.get(code, 0) + _MOVES[e["name"]] * e["data"]["amount_cents"]
+            events.setdefault(code, []).append(e["notification_id"])
+        due = {code: amount for code, amount in self.nets.items() if amount}
+        code = first_difference(due, {code: amount for code, amount in moved.items() if amount})
+        if code is not None:
+            self.say(None, f"account {code}: the jogada's account events (events"
+                     f" {events.get(code, [])}) move {cents(moved.get(code, 0))} in all; the"
+                     f" rules give {cents(due.get(code, 0))}")
