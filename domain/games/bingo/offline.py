@@ -1,20 +1,10 @@
-"""Bingo's offline rules for the standalone bundle checker (the interface:
-infra/audit/checker/games.py; docs/audit.md "Bingo: drawing and cards"). Standard library only:
-it runs alone inside bundle_check.pyz, so it is a second implementation of the rules, written
-from rules-digest §4 and the RNG specification (domain/kernel/rng.py), sharing no code with the
-game. From one jogada's events and its ball order (re-derived from the revealed seed):
-
-- the balls: the n-th ``BallDrawn`` is the n-th ball, and the bingo ends the draw (rules 21, 25);
-- the cards: each purchase's derived again from the seed and compared with ``CardsBought``, and
-  their price (rules 10-13, 15; A20, A21);
-- the announcement (rules 19, 31, 40; A31), the prizes each ball completes (rules 24, 29, 36;
-  A17), their split per player (rule 30; A13, A31), the jackpot (rules 41, 42; A19), and the
-  settlement (rule 26), cancellation (rules 6, 20) or void (rules 45-47; A15);
-- the money the jogada's account events moved, account by account.
-
-The jackpot's amount is the jackpot account's balance before the jogada plus this jogada's
-deduction; that balance is not in the jogada, so its line starts with ``NOTE`` (not a failure).
-"""
+"""Bingo's offline rules for the standalone bundle checker (interface: infra/audit/checker/
+games.py; docs/audit.md), standard library only: a second implementation of the rules
+(rules-digest §4; the RNG of domain/kernel/rng.py) sharing no code with the game. From one
+jogada's events and ball order: the balls, the cards dealt by the revealed seed, the
+announcement, the prizes, their split, the jackpot, the settlement, cancellation or void, and
+the money its account events moved. A jackpot's amount depends on the jackpot account's balance
+before the jogada, not in it: that line starts with ``NOTE`` (not a failure)."""
 
 from __future__ import annotations
 
@@ -32,8 +22,7 @@ NOTE = "not recomputed offline:"
 BP = 10_000
 MIN_POOL_BP = 7_000  # rule 31: the pool is at least 70 % of the sales (A31 rounding)
 BINGO, LINE, TWO_LINES, COLUMN, CORNERS = "bingo", "line", "two_lines", "column", "four_corners"
-JACKPOT = "jackpot"
-HOUSE = "house"
+JACKPOT, HOUSE = "jackpot", "house"
 _ACCOUNTS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/accounts")
 _MOVES = {"Debited": -1, "HoldPosted": -1, "Credited": 1, "FundsHeld": 0, "HoldVoided": 0}
 _LABEL = b"srij-game-ledger/rng/v1"
@@ -48,37 +37,29 @@ _ROWS_90 = tuple(combinations(range(9), 5))  # a bingo 90 row: 5 of the 9 column
 _CORNER_ROWS_90 = tuple((0, *middle, 8) for middle in combinations(range(1, 8), 3))  # A21
 
 
-def euros(cents: int) -> str:
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}{whole:,}".replace(",", " ") + f",{part:02d} €"
-
-
 def cents(amount: int) -> str:
-    return f"{amount} cents ({euros(amount)})"
+    whole, part = divmod(abs(amount), 100)
+    return f"{amount} cents ({'-' * (amount < 0)}{whole:,}".replace(",", " ") + f",{part:02d} €)"
 
 
-# The RNG stream (HMAC-SHA256 in counter mode) and the cards ------------------------------------
 class Stream:
+    """The RNG stream of domain/kernel/rng.py: HMAC-SHA256 of the seed in counter mode."""
+
     def __init__(self, seed: bytes, purpose: str) -> None:
         self._mac = hmac.new(seed, _LABEL + b"\x00" + purpose.encode() + b"\x00", hashlib.sha256)
         self._counter, self._buffer = 0, b""
 
-    def read(self, n: int) -> bytes:
-        while len(self._buffer) < n:
-            block = self._mac.copy()
-            block.update(self._counter.to_bytes(8, "big"))
-            self._buffer += block.digest()
-            self._counter += 1
-        out, self._buffer = self._buffer[:n], self._buffer[n:]
-        return out
-
     def below(self, n: int) -> int:
         """Uniform in 0 … n-1: the high bits of whole bytes, rejected until below n."""
         bits = (n - 1).bit_length()
-        size = (bits + 7) // 8
+        size = -(-bits // 8)
         while True:
-            value = int.from_bytes(self.read(size), "big") >> (8 * size - bits)
+            while len(self._buffer) < size:  # block i: HMAC(seed, label 0 purpose 0 i)
+                block = self._mac.copy()
+                block.update(self._counter.to_bytes(8, "big"))
+                self._buffer, self._counter = self._buffer + block.digest(), self._counter + 1
+            value = int.from_bytes(self._buffer[:size], "big") >> (8 * size - bits)
+            self._buffer = self._buffer[size:]
             if value < n:
                 return value
 
@@ -116,8 +97,7 @@ def new_card(stream: Stream, variant: str, corners: bool) -> list[list[int | Non
 
 def derive_cards(seed: bytes, variant: str, counts: list[int],
                  corners: bool) -> list[list[list[list[int | None]]]]:
-    """Each purchase's cards, in order; a card whose numbers are already in play is drawn
-    again (rule 15, A20: sets of numbers, not positions)."""
+    """Each purchase's cards; one whose numbers are in play is drawn again (rule 15, A20)."""
     taken: set[tuple[int, ...]] = set()
     out = []
     for purchase, count in enumerate(counts, start=1):
@@ -132,46 +112,30 @@ def derive_cards(seed: bytes, variant: str, counts: list[int],
     return out
 
 
-# The prizes --------------------------------------------------------------------------------------
 def shapes(config: dict[str, Any]) -> list[tuple[str, list[tuple[int, int]]]]:
     """The cells of each shape a prize is won on (rules 34, 35, 63, 68, 75, 83; A23)."""
-    variant, prizes = config["variant"], config["prizes"]
+    variant, prizes, pattern = config["variant"], config["prizes"], config.get("bingo_pattern")
     rows, cols = ROWS[variant], len(COLUMNS[variant])
+    across = [[(r, c) for c in range(cols)] for r in range(rows)]
+    down = [[(r, c) for r in range(rows)] for c in range(cols)]
+    diagonals = [[(i, i) for i in range(rows)], [(i, cols - 1 - i) for i in range(rows)]]
+    lines = {"horizontal": across, "vertical": down, "diagonal": diagonals * (rows == cols)}
     directions = config.get("line_directions") or ["horizontal"]
-    out: list[tuple[str, list[tuple[int, int]]]] = []
-    if LINE in prizes or TWO_LINES in prizes:
-        if "horizontal" in directions:
-            out += [(LINE, [(r, c) for c in range(cols)]) for r in range(rows)]
-        if "vertical" in directions:
-            out += [(LINE, [(r, c) for r in range(rows)]) for c in range(cols)]
-        if "diagonal" in directions and rows == cols:
-            out += [(LINE, [(i, i) for i in range(rows)]),
-                    (LINE, [(i, cols - 1 - i) for i in range(rows)])]
-    if COLUMN in prizes:
-        out += [(COLUMN, [(r, c) for r in range(rows)]) for c in range(cols)]
-    if CORNERS in prizes:
-        out.append((CORNERS, [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)]))
-    pattern = config.get("bingo_pattern")
-    out.append((BINGO, [tuple(cell) for cell in pattern] if pattern
-                else [(r, c) for r in range(rows) for c in range(cols)]))
-    return out
-
-
-def difficulty(config: dict[str, Any], prize: str) -> int:
-    """The numbers a prize nominally needs (rules 37, 38; A18)."""
-    variant, pattern = config["variant"], config.get("bingo_pattern")
-    rows, cols = ROWS[variant], len(COLUMNS[variant])
-    line = 5 if variant == "90" else cols
-    full = len(pattern) if pattern else 15 if variant == "90" else rows * cols
-    return {LINE: line, TWO_LINES: 2 * line, COLUMN: rows, CORNERS: 4}.get(prize, full)
+    out = [(LINE, cells) for d in lines if d in directions for cells in lines[d]
+           if LINE in prizes or TWO_LINES in prizes]
+    out += [(COLUMN, cells) for cells in down if COLUMN in prizes]
+    out += [(CORNERS, [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)])] * (
+        CORNERS in prizes)
+    return out + [(BINGO, [(r, c) for r, c in pattern] if pattern else sum(across, []))]
 
 
 def prizes_won(cards: list[list[list[int | None]]], balls: list[int],
                config: dict[str, Any]) -> list[tuple[str, int, int, list[int]]]:
-    """(prize, ordinal, ball, winning cards) of each prize in the order won, up to the bingo:
-    a prize goes to every card that completes it on the first ball that completes it on any
-    card (rules 29, 36); a card's first full line is its line, its second its two lines."""
-    order = sorted(config["prizes"], key=lambda p: (p == BINGO, difficulty(config, p)))
+    """(prize, ordinal, ball, cards) of each prize won, to the bingo: every card completing it
+    on the first ball that does (rules 29, 36); a card's second full line is its two lines."""
+    line = 5 if config["variant"] == "90" else len(COLUMNS[config["variant"]])
+    need = {LINE: line, TWO_LINES: 2 * line, COLUMN: ROWS[config["variant"]], CORNERS: 4}  # A18
+    order = sorted(config["prizes"], key=lambda p: (p == BINGO, need.get(p, 0)))  # A17
     left: list[int] = []
     holding: dict[int, list[tuple[int, int, str]]] = {}
     for number, card in enumerate(cards):
@@ -200,9 +164,7 @@ def prizes_won(cards: list[list[list[int | None]]], balls: list[int],
 
 
 def announced(config: dict[str, Any], n_cards: int) -> dict[str, Any]:
-    """Rule 19: the sales, the gross pool (rule 31: pool_bp of the sales rounded down, never
-    below 70 %), the jackpot deduction (rule 40, rounded down), the house's share and each
-    prize's value (its share of the net pool rounded down; the leftover cents to the bingo)."""
+    """Rule 19's announcement: rules 31, 40; A31 (rounded down; the odd cents to the bingo)."""
     sales = n_cards * config["card_price_cents"]
     pool = max(sales * config["pool_bp"] // BP, -(-sales * MIN_POOL_BP // BP))
     jackpot = config.get("jackpot")
@@ -220,7 +182,6 @@ def split(amount: int, players: list[str]) -> dict[str, int]:
     return {player: share + (i < odd) for i, player in enumerate(players)}
 
 
-# The check ---------------------------------------------------------------------------------------
 def first_difference(expected: dict[str, Any], recorded: dict[str, Any]) -> str | None:
     for key in list(expected) + [k for k in recorded if k not in expected]:
         if expected.get(key) != recorded.get(key):
@@ -236,21 +197,17 @@ def check(jogada: dict[str, Any]) -> list[str]:
 class _Check:
     def __init__(self, jogada: dict[str, Any]) -> None:
         self.jid, self.out, self.nets = jogada["jogada_id"], [], {}
-        self.room: list[dict[str, Any]] = []
-        self.moves: list[dict[str, Any]] = []
-        for e in jogada["events"]:
-            data = e.get("data") or {}
-            if e["name"] in _MOVES and (data.get("refs") or {}).get("jogada_id") == self.jid:
-                self.moves.append(e)
-            elif e["name"] not in _MOVES and data.get("jogada_id") == self.jid:
-                self.room.append(e)
         self.output = (jogada.get("rng") or {}).get("output") or []
+        money = [e for e in jogada["events"] if e["name"] in _MOVES]
+        self.moves = [e for e in money if e["data"].get("refs", {}).get("jogada_id") == self.jid]
+        self.room = [e for e in jogada["events"]
+                     if e["name"] not in _MOVES and e["data"].get("jogada_id") == self.jid]
 
     def of(self, name: str) -> list[dict[str, Any]]:
         return [e for e in self.room if e["name"] == name]
 
     def say(self, e: dict[str, Any] | None, text: str) -> None:
-        self.out.append(text if e is None else f"{e['name']} (event {e['notification_id']}): {text}")
+        self.out.append(f"{e['name']} (event {e['notification_id']}): {text}" if e else text)
 
     def move(self, source: str, to: str, amount: int) -> None:
         self.nets[source] = self.nets.get(source, 0) - amount
@@ -260,9 +217,8 @@ class _Check:
         opened, ended = self.of("JogadaOpened"), [e for e in self.room if e["name"] in ENDING]
         if not opened or not ended:
             return [f"jogada {self.jid}: no {' or '.join(ENDING if opened else OPENING)} event"]
-        self.config, self.end = opened[0]["data"]["config"], ended[-1]
-        self.pool = f"bingo-pool:{opened[0]['originator_id']}"
-        self.jackpot = f"bingo-jackpot:{opened[0]['originator_id']}"
+        self.config, self.end, room = opened[0]["data"]["config"], ended[-1], opened[0]
+        self.pool, self.jackpot = (f"bingo-{a}:{room['originator_id']}" for a in ("pool", JACKPOT))
         self.cards()
         self.balls()
         for player, amount in self.paid.items():  # rules 10-12: the cards' price into the pool
@@ -275,41 +231,34 @@ class _Check:
         return self.out
 
     def cards(self) -> None:
-        """The cards sold (as recorded), their owners in card order, what each player paid
-        (rules 10-13), and the cards derived again from the revealed seed (rule 15, A20, A21)."""
+        """The cards sold, their owners, their price (rules 10-13), dealt by the seed (15, A20)."""
         self.sold, self.owners, self.paid = [], [], {}
         price, bought = self.config["card_price_cents"], self.of("CardsBought")
         bought.sort(key=lambda e: e["data"]["purchase"])
         for e in bought:
-            player, count, amount = (e["data"][k] for k in ("player_id", "cards", "amount_cents"))
-            if amount != len(count) * price:
-                self.say(e, f"player {player} paid {cents(amount)} for {len(count)} cards; at the"
-                         f" room's {cents(price)} a card that is {cents(len(count) * price)}"
-                         " (bingo rule 10)")
-            self.paid[player] = self.paid.get(player, 0) + len(count) * price
-            self.sold += count
-            self.owners += [player] * len(count)
-        revealed = self.of("RngRevealed")
+            player, cards, amount = (e["data"][k] for k in ("player_id", "cards", "amount_cents"))
+            if amount != len(cards) * price:
+                self.say(e, f"player {player} paid {cents(amount)} for {len(cards)} cards at the"
+                         f" room's {cents(price)} each (bingo rule 10)")
+            self.paid[player] = self.paid.get(player, 0) + len(cards) * price
+            self.sold += cards
+            self.owners += [player] * len(cards)
+        revealed, variant = self.of("RngRevealed"), self.config["variant"]
         if not revealed:
             return self.say(None, f"{NOTE} the cards: no revealed seed to derive them from")
-        variant = self.config["variant"]
         dealt = derive_cards(bytes.fromhex(revealed[-1]["data"]["seed_hex"]), variant,
                              [len(e["data"]["cards"]) for e in bought],
                              variant == "90" and CORNERS in self.config["prizes"])
         for e, due in zip(bought, dealt):
-            wrong = [n for n, card in enumerate(e["data"]["cards"]) if card != due[n]]
-            if wrong:
-                n = wrong[0]
-                return self.say(e, f"player {e['data']['player_id']}'s card"
-                                f" {e['data']['first_card'] + n} is {e['data']['cards'][n]}; the"
-                                f" revealed seed deals {due[n]} (903-B 6.7.2(4), bingo rule 15)")
+            for n, card in enumerate(e["data"]["cards"]):
+                if card != due[n]:
+                    return self.say(e, f"player {e['data']['player_id']}'s card"
+                                    f" {e['data']['first_card'] + n} is {card}; the revealed seed"
+                                    f" deals {due[n]} (903-B 6.7.2(4), bingo rule 15)")
         return None
 
     def balls(self) -> None:
-        variant, output = self.config["variant"], self.output
-        if len(output) != int(variant):
-            self.say(None, f"the RNG output holds {len(output)} balls; bingo {variant} draws from"
-                     f" {variant} (bingo rule 1)")
+        output = self.output
         for n, e in enumerate(self.of("BallDrawn"), start=1):
             ordinal, ball = e["data"]["ordinal"], e["data"]["ball"]
             due = output[n - 1] if n <= len(output) else None
@@ -320,101 +269,87 @@ class _Check:
 
     def refund_all(self) -> None:
         """Rules 6, 20: too few players; or a void during the sale (rules 45, 47)."""
-        end, paid = self.end, self.paid
-        if end["name"] == "JogadaCancelled" and len(paid) >= self.config["min_players"]:
-            self.say(end, f"{len(paid)} players bought cards, at least the room's"
-                     f" {self.config['min_players']}: no cancellation (bingo rules 6, 20)")
-        if self.of("BallDrawn") or self.of("SalesClosed"):
-            self.say(end, "the jogada ended in its sale, yet its sale closed or balls were drawn")
-        refunds = end["data"].get("refunds", {})
-        player = first_difference(paid, refunds)
-        if player is not None:
-            self.say(end, f"player {player} is refunded {cents(refunds.get(player, 0))}; the cards"
-                     f" bought cost {cents(paid.get(player, 0))} (bingo rules 20, 45)")
+        end, paid, least = self.end, self.paid, self.config["min_players"]
+        if end["name"] == "JogadaCancelled" and len(paid) >= least:
+            self.say(end, f"{len(paid)} players bought cards, at least the room's {least}: no"
+                     " cancellation (bingo rules 6, 20)")
+        self.compare(end, {p: {"refund": a} for p, a in paid.items()}, {p: {"refund": a} for p, a
+                     in end["data"].get("refunds", {}).items()}, "bingo rules 20, 45, 47")
         for player, amount in paid.items():
             self.move(self.pool, f"wallet:{player}", amount)
 
     def drawn(self) -> None:
-        """After the close of sales: the announcement, the prizes, the jackpot, and the
-        settlement (rule 26) or the void (rules 45-47, A15)."""
-        end, closed = self.end, self.of("SalesClosed")[0]
-        values, pool, drawn = announced(self.config, len(self.sold)), self.pool, self.of("BallDrawn")
+        """The announcement, prizes and jackpot; the settlement (rule 26) or void (45-47, A15)."""
+        end, closed, drawn = self.end, self.of("SalesClosed")[0], self.of("BallDrawn")
+        values, voided = announced(self.config, len(self.sold)), end["name"] == "JogadaVoided"
         key = first_difference(values, closed["data"]["pool"])
         if key is not None:
             self.say(closed, f"the announced {key} is {closed['data']['pool'].get(key)}; the"
-                     f" {len(self.sold)} cards sold give {values[key]} (bingo rules 19, 31, 40; A31)")
-        voided = end["name"] == "JogadaVoided"
+                     f" {len(self.sold)} cards sold give {values[key]} (bingo rules 19, 31, 40)")
         won = prizes_won(self.sold, self.output[:len(drawn)] if voided else self.output,
                          self.config)
         bingo = won[-1] if won and won[-1][0] == BINGO else None
-        if not voided and (bingo is None or len(drawn) != bingo[1]):
-            self.say(end, f"{len(drawn)} balls were drawn; the bingo, which ends the draw, comes"
-                     f" with ball #{bingo and bingo[1]} (bingo rule 25)")
-        elif voided and bingo is not None:
-            self.say(end, f"voided after ball #{bingo[1]} completed the bingo, whose prizes are"
-                     " then due (bingo rules 25, 26, 45)")
+        if (bingo is not None) == voided or not voided and len(drawn) != bingo[1]:
+            self.say(end, f"{len(drawn)} balls were drawn; the bingo, which ends the draw and"
+                     f" is then paid, comes with ball #{bingo and bingo[1]} (bingo rules 25, 26)")
         payments = self.prizes(won, values["prizes"])
         if voided:  # rule 46, A15: prizes won are paid, the others' cards refunded
             refunds = {p: {"refund": a} for p, a in self.paid.items() if p not in payments}
-            self.compare(end, payments, end["data"].get("prizes_paid", {}))
-            self.compare(end, refunds, {p: {"refund": a}
-                                        for p, a in end["data"].get("refunds", {}).items()})
+            self.compare(end, payments, end["data"].get("prizes_paid", {}), "bingo rule 46")
+            self.compare(end, refunds, {p: {"refund": a} for p, a in end["data"].get(
+                "refunds", {}).items()}, "bingo rules 45-47, A15")
             payments.update(refunds)
-            self.move(pool, HOUSE, sum(self.paid.values()) - sum(
-                sum(p.values()) for p in payments.values()))
+            out = sum(sum(p.values()) for p in payments.values())
+            self.move(self.pool, HOUSE, sum(self.paid.values()) - out)
         else:
-            self.move(pool, HOUSE, values["house_cents"])  # rule 31
-            self.move(pool, self.jackpot, values["jackpot_deduction_cents"])  # rule 40
+            self.move(self.pool, HOUSE, values["house_cents"])  # rule 31
+            self.move(self.pool, self.jackpot, values["jackpot_deduction_cents"])  # rule 40
             if bingo is not None:
                 self.award_jackpot(bingo, values, payments)
-            self.compare(end, payments, end["data"].get("payments", {}))
+            self.compare(end, payments, end["data"].get("payments", {}), "bingo rules 26, 30")
         for player, prizes in payments.items():
             for prize, amount in prizes.items():
-                self.move(self.jackpot if prize == JACKPOT else pool, f"wallet:{player}", amount)
+                self.move(self.jackpot if prize == JACKPOT else self.pool, f"wallet:{player}",
+                          amount)
 
     def prizes(self, won: list[tuple[str, int, int, list[int]]],
                values: dict[str, int]) -> dict[str, dict[str, int]]:
         """Each prize won against its PrizeWon event; player -> prize -> cents (rule 30)."""
         payments: dict[str, dict[str, int]] = {}
         due = []
-        for prize, ordinal, ball, winners in won:
-            shares = split(values[prize], list(dict.fromkeys(self.owners[c] for c in winners)))
+        for prize, ordinal, ball, cards in won:
+            shares = split(values[prize], list(dict.fromkeys(self.owners[c] for c in cards)))
             for player, amount in shares.items():
                 payments.setdefault(player, {})[prize] = amount
-            due.append({"prize": prize, "ordinal": ordinal, "ball": ball, "cards": winners,
-                        "players": [self.owners[c] for c in winners], "shares": shares})
+            due.append({"prize": prize, "ordinal": ordinal, "ball": ball, "cards": cards,
+                        "players": [self.owners[c] for c in cards], "shares": shares})
         recorded = self.of("PrizeWon")
         for e, exp in zip(recorded, due):
-            d = e["data"]
-            rec = {"prize": d["prize"], "ordinal": d["ordinal"], "ball": d["ball"],
-                   "cards": [w["card"] for w in d["winners"]],
-                   "players": [w["player_id"] for w in d["winners"]], "shares": d["shares"]}
+            d, winners = e["data"], e["data"]["winners"]
+            rec = {**{k: d[k] for k in ("prize", "ordinal", "ball", "shares")}, "cards": [
+                w["card"] for w in winners], "players": [w["player_id"] for w in winners]}
             key = first_difference(exp, rec)
             if key == "shares":
                 player = first_difference(exp["shares"], rec["shares"])
-                return self.say(e, f"player {player}'s share of the {exp['prize']} prize is"
-                                f" {cents(rec['shares'].get(player, 0))}; the rules give"
-                                f" {cents(exp['shares'].get(player, 0))} of"
-                                f" {cents(values[exp['prize']])} (bingo rules 19, 30; A13, A31)"
-                                ) or payments
+                self.say(e, f"player {player}'s share of the {exp['prize']} prize is"
+                         f" {cents(rec['shares'].get(player, 0))}; the rules give"
+                         f" {cents(exp['shares'].get(player, 0))} of {cents(values[exp['prize']])}"
+                         " (bingo rules 19, 30; A13, A31)")
+            elif key is not None:
+                self.say(e, f"the {d['prize']} prize is recorded with {key} {rec[key]}; the cards"
+                         f" sold and the balls drawn give the {exp['prize']} prize at ball"
+                         f" #{exp['ordinal']} ({exp['ball']}) to cards {exp['cards']} (players"
+                         f" {exp['players']}) (bingo rules 29, 30, 36; A17)")
             if key is not None:
-                return self.say(e, f"the {d['prize']} prize is recorded with {key} {rec[key]};"
-                                f" the cards sold and the balls drawn give the {exp['prize']}"
-                                f" prize at ball #{exp['ordinal']} ({exp['ball']}) to cards"
-                                f" {exp['cards']} (players {exp['players']}) (bingo rules 29,"
-                                " 30, 36; A17)") or payments
-        for e in recorded[len(due):len(due) + 1]:
-            self.say(e, f"a {e['data']['prize']} prize that the cards sold and the balls drawn do"
-                     " not give (bingo rules 29, 36)")
-        for exp in due[len(recorded):len(recorded) + 1]:
-            self.say(None, f"no PrizeWon for the {exp['prize']} prize that cards {exp['cards']}"
-                     f" complete with ball #{exp['ordinal']} ({exp['ball']}) (bingo rules 29, 36)")
+                return payments
+        if len(recorded) != len(due):
+            self.say(None, f"{len(recorded)} PrizeWon events; the cards sold and the balls drawn"
+                     f" give {[(d['prize'], d['ordinal']) for d in due]} (bingo rules 29, 36)")
         return payments
 
     def award_jackpot(self, bingo: tuple[str, int, int, list[int]], values: dict[str, Any],
                       payments: dict[str, dict[str, int]]) -> None:
-        """Rule 42, A19: a bingo on or before the room's number of balls wins the jackpot; the
-        house then funds its base again (rule 41)."""
+        """Rule 42, A19: a bingo within the room's balls wins it; the house funds its base (41)."""
         jackpot, recorded = self.config.get("jackpot"), self.of("JackpotWon")
         due = jackpot is not None and bingo[1] <= jackpot["max_balls"]
         if due != bool(recorded):
@@ -424,49 +359,42 @@ class _Check:
         if not due or not recorded:
             return
         e, least = recorded[0], jackpot["base_cents"] + values["jackpot_deduction_cents"]
-        amount, shares = e["data"]["amount_cents"], e["data"]["shares"]
+        amount = e["data"]["amount_cents"]
         self.say(None, f"{NOTE} the jackpot's amount, {cents(amount)} (event"
-                 f" {e['notification_id']}): the jackpot account's balance before this jogada is"
-                 " not in the jogada (bingo rules 41, 42)")
-        if amount < least:
-            self.say(e, f"the jackpot is {cents(amount)}, less than its base plus this jogada's"
-                     f" deduction, {cents(least)} (bingo rules 40, 41)")
-        due_shares = split(amount, list(dict.fromkeys(self.owners[c] for c in bingo[3])))
-        player = first_difference(due_shares, shares)
-        if player is not None:
-            self.say(e, f"player {player}'s share of the jackpot is"
-                     f" {cents(shares.get(player, 0))}; the rules give"
-                     f" {cents(due_shares.get(player, 0))} (bingo rule 30, A31)")
-        for player, share in due_shares.items():
+                 f" {e['notification_id']}): the jackpot account's balance before the jogada is"
+                 " not in it (bingo rules 41, 42)")
+        if amount < least:  # the balance before the jogada was at least the base (rule 41)
+            self.say(e, f"the jackpot, {cents(amount)}, is below its base plus the deduction")
+        shares = split(amount, list(dict.fromkeys(self.owners[c] for c in bingo[3])))
+        self.compare(e, {p: {JACKPOT: a} for p, a in shares.items()}, {p: {JACKPOT: a} for p, a
+                     in e["data"]["shares"].items()}, "bingo rules 30, 42; A31")
+        for player, share in shares.items():
             payments.setdefault(player, {})[JACKPOT] = share
         self.move(HOUSE, self.jackpot, jackpot["base_cents"])  # rule 41
 
-    def compare(self, e: dict[str, Any], expected: dict[str, Any],
-                recorded: dict[str, Any]) -> None:
+    def compare(self, e: dict[str, Any], expected: dict[str, Any], recorded: dict[str, Any],
+                rule: str) -> None:
+        """Player -> prize -> cents, recorded by ``e`` against the rules'."""
         player = first_difference(expected, recorded)
         if player is not None:
             due, rec = expected.get(player) or {}, recorded.get(player) or {}
             prize = first_difference(due, rec)
             self.say(e, f"player {player}'s {prize} is {cents(rec.get(prize, 0))}; the rules"
-                     f" give {cents(due.get(prize, 0))} (bingo rules 26, 30, 46)")
+                     f" give {cents(due.get(prize, 0))} ({rule})")
 
     def money(self) -> None:
         """What the jogada's account events moved, account by account, against the rules."""
         known = set(self.nets) | {HOUSE} | {e["data"]["counterparty"] for e in self.moves}
         codes = {str(uuid5(_ACCOUNTS, code)): code for code in known}
         moved: dict[str, int] = {}
-        events: dict[str, list[Any]] = {}
+        where = {e["notification_id"]: codes.get(str(e["originator_id"]), "on stream"
+                                                 f" {e['originator_id']}") for e in self.moves}
         for e in self.moves:
-            code = codes.get(str(e["originator_id"]))
-            if code is None:
-                self.say(e, f"money moved on stream {e['originator_id']}, no account of this"
-                         " jogada")
-                continue
+            code = where[e["notification_id"]]
             moved[code] = moved.get(code, 0) + _MOVES[e["name"]] * e["data"]["amount_cents"]
-            events.setdefault(code, []).append(e["notification_id"])
         due = {code: amount for code, amount in self.nets.items() if amount}
         code = first_difference(due, {code: amount for code, amount in moved.items() if amount})
         if code is not None:
-            self.say(None, f"account {code}: the jogada's account events (events"
-                     f" {events.get(code, [])}) move {cents(moved.get(code, 0))} in all; the"
-                     f" rules give {cents(due.get(code, 0))}")
+            events = [n for n, c in where.items() if c == code]
+            self.say(None, f"account {code}: the jogada's account events (events {events})"
+                     f" move {cents(moved.get(code, 0))}; the rules give {cents(due.get(code, 0))}")
