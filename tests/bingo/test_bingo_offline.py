@@ -19,6 +19,8 @@ from domain.games.bingo import offline
 from infra.audit.bundle import export_bundle
 from tests.bingo import client
 from tests.bingo import support as bingo
+from tests.bingo.plans import find_tie
+from tests.bingo.plans import play as play_planned
 
 MODULE = Path(offline.__file__)
 
@@ -31,6 +33,10 @@ ROOMS = {
     "75": bingo.config("75", card_price_cents=99, prizes={"line": 2_000, "bingo": 8_000},
                        jackpot={"deduction_bp": 500, "base_cents": 5_000, "max_balls": 75}),
     "30": bingo.config("30", card_price_cents=103, prizes={"column": 3_000, "bingo": 7_000}),
+    # rules 73b, 76: the bingo is a pattern (an X through the free centre), a line beside it
+    "75x": bingo.config("75", card_price_cents=99, prizes={"line": 2_000, "bingo": 8_000},
+                        bingo_pattern=[[i, i] for i in range(5)]
+                        + [[i, 4 - i] for i in range(5) if i != 2]),
 }
 
 
@@ -102,7 +108,7 @@ def test_903b_7_9_1_the_offline_module_imports_only_the_standard_library():
     assert set(offline.ENDING) == {"JogadaSettled", "JogadaCancelled", "JogadaVoided"}
 
 
-@pytest.mark.parametrize("variant", ["90", "80", "75", "30"])
+@pytest.mark.parametrize("variant", ["90", "80", "75", "30", "75x"])
 def test_bingo_15_19_30_36_a_real_jogada_of_each_variant_checks_clean_offline(
         ledger, clock, variant):
     """The cards derived from the revealed seed are the ones sold; the balls, the prizes, their
@@ -115,6 +121,32 @@ def test_bingo_15_19_30_36_a_real_jogada_of_each_variant_checks_clean_offline(
     assert prizes[-1] == "bingo" and len(prizes) >= 2
     notes = [line for line in said if line.startswith(offline.NOTE)]
     assert len(notes) == (variant == "75") and all("jackpot" in n for n in notes)
+
+
+def test_bingo_30_a13_a31_a_tie_checks_clean_and_a_cent_moved_between_winners_is_named(
+        cert, clock, seeds):
+    """Two of player A's cards and one of B's complete a line on the same ball (forced balls,
+    certification mode): two shares of the 2,99 € line, the odd cent to A (rule 30, A13, A31)."""
+    room = bingo.new_room(cert, bingo.config("30", card_price_cents=104, line_directions=[
+        "horizontal"], prizes={"line": 3_000, "bingo": 7_000}))
+    a, b, c = bingo.players(cert, room, 3)
+
+    def plan(cards):
+        balls = find_tie(cards, room["config"], "line", lambda won: [
+            s.player for s in won].count(a) == 2 and [s.player for s in won].count(b) == 1, 3)
+        assert balls is not None
+        return balls
+
+    played = play_planned(cert, clock, seeds, room, [(a, 4), (b, 4), (c, 4)], plan)
+    jogada = jogadas(cert, [played.jogada_id])[0]
+    assert offline.check(jogada) == []
+    line = named(jogada, "PrizeWon", prize="line")
+    assert line["data"]["shares"] == {str(a.player_id): 150, str(b.player_id): 149}
+    line["data"]["shares"] = {str(a.player_id): 149, str(b.player_id): 150}
+    assert problems(jogada)[0] == (
+        f"PrizeWon (event {line['notification_id']}): player {a.player_id}'s share of the line"
+        " prize is 149 cents (1,49 €); the rules give 150 cents (1,50 €) of 299 cents (2,99 €)"
+        " (bingo rules 19, 30; A13, A31)")
 
 
 def test_bingo_20_45_46_a_cancelled_and_a_voided_jogada_recompute_to_their_refunds(ledger, clock):
