@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from array import array
 from itertools import combinations
 from typing import Any
 from uuid import NAMESPACE_URL, uuid5
@@ -136,22 +137,22 @@ def prizes_won(cards: list[list[list[int | None]]], balls: list[int],
     line = 5 if config["variant"] == "90" else len(COLUMNS[config["variant"]])
     need = {LINE: line, TWO_LINES: 2 * line, COLUMN: ROWS[config["variant"]], CORNERS: 4}  # A18
     order = sorted(config["prizes"], key=lambda p: (p == BINGO, need.get(p, 0)))  # A17
-    left: list[int] = []
-    holding: dict[int, list[tuple[int, int, str]]] = {}
-    for number, card in enumerate(cards):
-        for kind, cells in shapes(config):
+    kinds, left, holding = shapes(config), bytearray(), {}  # a slot: a shape of a card
+    for number, card in enumerate(cards):  # (array, bytearray: 100,000 cards fit in MBs)
+        for t, (kind, cells) in enumerate(kinds):
             inside = [card[r][c] for r, c in cells if card[r][c]]
             for ball in inside:
-                holding.setdefault(ball, []).append((len(left), number, kind))
+                holding.setdefault(ball, array("I")).append(number * len(kinds) + t)
             left.append(len(inside))
     lines = [0] * len(cards)
     won: list[tuple[str, int, int, list[int]]] = []
     for ordinal, ball in enumerate(balls, start=1):
         done: dict[str, set[int]] = {}
-        for slot, number, kind in holding.get(ball, ()):
+        for slot in holding.get(ball, ()):
             left[slot] -= 1
             if left[slot]:
                 continue
+            number, kind = slot // len(kinds), kinds[slot % len(kinds)][0]
             if kind == LINE:
                 lines[number] += 1
                 kind = {1: LINE, 2: TWO_LINES}.get(lines[number], "")
@@ -258,10 +259,9 @@ class _Check:
         return None
 
     def balls(self) -> None:
-        output = self.output
         for n, e in enumerate(self.of("BallDrawn"), start=1):
             ordinal, ball = e["data"]["ordinal"], e["data"]["ball"]
-            due = output[n - 1] if n <= len(output) else None
+            due = self.output[n - 1] if n <= len(self.output) else None
             if (ordinal, ball) != (n, due):
                 return self.say(e, f"ball #{ordinal} is {ball}; the revealed seed's draw order"
                                 f" gives ball #{n} = {due} (903-B 6.7.2(4), bingo rule 21)")
@@ -286,8 +286,7 @@ class _Check:
         if key is not None:
             self.say(closed, f"the announced {key} is {closed['data']['pool'].get(key)}; the"
                      f" {len(self.sold)} cards sold give {values[key]} (bingo rules 19, 31, 40)")
-        won = prizes_won(self.sold, self.output[:len(drawn)] if voided else self.output,
-                         self.config)
+        won = prizes_won(self.sold, self.output[:len(drawn) if voided else None], self.config)
         bingo = won[-1] if won and won[-1][0] == BINGO else None
         if (bingo is not None) == voided or not voided and len(drawn) != bingo[1]:
             self.say(end, f"{len(drawn)} balls were drawn; the bingo, which ends the draw and"
