@@ -249,3 +249,33 @@ def test_903b_7_9_1_the_module_checks_a_jogada_alone_in_a_bare_interpreter(settl
     assert done.returncode == 0, done.stderr
     clean, bad = json.loads(done.stdout)
     assert clean == [] and bad and "ball #1 is 0" in bad[0]
+
+
+def test_bingo_41_42_the_jackpot_is_a_note_but_its_split_and_payment_are_checked(ledger, clock):
+    """Rule 42 (A19): the 75 room's bingo within 75 balls wins the jackpot, whose amount is the
+    jackpot account's balance before the jogada plus its deduction: not in the jogada, so a
+    note. Its amount is at least the base plus this jogada's deduction (rules 40, 41), its split
+    is rule 30's, and the jackpot paid from the account must match."""
+    jogada = jogadas(ledger, [play(ledger, clock, "75")])[0]
+    won = named(jogada, "JackpotWon")
+    amount, (winner, share) = won["data"]["amount_cents"], *won["data"]["shares"].items()
+    assert problems(jogada) == [] and share == amount
+    won["data"]["shares"][winner] = amount - 1
+    assert problems(jogada) == [f"JackpotWon (event {won['notification_id']}): player {winner}'s"
+                                f" jackpot is {offline.cents(amount - 1)}; the rules give"
+                                f" {offline.cents(amount)} (bingo rules 30, 42; A31)"]
+    won["data"]["shares"][winner] = amount
+    won["data"]["amount_cents"] = 4_000
+    said = problems(jogada)
+    assert said[0].startswith(f"JackpotWon (event {won['notification_id']}): the jackpot, 4000"
+                              " cents (40,00 €), is below its base plus the deduction"), said
+    assert f"player {winner}'s jackpot is {offline.cents(amount)}; the rules give 4000" in said[1]
+    assert said[-1].startswith(f"account wallet:{winner}: ") and said[-1].endswith(
+        f"the rules give {offline.cents(_net(jogada, winner) - amount + 4_000)}"), said
+
+
+def _net(jogada: dict[str, Any], player: str) -> int:
+    """What the settlement says the player won, less what the player's cards cost."""
+    won = named(jogada, "JogadaSettled")["data"]["payments"].get(player, {})
+    bought = [e["data"] for e in jogada["events"] if e["name"] == "CardsBought"]
+    return sum(won.values()) - sum(d["amount_cents"] for d in bought if d["player_id"] == player)
