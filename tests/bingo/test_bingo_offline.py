@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from domain.games.bingo import offline
+from domain.games.bingo.game import GAME
 from infra.audit.bundle import export_bundle
 from tests.bingo import client
 from tests.bingo import support as bingo
@@ -105,6 +106,7 @@ def test_903b_7_9_1_the_offline_module_imports_only_the_standard_library():
              for n in imports for a in (n.names if isinstance(n, ast.Import) else [n])}
     assert roots - {"__future__"} <= set(sys.stdlib_module_names), roots
     assert offline.GAMES == ("bingo",) and offline.OPENING == ("JogadaOpened",)
+    assert offline.MARKERS == {"bingo": GAME.event_marker}
     assert set(offline.ENDING) == {"JogadaSettled", "JogadaCancelled", "JogadaVoided"}
 
 

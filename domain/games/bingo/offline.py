@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Any
 from uuid import NAMESPACE_URL, uuid5
 
-GAMES = ("bingo",)  # domain/games/bingo/game.py NAME
+GAMES, MARKERS = ("bingo",), {"bingo": ".BingoRoom."}  # game.py: NAME, event_marker
 OPENING = ("JogadaOpened",)
 ENDING = ("JogadaSettled", "JogadaCancelled", "JogadaVoided")
 NOTE = "not recomputed offline:"
