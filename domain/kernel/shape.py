@@ -36,7 +36,8 @@ MODULES: dict[str, tuple[str, ...]] = {
 SLOTS: tuple[str, ...] = (
     "name", "title", "regulation", "venue_noun", "session_kinds", "commands", "venue_type",
     "event_marker", "ended_topics", "package", "bet_in_play", "session_ended", "replay",
-    "adjudicate", "check_settings", "settings_fields", "stake_reason", "player_jogada", "player_copy",
+    "adjudicate", "check_settings", "settings_fields", "stake_reason", "player_jogada",
+    "player_copy",
     "snapshotted", "clock", "open_jogadas", "void_jogada", "listing", "listing_events",
     "viewer_steps", "significant", "policies", "rule_book")
 

@@ -58,8 +58,8 @@ class Uses(Store, ReadModels, Audited, Protocol):
     """What this module uses of the application (infra/ports.py)."""
 
 
-__all__ = ["FORMAT", "STAFF", "PLAYER", "pack_spec", "build_pack", "pack_json_bytes", "pack_pdf_bytes",
-           "sha256_hex"]
+__all__ = ["FORMAT", "STAFF", "PLAYER", "pack_spec", "build_pack", "pack_json_bytes",
+           "pack_pdf_bytes", "sha256_hex"]
 
 FORMAT = "ledger-evidence-pack/1"  # what build_pack makes of a spec; a new layout, a new name
 STAFF, PLAYER = "staff", "player"  # the copies: everything; what the player may see
@@ -73,10 +73,10 @@ def pack_spec(ledger: "Uses", *, case_id: str, case_reference: str, player_id: s
               generated_at: datetime, copy: str = STAFF) -> dict[str, Any]:
     """What the pack will be built from, resolved now: a plain JSON-able dict (it rides in the
     case's event); ``copy``: the staff's (everything) or the player's (``"copy": "player"``
-    in the spec; a spec without it is the staff's). NotFoundError naming ``jogada_ids`` / ``transfer_ids`` for an id the log
-    does not hold (or that is not the player's: a jogada without a bet of the player, a
-    transfer that does not touch the player's wallet); ConflictError for a jogada not ended
-    yet (the replay in a pack is final, 903-B 6.7.5)."""
+    in the spec; a spec without it is the staff's). NotFoundError naming ``jogada_ids`` /
+    ``transfer_ids`` for an id the log does not hold (or that is not the player's: a jogada
+    without a bet of the player, a transfer that does not touch the player's wallet);
+    ConflictError for a jogada not ended yet (the replay in a pack is final, 903-B 6.7.5)."""
     check_text(case_id, "case_id")
     check_text(case_reference, "case_reference")
     pid = str(check_uuid(player_id, "player_id"))

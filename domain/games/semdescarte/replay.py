@@ -228,7 +228,8 @@ def player_copy(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, An
     others = {s for s, bet in final["seats"].items() if bet["player_id"] != pid}
     revealed = final["cards"]["bank_revealed"]
     made = Copy(replayed)
-    hands = f"withheld: holds another seat's cards, never shown to this player ({sd_rule('19b', 22, 37)})"
+    hands = ("withheld: holds another seat's cards, never shown to this player"
+             f" ({sd_rule('19b', 22, 37)})")
     burned = f"withheld: the burned card, never shown at the table ({sd_rule('19a')}; A9)"
     bank = f"withheld: the bank's face-down cards, never revealed ({sd_rule('19c', 24)})"
     deck = f"withheld: the deck's order gives every card not shown at the table ({sd_rule(19)})"
