@@ -30,6 +30,7 @@ from tests.holdem.support import forced_deck as holdem_deck
 from tests.holdem.test_omaha import BOARD as OMAHA_BOARD
 from tests.holdem.test_omaha import HOLES as OMAHA_HOLES
 from tests.holdem.test_omaha import _omaha
+from tests.semdescarte import client as sd_client
 from tests.semdescarte import support as sd
 from tests.semdescarte.support import BANK_AK
 
@@ -241,3 +242,30 @@ def test_bingo_4_29_another_players_cards_are_not_in_the_players_copy(cert, cloc
     assert seed_of(staff[0]) not in mine[1].decode()
     assert_withheld_in_place(staff[0], mine[0], "bingo rule 4")
     assert "card(s) of other players: not in this copy" in json.dumps(part["steps"])
+
+
+def test_sd_19c_24_33_a_void_jogada_keeps_the_banks_face_down_cards_out(cert, clock):
+    """Voided (rule 33) before the decisions were all taken: the bank's four face-down cards
+    were never revealed (rule 24); the player's copy keeps the open card (rule 19c) and draws
+    the four face down; the staff copy has them."""
+    table, players = sd.setup_table(cert, sd.multi_config(), players=2)
+    for player in players:
+        placed = sd.ante(cert, table, player, 200)
+    clock.advance(21)
+    sd.deal(cert, table, None, sd.forced_deck(SD_BURN, SD_HANDS[:2], BANK_AK))
+    sd.decide(cert, table, placed["jogada_id"], players[0], "continue")
+    sd_client.void_jogada(cert, table_id=table["table_id"], reason="server fault",
+                          actor=sd.OPERATOR)
+    cert.audit.seal()
+    ana = str(players[0].player_id)
+    staff = printed(cert, spec_of(cert, ana, [placed["jogada_id"]]))
+    mine = player_copy_of(cert, ana, placed["jogada_id"])
+    assert_present(*staff, BANK_AK + SD_HANDS[1] + [SD_BURN], seed_of(staff[0]))
+    assert_absent(*mine, BANK_AK[:4] + SD_HANDS[1] + [SD_BURN], seed_of(staff[0]))
+    assert_present(*mine, SD_HANDS[0] + BANK_AK[4:])
+    withheld = assert_withheld_in_place(staff[0], mine[0], "póquer sem descarte rules 19c, 24")
+    (dealt,) = [w for w in withheld if w["event"] == "CardsDealt"]
+    assert set(dealt["fields"]) == {"hands", "burned", "bank_cards"}
+    bank = next(i for i in mine[0]["jogadas"][0]["steps"][-1]["scene"]
+                if i.get("label") == "Bank")
+    assert (bank["cards"], bank["hidden"]) == (BANK_AK[4:], 4)
