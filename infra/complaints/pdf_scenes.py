@@ -139,8 +139,9 @@ class EvidencePDF(Reading, FPDF):
         if headings:
             self._row(headings, columns, size, heading=True)
         for values in rows:
-            if self._row(values, columns, size, heading=False, fits=False) and headings:
-                self._row(headings, columns, size, heading=True)
+            if self._row(values, columns, size, heading=False, fits=False):
+                if headings:  # a new page: the headings again, then the row (never lost)
+                    self._row(headings, columns, size, heading=True)
                 self._row(values, columns, size, heading=False)
         self.ln(2)
 
