@@ -28,6 +28,7 @@ from infra.complaints.canonical import pack_json_bytes, sha256_hex
 from infra.complaints.pack_words import LANGUAGES, Words
 from infra.complaints.pdf_cover import cover
 from infra.complaints.pdf_scenes import GREY, EvidencePDF
+from infra.games import builtin_games
 
 PLAYER_FIRST = ("cards", "jogada_id", "status", "ended_at", "seat", "result", "decision")
 
@@ -39,7 +40,6 @@ def pack_pdf_bytes(pack: dict[str, Any], lang: str = "pt", games: Any = None) ->
     if lang not in LANGUAGES:
         raise InvalidInputError(f"lang must be one of {', '.join(LANGUAGES)}", field="lang")
     if games is None:
-        from infra.games import builtin_games
         games = builtin_games()
     canonical = pack_json_bytes(pack)
     digest = sha256_hex(canonical)
