@@ -27,6 +27,8 @@ import pypdf
 import pypdfium2
 import pytest
 
+from domain.kernel.errors import InvalidInputError
+from infra.complaints.evidence import build_pack, pack_pdf_bytes
 from projections.queries import principal
 from tests.api.complaints_support import Cases, played_semdescarte
 from tests.api.conftest import (
@@ -35,7 +37,7 @@ from tests.api.conftest import (
     make_client,  # noqa: F401  (the HTTP test's fixture)
     ok,
 )
-from tests.complaints.support import bingo_30, sem_descarte
+from tests.complaints.support import bingo_30, sem_descarte, spec_of
 from tests.holdem import played as forced
 from tests.semdescarte.support import certification_ledger
 
@@ -252,3 +254,25 @@ def test_issue_25_the_pack_downloads_name_their_file_and_lang_is_checked(make_cl
     refused = client.get(f"{base}.pdf", params={"lang": "fr"}, headers=OPERATOR)
     assert refused.status_code == 422
     assert "lang" in refused.text
+
+
+def test_903b_1_5_a_spec_of_the_first_format_builds_its_pack_as_before(readable):
+    """903-B 1.5 "Log": a spec recorded before this change (format ``ledger-evidence-pack/1``:
+    no operator, no case version) builds the pack it built then — no case, no people — while
+    the same spec in format /2 adds them and nothing else; both print in either language."""
+    played = sem_descarte(readable)
+    readable.audit.seal()
+    new = spec_of(readable, played["player_id"], [played["jogada_id"]])
+    assert new["format"] == "ledger-evidence-pack/2" and new["case_version"] is None
+    old = {k: v for k, v in new.items() if k not in ("operator", "case_version")}
+    old["format"] = "ledger-evidence-pack/1"
+    before, now = build_pack(readable, old), build_pack(readable, new)
+    assert set(now) - set(before) == {"people"} and "case" not in now
+    assert {k: v for k, v in now.items() if k not in ("people", "spec", "format")} == \
+        {k: v for k, v in before.items() if k not in ("spec", "format")}
+    assert now["people"] == {played["player_id"]: "jogador 1"}
+    for lang in ("pt", "en"):
+        assert rendered(pack_pdf_bytes(before, lang)) >= 3
+    with pytest.raises(InvalidInputError) as refused:
+        pack_pdf_bytes(now, "fr")
+    assert refused.value.field == "lang"
