@@ -149,7 +149,18 @@ _EVIDENCE_HEADERS = {
     "X-Evidence-Matches": {"description": "true: the bytes served are the ones recorded",
                            "schema": {"type": "string", "enum": ["true", "false"]},
                            "required": True},
+    "X-Evidence-Compared": {"description": "What the two hashes are of: pdf (the PDF the case "
+                            "recorded, in Portuguese) or json (the JSON pack: a JSON download, "
+                            "or a PDF in another language, printed from that pack)",
+                            "schema": {"type": "string", "enum": ["pdf", "json"]},
+                            "required": True},
+    "Content-Disposition": {"description": 'attachment; filename="processo-<case reference>'
+                            '-pacote-<n>.pdf" (.json; -en.pdf in English)',
+                            "schema": {"type": "string"}, "required": True},
 }
+PackLanguage = Annotated[Literal["pt", "en"], Query(
+    description="The PDF's language: pt (the default, the one whose SHA-256 the case "
+    "recorded) or en")]
 
 
 def _pack_answer(media_type: str, schema: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
@@ -158,7 +169,8 @@ def _pack_answer(media_type: str, schema: dict[str, Any]) -> dict[int | str, dic
             **READ}
 
 
-def _evidence(ledger: Ledger, caller: Caller, case_id: UUID, number: int, fmt: str) -> Response:
+def _evidence(ledger: Ledger, caller: Caller, case_id: UUID, number: int, fmt: str,
+              lang: str = "pt") -> Response:
     """A player fetches a pack of its own case, and only one shown to it (403)."""
     if caller.role == "player":
         events = complaints(ledger).case_events(str(case_id))
@@ -170,21 +182,25 @@ def _evidence(ledger: Ledger, caller: Caller, case_id: UUID, number: int, fmt: s
         if attached and not attached[0].shown_to_player:
             raise ForbiddenError(f"evidence pack {number} is not shown to the player",
                                  field="number")
-    pack = complaints(ledger).evidence(str(case_id), number, fmt)
+    pack = complaints(ledger).evidence(str(case_id), number, fmt, lang)
     return Response(pack["content"], media_type=pack["media_type"], headers={
         "X-Evidence-SHA256": pack["sha256"] or "",
         "X-Evidence-Rebuilt-SHA256": pack["rebuilt_sha256"],
-        "X-Evidence-Matches": "true" if pack["matches"] else "false"})
+        "X-Evidence-Matches": "true" if pack["matches"] else "false",
+        "X-Evidence-Compared": pack["compared"],
+        "Content-Disposition": f'attachment; filename="{pack["file_name"]}"'})
 
 
 # The PDF's route first: ``/evidence/1.pdf`` would otherwise reach the JSON route's {number}.
 @router.get("/complaints/{case_id}/evidence/{number}.pdf", response_class=Response,
             responses=_pack_answer("application/pdf", {"type": "string", "format": "binary"}))
 def read_evidence_pdf(case_id: CaseId, number: EvidenceNumber, ledger: LedgerDep,
-                      caller: AccountReader) -> Response:
-    """The evidence pack as a PDF, rebuilt from the spec the case recorded; its recorded
-    SHA-256 and whether the rebuilt bytes match it in the headers."""
-    return _evidence(ledger, caller, case_id, number, "pdf")
+                      caller: AccountReader, lang: PackLanguage = "pt") -> Response:
+    """The evidence pack as a PDF, rebuilt from the spec the case recorded, in Portuguese
+    (``lang=pt``, the default: the PDF whose SHA-256 the case recorded) or English
+    (``lang=en``: printed from the same JSON pack, whose SHA-256 is then the one compared);
+    the recorded SHA-256 and whether the rebuilt bytes match it in the headers."""
+    return _evidence(ledger, caller, case_id, number, "pdf", lang)
 
 
 @router.get("/complaints/{case_id}/evidence/{number}", response_class=Response,

@@ -155,6 +155,11 @@ class Game:
     # venue is the ``venue_type`` aggregate whose id is the target id, playing every one of
     # ``session_kinds`` (``venue_aggregate_kinds``).
     venue_kinds: Callable[[Any, str], tuple[str, ...] | None] | None = None
+    # Its codes in words, per language ("pt", "en"): code -> word, for the pages that show its
+    # records to people (a complaint evidence pack's PDF, infra/complaints/pack_words.py): an
+    # outcome ("bank_won": "a banca ganhou"), a decision, an event's name, a key of its
+    # player's part or a label of its viewer's scenes. A code without a word is shown as is.
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def venue_of(self, target_id: Any) -> str:
         return f"{self.name}:{target_id}"

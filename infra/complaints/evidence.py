@@ -25,6 +25,14 @@ cut keeps its place in the replay and its leaf hash, leaf index and inclusion pr
 integrity proof, without its stored bytes, and says why (``withheld``): the proof still
 verifies against the checkpoint.
 
+A pack of format ``ledger-evidence-pack/2`` also holds what a person needs to read it alone
+(infra/complaints/pack_case.py): the operator's name and licence as configured when the spec
+was made (``operator``, in the spec: a later change of configuration leaves an older pack as
+it was), the case — the complaint in the player's words and its timeline, read from the case's
+stream up to the version the spec recorded (``case_version``) — and the people it names by
+their display names. A spec of format ``ledger-evidence-pack/1`` (made before) still builds its
+pack as it was, byte for byte.
+
 The projections it reads (the jogada index, account activity, session statements, the
 principals) are rebuilt from the events alone, so they are the record too; the tamper-evident
 tables (infra/audit/) give the proof.
@@ -40,10 +48,11 @@ from domain.kernel.errors import ConflictError, InvalidInputError, NotFoundError
 from domain.kernel.game import Game, topic_of
 from domain.kernel.replay_support import to_json
 from domain.kernel.rules import T903B, cite
-from domain.kernel.text import check_text, check_uuid
+from domain.kernel.text import check_text, check_uuid, portable_file_name
 from domain.ledger.accounts import wallet_code
 from domain.ledger.corrections import correction_id
 from infra.audit import proofs
+from infra.complaints import pack_case
 from infra.complaints.canonical import pack_json_bytes, sha256_hex
 from infra.complaints.pdf import pack_pdf_bytes
 from infra.ports import Audited, ReadModels, Store
@@ -59,9 +68,11 @@ class Uses(Store, ReadModels, Audited, Protocol):
 
 
 __all__ = ["FORMAT", "STAFF", "PLAYER", "pack_spec", "build_pack", "pack_json_bytes",
-           "pack_pdf_bytes", "sha256_hex"]
+           "pack_pdf_bytes", "sha256_hex", "pack_file_name"]
 
-FORMAT = "ledger-evidence-pack/1"  # what build_pack makes of a spec; a new layout, a new name
+FORMAT = "ledger-evidence-pack/2"  # what build_pack makes of a spec; a new layout, a new name
+FORMAT_1 = "ledger-evidence-pack/1"  # before the operator, the case and the people's names
+FORMATS = (FORMAT_1, FORMAT)
 STAFF, PLAYER = "staff", "player"  # the copies: everything; what the player may see
 SESSION_TOPICS = "ledger.GameSession."
 DEBIT_SIDES = ("debited", "hold_posted")
@@ -70,13 +81,18 @@ DEBIT_SIDES = ("debited", "hold_posted")
 # The spec ---------------------------------------------------------------------------------------
 def pack_spec(ledger: "Uses", *, case_id: str, case_reference: str, player_id: str,
               jogada_ids: list[str], transfer_ids: list[str],
-              generated_at: datetime, copy: str = STAFF) -> dict[str, Any]:
+              generated_at: datetime, copy: str = STAFF,
+              operator: dict[str, str | None] | None = None,
+              case_version: int | None = None) -> dict[str, Any]:
     """What the pack will be built from, resolved now: a plain JSON-able dict (it rides in the
     case's event); ``copy``: the staff's (everything) or the player's (``"copy": "player"``
     in the spec; a spec without it is the staff's). NotFoundError naming ``jogada_ids`` /
     ``transfer_ids`` for an id the log does not hold (or that is not the player's: a jogada
     without a bet of the player, a transfer that does not touch the player's wallet);
-    ConflictError for a jogada not ended yet (the replay in a pack is final, 903-B 6.7.5)."""
+    ConflictError for a jogada not ended yet (the replay in a pack is final, 903-B 6.7.5).
+    ``operator``: the operator's ``name`` and ``licence`` now (the settings); ``case_version``:
+    the case's stream version now, whose timeline the pack shows (None: no case part, a pack
+    made outside a case)."""
     check_text(case_id, "case_id")
     check_text(case_reference, "case_reference")
     pid = str(check_uuid(player_id, "player_id"))
@@ -95,7 +111,8 @@ def pack_spec(ledger: "Uses", *, case_id: str, case_reference: str, player_id: s
             "generated_at": generated_at.isoformat(), "as_of": as_of,
             "jogadas": [_jogada_spec(ledger, engine, jogada_id, pid, as_of)
                         for jogada_id in jogadas],
-            **({"copy": PLAYER} if copy == PLAYER else {})}
+            **({"copy": PLAYER} if copy == PLAYER else {}),
+            **_readable_spec(operator, case_version)}
 
 
 def _ids(values: Any, field: str) -> list[str]:
@@ -165,15 +182,15 @@ def _covering_checkpoint(ledger: "Uses", last_event: int) -> int | None:
 def build_pack(ledger: "Uses", spec: dict[str, Any]) -> dict[str, Any]:
     """The evidence pack of ``spec`` (``pack_spec``), from the record alone: the same spec
     and record give an equal dict (JSON values only; ``pack_json_bytes`` hashes it)."""
-    if not isinstance(spec, dict) or spec.get("format") != FORMAT:
-        raise InvalidInputError(f"an evidence pack spec of format {FORMAT} is needed",
-                                field="spec")
+    if not isinstance(spec, dict) or spec.get("format") not in FORMATS:
+        raise InvalidInputError(f"an evidence pack spec of format {' or '.join(FORMATS)} is"
+                                " needed", field="spec")
     as_of = spec["as_of"]
     engine = _engine(ledger, as_of)
     pid = spec["player_id"]
 
     principal = queries.principal(engine, UUID(pid))
-    return to_json({
+    pack = to_json({
         "format": FORMAT, "spec": spec,
         "player": {"player_id": pid,
                    "display_name": None if principal is None else principal["display_name"]},
@@ -181,6 +198,7 @@ def build_pack(ledger: "Uses", spec: dict[str, Any]) -> dict[str, Any]:
                     for item in spec["jogadas"]],
         "transfers": [_transfer(engine, transfer_id, pid, as_of)
                       for transfer_id in spec["transfer_ids"]]})
+    return pack if spec["format"] == FORMAT_1 else _readable_parts(ledger, engine, spec, pack)
 
 
 def _jogada(ledger: "Uses", engine: Any, item: dict[str, Any], player_id: str,
@@ -281,4 +299,34 @@ def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "amount_cents": debit["amount_cents"], "at": debit["at"], "actor": debit["actor"]}
 
 
+# What a reader needs besides (format /2) ------------------------------------------------------
+def _readable_spec(operator: dict[str, str | None] | None,
+                   case_version: int | None) -> dict[str, Any]:
+    """The spec's part for a reader: who runs the installation (its name and licence, as
+    configured now) and the case's version whose timeline the pack shows."""
+    given = operator or {}
+    for field in ("name", "licence"):
+        if given.get(field) is not None:
+            check_text(given[field], f"operator.{field}")
+    if case_version is not None and (type(case_version) is not int or case_version < 1):
+        raise InvalidInputError("case_version must be a stream version (1 up)",
+                                field="case_version")
+    return {"operator": {"name": given.get("name"), "licence": given.get("licence")},
+            "case_version": case_version}
+
+
+def _readable_parts(ledger: "Uses", engine: Any, spec: dict[str, Any],
+                    pack: dict[str, Any]) -> dict[str, Any]:
+    """The case (the complaint in the player's words, its timeline) and the people the pack
+    names by display name (infra/complaints/pack_case.py)."""
+    if spec.get("case_version") is not None:
+        pack["case"] = pack_case.case_part(ledger, spec["case_id"], spec["case_version"])
+    pack["people"] = pack_case.people(engine, pack)
+    return pack
+
+
 # Bytes ------------------------------------------------------------------------------------------
+def pack_file_name(case_reference: str, number: int) -> str:
+    """The name a downloaded pack is saved under, without its extension, one every file
+    system takes: ``processo-RC-2026-1A2B3C4D-pacote-1``."""
+    return portable_file_name(f"processo-{case_reference}-pacote-{number}")

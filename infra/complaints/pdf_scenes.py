@@ -3,100 +3,46 @@ its core font, Helvetica, written in Windows-1252 (Portuguese accents and € wi
 file), that draws the game-neutral scenes of the replay viewer (domain/kernel/viewer.py): playing
 cards as cards (a rounded card with its rank and a suit drawn as a shape, its code written
 under it as text a reader can search: "As (ás de espadas)"), cards of numbers as grids with the
-drawn numbers marked, balls as balls, prizes, money and facts as tables, amounts in euros.
+drawn numbers marked, balls as balls, prizes, money and facts as tables, amounts in euros,
+times in Lisbon's legal time, in the words of one language (infra/complaints/pack_words.py);
+people by their display names (the pack's ``people``), else a short id.
 
 Nothing here reads a clock or draws a random id: the same scenes give the same bytes."""
 
 from __future__ import annotations
 
-import json
-import unicodedata
-from datetime import datetime
 from typing import Any
 
 from fpdf import FPDF
 
 from domain.cards.codes import is_card
 from domain.kernel.viewer import euros
+from infra.complaints.pack_words import Words
+from infra.complaints.pdf_text import (
+    ENCODING,
+    Reading,
+    card_words,
+    plain,
+    shown,
+    when,
+)
 
-ENCODING = "windows-1252"
+__all__ = ["EvidencePDF", "card_words", "plain", "shown", "when", "GREY", "BLACK"]
 RED, BLACK, GREY = (190, 20, 30), (20, 20, 20), (110, 110, 110)
 MARK = (255, 221, 110)
 CARD_W, CARD_H, CARD_GAP = 11.0, 15.5, 2.0
 CELL_W, CELL_H = 7.0, 6.0
 BALL_R = 3.2
-RANK_WORDS = {"A": "ás", "K": "rei", "Q": "dama", "J": "valete", "T": "10"}
-SUIT_WORDS = {"c": "paus", "d": "ouros", "h": "copas", "s": "espadas"}
-# Keys whose values are maps of amounts in cents (a player's prizes, an adjudication's nets).
-MONEY_MAPS = frozenset({"won", "prize_values", "shares", "refunds", "payments", "recomputed",
-                        "recorded", "settlement", "money", "opening_balances"})
-
-
-def plain(value: Any) -> str:
-    """Text the core font can write: what Windows-1252 lacks is written without its accents,
-    or as "?" (a name in another script stays readable in the JSON pack)."""
-    text = value if isinstance(value, str) else str(value)
-    try:
-        text.encode(ENCODING)
-        return text
-    except UnicodeEncodeError:
-        out = []
-        for ch in text:
-            try:
-                ch.encode(ENCODING)
-                out.append(ch)
-            except UnicodeEncodeError:
-                base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-                out.append(base or "?")
-        return "".join(out)
-
-
-def when(value: Any) -> str:
-    """An ISO 8601 instant as "2026-11-24 02:58:51 UTC"."""
-    if not isinstance(value, str):
-        return "—" if value is None else str(value)
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return value
-    zone = "UTC" if moment.utcoffset() is not None and not moment.utcoffset() else \
-        moment.strftime("%z")
-    return moment.strftime("%Y-%m-%d %H:%M:%S") + (f" {zone}" if zone else "")
-
-
-def shown(value: Any, key: str = "") -> str:
-    """A value as a reader reads it: cents in euros, yes/no, instants, maps of amounts."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "sim / yes" if value else "não / no"
-    if isinstance(value, int) and (key.endswith("_cents") or key in MONEY_MAPS):
-        return euros(value)
-    if isinstance(value, str) and (key.endswith("_at") or key in ("at", "generated_at")):
-        return when(value)
-    if isinstance(value, dict):
-        money = key in MONEY_MAPS or key.endswith("_cents")
-        return "; ".join(f"{k}: {shown(v, key if money else str(k))}"
-                         for k, v in value.items()) or "—"
-    if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
-        return ", ".join(shown(v, key) for v in value) or "—"
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return str(value)
-
-
-def card_words(code: str) -> str:
-    """"As (ás de espadas)": the code as the API and the JSON pack write it, then in words."""
-    return f"{code} ({RANK_WORDS.get(code[0], code[0])} de {SUIT_WORDS[code[1]]})"
-
-
-class EvidencePDF(FPDF):
+class EvidencePDF(Reading, FPDF):
     """A4, millimetres, Helvetica in Windows-1252; a footer naming the case and the page."""
 
-    def __init__(self, footer_text: str) -> None:
+    def __init__(self, footer_text: str, words: Words,
+                 people: dict[str, str | None] | None = None) -> None:
         super().__init__(orientation="P", unit="mm", format="A4")
         self.core_fonts_encoding = ENCODING
         self.footer_text = plain(footer_text)
+        self.words, self.people = words, people or {}
+        self.game_words: dict[str, dict[str, str]] = {}  # the jogada's game's (Game.words)
         self.set_margins(15, 15, 15)
         self.set_auto_page_break(True, margin=16)
 
@@ -104,7 +50,7 @@ class EvidencePDF(FPDF):
         self.set_y(-12)
         self.set_font("Helvetica", "", 7)
         self.set_text_color(*GREY)
-        self.cell(0, 4, f"{self.footer_text} · página / page {self.page_no()}/{{nb}}",
+        self.cell(0, 4, f"{self.footer_text} · {self.words('page')} {self.page_no()}/{{nb}}",
                   align="C")
         self.set_text_color(*BLACK)
 
@@ -157,6 +103,32 @@ class EvidencePDF(FPDF):
             self.cell(self.epw, height or size * 0.45, line, new_x="LMARGIN", new_y="NEXT")
         self.set_text_color(*BLACK)
 
+    def quoted(self, text: str) -> None:
+        """Someone's own words as recorded (the player's complaint): indented, in italics, a
+        rule at their left, their line breaks kept."""
+        self.set_font("Helvetica", "I", 9)
+        top = self.get_y()
+        for line in self.wrapped(plain(text), self.epw - 8):
+            if self.will_page_break(4.2):
+                self.add_page()
+                top = self.get_y()
+            self.set_x(self.l_margin + 4)
+            self.cell(self.epw - 8, 4.2, line, new_x="LMARGIN", new_y="NEXT")
+        self.set_draw_color(*GREY)
+        self.set_line_width(0.6)
+        self.line(self.l_margin + 1, top, self.l_margin + 1, self.get_y())
+        self.ln(2)
+
+    def hashes(self, values: list[str], size: float = 6.5) -> None:
+        """Hashes in hex, one a line, in a fixed-width font (to be typed in and checked)."""
+        self.set_font("Courier", "", size)
+        for value in values:
+            if self.will_page_break(size * 0.45):
+                self.add_page()
+                self.set_font("Courier", "", size)
+            self.set_x(self.l_margin + 4)
+            self.cell(self.epw - 4, size * 0.45, value, new_x="LMARGIN", new_y="NEXT")
+
     def table_of(self, rows: list[list[Any]], widths: tuple[float, ...],
                  headings: list[str] | None = None, size: float = 7.5) -> None:
         """Rows of text across the page, columns in proportion to ``widths``, a line under
@@ -167,8 +139,9 @@ class EvidencePDF(FPDF):
         if headings:
             self._row(headings, columns, size, heading=True)
         for values in rows:
-            if self._row(values, columns, size, heading=False, fits=False) and headings:
-                self._row(headings, columns, size, heading=True)
+            if self._row(values, columns, size, heading=False, fits=False):
+                if headings:  # a new page: the headings again, then the row (never lost)
+                    self._row(headings, columns, size, heading=True)
                 self._row(values, columns, size, heading=False)
         self.ln(2)
 
@@ -201,7 +174,8 @@ class EvidencePDF(FPDF):
         return False
 
     def facts_of(self, rows: list[tuple[str, Any]] | list[list[Any]], size: float = 8) -> None:
-        self.table_of([[plain(k), shown(v, str(k))] for k, v in rows], (32, 68), size=size)
+        self.table_of([[plain(k), self.shown(v, str(k))] for k, v in rows], (32, 68),
+                      size=size)
 
     # Scenes (domain/kernel/viewer.py) ----------------------------------------------------------------
     def scene(self, items: list[dict[str, Any]], *, compact: bool = False) -> None:
@@ -211,20 +185,20 @@ class EvidencePDF(FPDF):
         for item in items:
             kind = item["kind"]
             if kind == "cards":
-                self.playing_cards(item["label"], item["cards"], item.get("hidden", 0),
-                                   item.get("note"))
+                self.playing_cards(self.code(item["label"]), item["cards"],
+                                   item.get("hidden", 0), item.get("note"))
             elif kind == "grid":
                 if item is grids[0] and not compact:
                     self.number_cards(grids)
             elif kind == "balls":
-                self.balls(item["label"], item["numbers"], compact=compact)
+                self.balls(self.code(item["label"]), item["numbers"], compact=compact)
             elif kind == "prizes":
-                self.prizes(item["label"], item["items"])
+                self.prizes(self.code(item["label"]), item["items"])
             elif kind == "money":
-                self.money(item["label"], item["movements"])
+                self.money(self.code(item["label"]), item["movements"])
             elif kind == "facts":
-                self.line_of(item["label"], 8, "B")
-                self.facts_of(item["rows"])
+                self.line_of(self.code(item["label"]), 8, "B")
+                self.facts_of([[self.code(row[0]), *row[1:]] for row in item["rows"]])
             elif kind == "text":
                 self.line_of(item["text"], 8)
 
@@ -245,9 +219,9 @@ class EvidencePDF(FPDF):
             else:
                 self._card_back(x, top)
         self.set_xy(x0, y + rows * (CARD_H + 2) + 0.5)
-        words = [card_words(c) if is_card(c) else str(c) for c in codes]
+        words = [card_words(c, self.words.lang) if is_card(c) else str(c) for c in codes]
         if hidden:
-            words.append(f"{hidden} virada(s) para baixo / face down")
+            words.append(self.words("face_down", n=hidden))
         self.line_of("; ".join(words) or "—", 7.5)
         if note:
             self.line_of(note, 7.5, "I", GREY)
@@ -311,7 +285,8 @@ class EvidencePDF(FPDF):
         per_row = max(1, int(self.epw // column))
         self.set_font("Helvetica", "B", 6.5)
         labels = [self.wrapped(plain(g["label"].replace(" · ", "\n") + (
-            f"\nganhou / won: {', '.join(g['won'])}" if g.get("won") else "")), column - 4)
+            f"\n{self.words('won_in')}: {', '.join(g['won'])}" if g.get("won") else "")),
+            column - 4)
             for g in grids]
         lines = [len(label) for label in labels]
         for start in range(0, len(grids), per_row):
@@ -375,21 +350,23 @@ class EvidencePDF(FPDF):
 
     def prizes(self, label: str, items: list[dict[str, Any]]) -> None:
         self.line_of(label, 8.5, "B")
-        self.table_of([[i.get("name"), shown(i.get("value_cents"), "value_cents"),
-                        "—" if i.get("ordinal") is None else f"{i['ordinal']}ª bola / ball"
+        w = self.words
+        self.table_of([[self.code(i.get("name")), self.shown(i.get("value_cents"), "value_cents"),
+                        "—" if i.get("ordinal") is None else w("ball_n", n=i["ordinal"])
                         + ("" if i.get("ball") is None else f" ({i['ball']})"),
                         ", ".join(i.get("winners") or []) or "—",
-                        shown(i.get("shares") or None, "shares"),
+                        self.shown(i.get("shares") or None, "shares"),
                         i.get("note") or i.get("rule") or ""] for i in items],
                       (18, 14, 18, 22, 20, 18),
-                      ["Prémio / Prize", "Valor / Value", "Ganho em / Won at",
-                       "Vencedores / Winners", "Partes / Shares", "Nota / Note"])
+                      [w("prize"), w("value"), w("won_at"), w("winners"), w("shares"), w("note")])
 
     def money(self, label: str, movements: list[dict[str, Any]]) -> None:
         if label:
             self.line_of(label, 8.5, "B")
-        self.table_of([[m["position"], m["account"], m["kind"], euros(m["cents"]),
-                        m.get("reason") or "", m.get("transfer_id") or ""]
+        w = self.words
+        self.table_of([[m["position"], self.person(m["account"]), self._money_kind(m["kind"]),
+                        euros(m["cents"]), self.code(m.get("reason")) if m.get("reason") else "",
+                        m.get("transfer_id") or ""]
                        for m in movements], (9, 34, 12, 14, 14, 27),
-                      ["Evento / Event", "Conta / Account", "Movimento / Kind",
-                       "Montante / Amount", "Motivo / Reason", "Transferência / Transfer"])
+                      [w("position"), w("account"), w("movement"), w("amount"), w("reason"),
+                       w("transfer")])

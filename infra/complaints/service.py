@@ -240,7 +240,8 @@ class Complaints:
         the case's), record its SHA-256 (JSON and PDF) and the spec that rebuilds it. Shown
         to the player, the pack is the player's copy (infra/complaints/evidence.py: what its
         games' rules let the player see); otherwise the staff copy, everything."""
-        described = self.case_events(case_id)[0]  # Opened: the player, reference and links
+        events = self.case_events(case_id)
+        described = events[0]  # Opened: the player, reference and links
         jogadas = list(described.jogada_ids if jogada_ids is None else jogada_ids)
         transfers = list(described.transfer_ids if transfer_ids is None else transfer_ids)
         for field, chosen, linked in (("jogada_ids", jogadas, described.jogada_ids),
@@ -258,30 +259,47 @@ class Complaints:
                                   player_id=described.player_id,
                                   jogada_ids=jogadas, transfer_ids=transfers,
                                   generated_at=self.ledger.clock.now(),
-                                  copy=evidence.PLAYER if shown_to_player else evidence.STAFF)
+                                  copy=evidence.PLAYER if shown_to_player else evidence.STAFF,
+                                  operator=self._operator(),
+                                  case_version=events[-1].originator_version)
         pack = evidence.build_pack(self.ledger, spec)
         json_hash = evidence.sha256_hex(evidence.pack_json_bytes(pack))
-        pdf_hash = evidence.sha256_hex(evidence.pack_pdf_bytes(pack))
+        pdf_hash = evidence.sha256_hex(evidence.pack_pdf_bytes(pack, games=self.ledger.games))
         return self.ledger.run(cc.AttachCaseEvidence(
             case_id=case_id, kind="evidence_pack", description=description, sha256=json_hash,
             pdf_sha256=pdf_hash, spec=spec, shown_to_player=shown_to_player, actor=actor))
 
-    def evidence(self, case_id: str, number: int, fmt: str = "json") -> dict[str, Any]:
+    def _operator(self) -> dict[str, str | None]:
+        settings = self.ledger.settings
+        return {"name": settings.operator_name, "licence": settings.operator_licence}
+
+    def evidence(self, case_id: str, number: int, fmt: str = "json",
+                 lang: str = "pt") -> dict[str, Any]:
         """A recorded pack rebuilt from its spec: ``{"content": bytes, "media_type", "sha256"
-        (recorded), "matches"}``: whether the rebuilt bytes are the ones whose hash the case
-        recorded."""
+        (recorded), "rebuilt_sha256", "matches", "compared", "file_name"}``: whether the
+        rebuilt bytes are the ones whose hash the case recorded (``compared``: "pdf" or
+        "json"). The case records the hash of the PDF in Portuguese, the pack's own rendering
+        (the default); a PDF in another language (``lang``), or of a pack of an earlier
+        format (printed now in today's layout), has no hash of its own on the case: what is
+        compared is then the JSON pack it is printed from (its SHA-256 is on its cover)."""
         attached = [e for e in self.case_events(case_id)
                     if type(e).__name__ == "EvidenceAttached" and e.number == number]
         if not attached or attached[0].spec is None:
             raise NotFoundError(f"case {case_id} has no evidence pack {number}", field="number")
         event = attached[0]
         pack = evidence.build_pack(self.ledger, event.spec)
-        if fmt == "pdf":
-            content, recorded, media = evidence.pack_pdf_bytes(pack), event.pdf_sha256, \
-                "application/pdf"
-        else:
-            content, recorded, media = evidence.pack_json_bytes(pack), event.sha256, \
-                "application/json"
-        rebuilt = evidence.sha256_hex(content)
-        return {"content": content, "media_type": media, "sha256": recorded,
-                "rebuilt_sha256": rebuilt, "matches": rebuilt == recorded}
+        data = evidence.pack_json_bytes(pack)
+        name = evidence.pack_file_name(event.spec["case_reference"], number)
+        if fmt != "pdf":
+            rebuilt = evidence.sha256_hex(data)
+            return {"content": data, "media_type": "application/json", "sha256": event.sha256,
+                    "rebuilt_sha256": rebuilt, "matches": rebuilt == event.sha256,
+                    "compared": "json", "file_name": f"{name}.json"}
+        content = evidence.pack_pdf_bytes(pack, lang=lang, games=self.ledger.games)
+        own = lang == "pt" and event.spec.get("format") == evidence.FORMAT
+        recorded, rebuilt = ((event.pdf_sha256, evidence.sha256_hex(content)) if own else
+                             (event.sha256, evidence.sha256_hex(data)))
+        return {"content": content, "media_type": "application/pdf", "sha256": recorded,
+                "rebuilt_sha256": rebuilt, "matches": rebuilt == recorded,
+                "compared": "pdf" if own else "json",
+                "file_name": f"{name}{'' if lang == 'pt' else '-' + lang}.pdf"}

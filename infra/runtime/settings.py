@@ -61,6 +61,11 @@ class Settings(BaseSettings):
     audit_seal: bool = True
     # The name the checkpoints carry (an auditor checking several ledgers tells them apart).
     audit_origin: str = "game-ledger"
+    # Who runs this installation, as the regulator licensed it: printed on the first page of
+    # every complaint evidence pack (infra/complaints/evidence.py records them in the pack's
+    # spec when it is made, so a later change does not alter an older pack). Unset: "—".
+    operator_name: str | None = None
+    operator_licence: str | None = None
     postgres_pool_size: int = 10
     postgres_max_overflow: int = 20
 

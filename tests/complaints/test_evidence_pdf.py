@@ -36,7 +36,7 @@ def test_903b_6_3_4_2_the_pdf_shows_the_jogada_its_cards_and_its_amounts_in_euro
     assert pdf.startswith(b"%PDF-") and reader.metadata.creation_date == GENERATED
     flat = re.sub(r"\s+", " ", text)
     for expected in ("RC-2026-0042", played["jogada_id"], played["player_id"], "jogador 1",
-                     "2026-03-02 10:30:00 UTC", f"evento / event {spec['as_of']}",
+                     "02/03/2026 10:30:00 (UTC+00:00)", f"evento {spec['as_of']}",
                      sha256_hex(data), "Kh (rei de copas)", "Th (10 de copas)",
                      "Ac (ás de paus)", "Qs (dama de espadas)", "2,00 €", "4,00 €",
                      "22,00 €", "30,00 €", deposit["transfer_id"], "Prova de integridade",
@@ -61,4 +61,4 @@ def test_bingo_50_the_pdf_draws_the_players_bingo_card_with_its_numbers(cert, cl
     prize = pack["jogadas"][0]["player"]["prize_values"]["bingo"]
     assert f"{prize // 100},{prize % 100:02d} €" in text
     # no checkpoint was signed before the spec
-    assert "not yet covered by a signed checkpoint" in re.sub(r"\s+", " ", text)
+    assert "ainda não estavam cobertos por um checkpoint assinado" in re.sub(r"\s+", " ", text)

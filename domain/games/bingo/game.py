@@ -24,7 +24,7 @@ from domain.games.bingo.replay import player_copy, player_jogada, replay
 from domain.games.bingo.room import BingoRoom
 from domain.games.bingo.rule_book import RULE_BOOK
 from domain.games.bingo.significant import SIGNIFICANT
-from domain.games.bingo.viewer import viewer_steps
+from domain.games.bingo.viewer import WORDS, viewer_steps
 from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
 
 NAME = "bingo"
@@ -62,6 +62,7 @@ GAME = Game(
     session_ended=rooms.session_ended,
     replay=replay,
     viewer_steps=viewer_steps,
+    words=WORDS,
     adjudicate=adjudicate,
     check_settings=check_settings,
     settings_fields=FIELDS,

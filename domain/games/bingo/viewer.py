@@ -27,6 +27,37 @@ RULES = {"JogadaOpened": bingo_rule(16), "CardsBought": bingo_rule(10, 11, 12, 1
          "RngRevealed": v.REVEALED}
 
 
+# Its codes in words (Game.words): the prizes, statuses and reasons of its record, the keys of a
+# player's part and the labels of the scenes above, for the pages people read (a complaint
+# evidence pack's PDF, in Portuguese by default).
+WORDS = {
+    "pt": {"line": "linha", "two_lines": "duas linhas", "four_corners": "quatro cantos",
+           "column": "coluna", "bingo": "bingo", "jackpot": "jackpot",
+           "cancelled": "cancelada", "too_few_players": "jogadores insuficientes",
+           "room_id": "Sala", "jogada_id": "Jogada", "status": "Estado", "ended_at": "Terminou",
+           "cards": "Cartões do jogador", "paid_cents": "Pago pelos cartões",
+           "drawn": "Bolas extraídas", "prizes": "Prémios", "prize_values": "Valor dos prémios",
+           "won": "Ganho pelo jogador", "refunded_cents": "Devolvido", "net_cents": "Líquido",
+           "rule": "Regra", "Room": "Sala", "Prizes": "Prémios", "Payments": "Pagamentos",
+           "Refunds": "Devoluções", "bingo_cards": "cartões de bingo",
+           "bingo_house_share": "parte da casa", "bingo_jackpot_deduction": "parte do jackpot",
+           "bingo_void": "anulação", "bingo_refund": "devolução", "bingo_line": "prémio de linha",
+           "bingo_two_lines": "prémio de duas linhas",
+           "bingo_four_corners": "prémio de quatro cantos", "bingo_column": "prémio de coluna",
+           "bingo_bingo": "prémio de bingo", "bingo_jackpot": "prémio do jackpot", "prize_net_even": "prémio igual ao apostado",
+           "prize_net_loss": "prémio abaixo do apostado",
+           "RoomOpened": "Sala aberta", "CardsBought": "Cartões comprados",
+           "SalesClosed": "Venda encerrada", "BallDrawn": "Bola extraída",
+           "PrizeWon": "Prémio ganho", "JackpotWon": "Jackpot ganho"},
+    "en": {"line": "line", "two_lines": "two lines", "four_corners": "four corners",
+           "bingo_cards": "bingo cards", "bingo_bingo": "bingo prize", "bingo_line": "line prize",
+           "too_few_players": "too few players", "cards": "The player's cards",
+           "paid_cents": "Paid for the cards", "drawn": "Balls drawn",
+           "CardsBought": "Cards bought", "SalesClosed": "Sale closed",
+           "BallDrawn": "Ball drawn", "PrizeWon": "Prize won"},
+}
+
+
 def _title(name: str, d: dict[str, Any]) -> str | None:
     if name == "JogadaOpened":
         return f"Jogada {d['number']} opened: bingo {d['config']['variant']}, cards on sale"

@@ -26,7 +26,7 @@ from domain.games.community_poker.replay import player_copy, player_jogada, repl
 from domain.games.community_poker.rule_book import HOLDEM_BOOK, OMAHA_BOOK
 from domain.games.community_poker.significant import SIGNIFICANT
 from domain.games.community_poker.table import TABLES
-from domain.games.community_poker.viewer import viewer_steps
+from domain.games.community_poker.viewer import WORDS, viewer_steps
 from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
 from domain.kernel.significant import SignificantEvents
 from domain.sessions.commands import venue_target
@@ -116,6 +116,7 @@ def make_game(variant: str, package: str) -> Game:
         hand_history=lambda events, venue_name: phh.to_phh(events, table_name=venue_name),
         hand_history_media_type=phh.MEDIA_TYPE,
         viewer_steps=viewer_steps,
+        words=WORDS,
         significant=SignificantEvents(kinds=SIGNIFICANT.kinds, classify={
             t: c for t, c in SIGNIFICANT.classify.items() if of_table(t, table_type)}),
         listing=listing, listing_events=tuple(t for t in LISTING_EVENTS if of_table(t, table_type)),

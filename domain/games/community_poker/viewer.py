@@ -29,6 +29,29 @@ VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets",
          "raise": "raises", "all_in": "goes all in"}
 
 
+# Its codes in words (Game.words): the actions, statuses and reasons of its record, the keys of
+# a player's part and the labels of the scenes above, for the pages people read (a complaint
+# evidence pack's PDF, in Portuguese by default).
+WORDS = {
+    "pt": {"check": "passou", "call": "igualou", "bet": "apostou", "raise": "aumentou",
+           "all_in": "foi all-in", "fold": "desistiu", "small_blind": "small blind",
+           "big_blind": "big blind", "commission": "comissão", "rebuy": "recompra",
+           "sit": "sentar-se", "table_id": "Mesa", "jogada_id": "Jogada", "seat": "Lugar",
+           "status": "Estado", "ended_at": "Terminou", "cards": "Cartas do jogador",
+           "board": "Cartas comunitárias", "button": "Botão (dealer)",
+           "shown": "Mãos mostradas", "put_in_cents": "Posto em jogo",
+           "returned_cents": "Devolvido", "won_cents": "Ganho", "commission_cents": "Comissão",
+           "cave_after_cents": "Cave depois", "voided": "Anulada", "rule": "Regra",
+           "Board": "Cartas comunitárias", "Action": "Ação", "Pots": "Potes",
+           "Payment": "Pagamento", "Commission": "Comissão", "Refunds": "Devoluções",
+           "Table": "Mesa", "Seats": "Lugares",
+           "PlayerSeated": "Jogador sentado", "PlayerLeft": "O jogador saiu"},
+    "en": {"check": "checked", "call": "called", "bet": "bet", "raise": "raised",
+           "all_in": "went all in", "fold": "folded", "cards": "The player's cards",
+           "board": "The board", "put_in_cents": "Put in"},
+}
+
+
 def _by_seat(mapping: dict[str, Any]) -> list[tuple[str, Any]]:
     return sorted(mapping.items(), key=lambda kv: int(kv[0]))
 

@@ -29,7 +29,7 @@ from domain.games.semdescarte.replay import player_copy, player_jogada, replay
 from domain.games.semdescarte.rule_book import RULE_BOOK
 from domain.games.semdescarte.significant import SIGNIFICANT
 from domain.games.semdescarte.table import SemDescarteTable
-from domain.games.semdescarte.viewer import viewer_steps
+from domain.games.semdescarte.viewer import WORDS, viewer_steps
 from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
 
 NAME = "semdescarte"
@@ -66,6 +66,7 @@ GAME = Game(
     session_ended=seats.session_ended,
     replay=replay,
     viewer_steps=viewer_steps,
+    words=WORDS,
     adjudicate=adjudicate,
     check_settings=check_settings,
     settings_fields=frozenset(FIELDS),

@@ -26,6 +26,46 @@ RULES = {"BettingClosed": sd_rule(14), "CardsDealt": sd_rule(19),
          "RngRevealed": v.REVEALED, "DeckForced": "api-contract: certification mode"}
 
 
+# Its codes in words (Game.words): the outcomes, decisions and events of its record, the keys of
+# a player's part and the labels of the scenes above, for the pages people read (a complaint
+# evidence pack's PDF, in Portuguese by default).
+WORDS = {
+    "pt": {"player_won": "o jogador ganhou", "bank_won": "a banca ganhou",
+           "bank_not_qualified": "a banca não qualificou", "push": "empate",
+           "folded": "desistiu", "continue": "continuou", "fold": "desistiu",
+           "voided": "anulada", "timeout": "tempo esgotado", "player": "pelo jogador",
+           "cards": "Cartas do jogador", "bank_cards": "Cartas da banca",
+           "bank_cards_revealed": "Cartas da banca mostradas", "seat": "Lugar",
+           "table_id": "Mesa", "jogada_id": "Jogada", "status": "Estado",
+           "ended_at": "Terminou", "result": "Resultado", "decision": "Decisão",
+           "fold_reason": "Motivo da desistência", "outcome_rule": "Regra do resultado",
+           "ante_cents": "Ante", "bet_cents": "Segunda aposta",
+           "jackpot_bet_cents": "Aposta paralela do jackpot", "total_bet_cents": "Total apostado",
+           "returned_cents": "Devolvido", "won_cents": "Ganho", "lost_cents": "Perdido",
+           "multiplier": "Multiplicador", "jackpot_prize_cents": "Prémio do jackpot",
+           "net_cents": "Líquido", "player_hand": "Mão do jogador", "bank_hand": "Mão da banca",
+           "rule": "Regra", "Burned card": "Carta queimada", "Bank": "Banca", "Bets": "Apostas",
+           "Result": "Resultado", "Jackpot side bets": "Apostas paralelas do jackpot",
+           "Jackpot prizes": "Prémios do jackpot", "ante": "ante",
+           "jackpot_bet": "aposta do jackpot", "jackpot_prize": "prémio do jackpot",
+           "jackpot_refill": "reposição do jackpot", "jackpot_house_share": "parte da casa",
+           "AntePlaced": "Ante apostado", "BettingClosed": "Apostas encerradas",
+           "CardsDealt": "Cartas dadas", "PlayerContinued": "O jogador continuou",
+           "PlayerFolded": "O jogador desistiu",
+           "PlayerConnectionLost": "Ligação do jogador perdida",
+           "BankCardsRevealed": "A banca mostra as cartas",
+           "DecisionTimeExtended": "Tempo de decisão prolongado",
+           "JackpotBetsCollected": "Apostas do jackpot recolhidas", "JackpotWon": "Jackpot ganho",
+           "DeckForced": "Baralho imposto (modo de certificação)"},
+    "en": {"player_won": "the player won", "bank_won": "the bank won",
+           "bank_not_qualified": "the bank did not qualify", "push": "a tie",
+           "folded": "folded", "continue": "continued", "fold": "folded",
+           "cards": "The player's cards", "bank_cards": "The bank's cards",
+           "AntePlaced": "Ante placed", "PlayerContinued": "The player continued",
+           "PlayerFolded": "The player folded", "BankCardsRevealed": "The bank shows its cards"},
+}
+
+
 def _title(name: str, d: dict[str, Any]) -> str | None:
     if name == "JogadaOpened":
         return f"Jogada {d['number']} opened"
