@@ -130,7 +130,7 @@ def test_he_49_59_65_a_folded_hand_and_the_seed_are_not_in_the_players_copy(cert
     assert_present(*staff, forced.HOLE["3"] + forced.HOLE["1"], seed)
     assert_absent(*mine, forced.HOLE["3"], seed)
     assert_present(*mine, forced.HOLE["2"] + forced.HOLE["1"] + forced.BOARD)  # rule 59
-    assert "The player's copy" in pdf_text(mine[2])
+    assert "Cópia do jogador" in pdf_text(mine[2])
     withheld = assert_withheld_in_place(staff[0], mine[0], "hold'em rules 49, 59, 65")
     assert {w["event"] for w in withheld} == {"HoleCardsDealt", "RngCommitted", "RngRevealed"}
     (dealt,) = [s for s in mine[0]["jogadas"][0]["replay"]["steps"]
@@ -141,7 +141,7 @@ def test_he_49_59_65_a_folded_hand_and_the_seed_are_not_in_the_players_copy(cert
     assert {"label": "Seat 3", "cards": [], "hidden": 2} == {
         k: v for k, v in next(i for i in last if i.get("label") == "Seat 3").items()
         if k in ("label", "cards", "hidden")}
-    assert "Retido nesta cópia / Withheld from this copy" in read(mine[2])[1]
+    assert "Retido nesta cópia" in read(mine[2])[1]
 
 
 def test_om_25_36_59_a_pot_won_without_a_showdown_shows_no_other_hand(cert):
