@@ -67,7 +67,7 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
     from infra.audit.bundle import export_bundle, jogadas_between
 
     # lazy: a ledger command imports only what it runs (the CLI starts fast)
-    from infra.audit.checker_build import write_checker
+    from infra.audit.checker_build import offline_modules, write_checker
 
     since, until = _time(args.since, "since"), _time(args.until, "until")
     if bool(args.jogada) == bool(since or until):
@@ -87,7 +87,7 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
     with open(args.out, "w", encoding="utf-8") as handle:
         json.dump(bundle, handle, indent=1, sort_keys=True)
     if args.checker:
-        write_checker(os.path.dirname(os.path.abspath(args.out)))
+        write_checker(os.path.dirname(os.path.abspath(args.out)), offline_modules(ledger.games))
     out(f"{args.out}: {len(bundle['jogadas'])} jogadas, {len(bundle['events'])} events, proved"
         f" against checkpoint {bundle['checkpoints'][-1]['sequence']}")
     return 0
@@ -96,9 +96,12 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
 def cmd_audit_check(settings: Settings, args: argparse.Namespace) -> int:
     # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.audit.checker.main import main as check_bundle
+    from infra.audit.checker_build import offline_modules
+    from infra.games import load_games
 
     try:
         public_keys(args.public_key)  # as `ledger verify` reads it: a bad one is a usage error
     except ValueError as error:
         return usage(f"--public-key: {error}")
-    return check_bundle([args.bundle, *(f"--public-key={k}" for k in args.public_key or ())])
+    return check_bundle([args.bundle, *(f"--public-key={k}" for k in args.public_key or ())],
+                        offline_modules(load_games(settings.games)))

@@ -8,14 +8,17 @@ import json
 import struct
 from typing import Any
 
+from .games import check_jogadas
 from .notes import NoteError, trusted_keys, verify_checkpoint
 from .tree import canonical, consistency_holds, inclusion_holds, sha256
 
 FORMAT = "ledger-audit-bundle/1"
 
 
-def check(bundle: dict[str, Any], pinned: list[bytes] | None = None) -> tuple[list[str], dict[str, int]]:
-    """(problems, counts) of a parsed bundle."""
+def check(bundle: dict[str, Any], pinned: list[bytes] | None = None, modules: Any = None,
+          notes: list[str] | None = None) -> tuple[list[str], dict[str, int]]:
+    """(problems, counts) of a parsed bundle. ``modules``: the games' offline modules (default:
+    those shipped in the zip, games.py); ``notes`` receives what is said but not a failure."""
     if bundle.get("format") != FORMAT:
         return [f"not a {FORMAT} bundle"], {}
     keys, problems = trusted_keys(pinned, bundle)
@@ -57,6 +60,10 @@ def check(bundle: dict[str, Any], pinned: list[bytes] | None = None) -> tuple[li
         if missing:
             problems.append(f"jogada {jogada['jogada_id']}: events {missing} are missing or not"
                             " proved")
+    found, said, readjudicated = check_jogadas(bundle, proved, modules)
+    problems += found
+    if notes is not None:
+        notes += said
     for proof in bundle.get("consistency", []):
         first, second = trees.get(proof["first"]), trees.get(proof["second"])
         if first is None or second is None or not consistency_holds(
@@ -65,5 +72,6 @@ def check(bundle: dict[str, Any], pinned: list[bytes] | None = None) -> tuple[li
             problems.append(f"checkpoints {proof['first']} -> {proof['second']}: the consistency"
                             " proof fails")
     counts = {"checkpoints": len(trees), "events": len(proved),
-              "jogadas": len(bundle["jogadas"]), "keys_pinned": int(pinned is not None)}
+              "jogadas": len(bundle["jogadas"]), "keys_pinned": int(pinned is not None),
+              "readjudicated": readjudicated}
     return problems, counts

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from . import __doc__ as DOC
 from .bundle import check
@@ -24,7 +25,9 @@ def public_key(value: str) -> bytes:
     return key
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, modules: Any = None) -> int:
+    """``modules``: the games' offline modules (``ledger audit check``: the registered games');
+    by default those shipped in the zip application."""
     parser = argparse.ArgumentParser(description=DOC.split("\n\n")[0])
     parser.add_argument("bundle", help="the bundle file (JSON) of `ledger audit export`")
     parser.add_argument("--public-key", action="append", metavar="HEX", type=public_key,
@@ -38,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as error:
         print(f"bundle_check: error: {error}", file=sys.stderr)
         return 2
-    problems, counts = check(bundle, pinned)
+    notes: list[str] = []
+    problems, counts = check(bundle, pinned, modules, notes)
     trust = "pinned keys" if pinned else "the keys in the bundle (pin them with --public-key)"
     if problems:
         print(f"BUNDLE FAILED ({len(problems)} problems):")
@@ -46,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  - {problem}")
         return 1
     print(f"BUNDLE OK: {counts['jogadas']} jogadas, {counts['events']} events proved against"
-          f" {counts['checkpoints']} signed checkpoints, with {trust}")
+          f" {counts['checkpoints']} signed checkpoints, with {trust}; {counts['readjudicated']}"
+          " jogadas re-derived from their revealed seeds and re-adjudicated by their rules")
+    for note in notes:
+        print(f"  note: {note}")
     return 0
 
