@@ -17,7 +17,8 @@ commitment and the recorded output by ``rederive``; in certification mode the fo
 top of it, ``forced`` true), ``money`` (account code -> the net cents the jogada's account
 events moved on it: ``Credited`` +, ``Debited`` and ``HoldPosted`` −; ``FundsHeld`` and
 ``HoldVoided`` move no balance; the code found from the stream id, ``account:<stream>`` for one
-not named by any counterparty or player of the events), ``held`` (account code -> cents still
+not named by any counterparty or player of the events; each account event gets that code as
+its ``account``), ``held`` (account code -> cents still
 held at the end), and ``notes``: a list ``check`` may append sentences to that are not
 failures (what cannot be recomputed from the jogada alone), printed with the result.
 
@@ -83,7 +84,7 @@ def money_moved(events: list[dict[str, Any]]) -> tuple[dict[str, int], dict[str,
     for e in events:
         if e["name"] not in MONEY:
             continue
-        code = codes.get(str(e["originator_id"]), f"account:{e['originator_id']}")
+        code = e["account"] = codes.get(str(e["originator_id"]), f"account:{e['originator_id']}")
         amount = e["data"]["amount_cents"]
         if e["name"] == "Credited":
             net[code] = net.get(code, 0) + amount
