@@ -97,24 +97,26 @@ def compare(player: list[str], bank: list[str]) -> int:
 
 
 def settle(ante: int, continued: bool, player: list[str], bank: list[str]) -> dict[str, Any]:
-    """One seat's outcome (rules 22, 26, 28, 29; A1, A2, A3)."""
-    def out(result: str, bet: int, returned: int, lost: int, won: int,
+    """One seat's outcome and the rule that gives it (rules 22, 26, 28, 29; A1–A4)."""
+    def out(result: str, bet: int, returned: int, lost: int, won: int, rule: str,
             multiplier: int | None = None) -> dict[str, Any]:
         return {"result": result, "ante_cents": ante, "bet_cents": bet,
                 "returned_cents": returned, "lost_cents": lost, "won_cents": won,
-                "multiplier": multiplier}
+                "multiplier": multiplier, "rule": f"póquer sem descarte rule {rule}"}
     if not continued:
-        return out("folded", 0, 0, ante, 0)
+        return out("folded", 0, 0, ante, 0, "22")
     bet = BET_FACTOR * ante
     if not qualifies(bank):
-        return out("bank_not_qualified", bet, ante + bet, 0, ante)
+        return out("bank_not_qualified", bet, ante + bet, 0, ante, "26 (A3)")
     result = compare(player, bank)
+    by_suit = hand_value(player) == hand_value(bank) and hand_value(player)[0] == 0  # A4
     if result > 0:
         multiplier = PAYTABLE[category(player)]
-        return out("player_won", bet, ante + bet, 0, ante + multiplier * bet, multiplier)
+        return out("player_won", bet, ante + bet, 0, ante + multiplier * bet,
+                   "28 (A4, A2)" if by_suit else "28 (A2)", multiplier)
     if result < 0:
-        return out("bank_won", bet, 0, ante + bet, 0)
-    return out("push", bet, ante + bet, 0, 0)
+        return out("bank_won", bet, 0, ante + bet, 0, "29 (A4)" if by_suit else "29")
+    return out("push", bet, ante + bet, 0, 0, "9 (A4, A1)" if by_suit else "13 (A1)")
 
 
 def deal(shoe: list[str], seats: list[str]) -> dict[str, Any]:
@@ -274,9 +276,10 @@ def _settled(jogada: dict[str, Any], facts: dict[str, Any], seats: list[str],
                 said = f" ({euros(got[key])})" if money else ""
                 given = f" ({euros(want[key])})" if money else ""
                 return [f"{_at(settled)}: seat {seat}: {key} is {got.get(key)!r}{said},"
-                        f" the rules give {want[key]!r}{given}"
-                        f" ({category(list(hands[seat]))} against the bank's {category(bank)},"
-                        f" {'continued' if continued else 'folded'}; rules 12, 22, 25–29)"]
+                        f" the rules give {want[key]!r}{given} (the player"
+                        f" {'continued' if continued else 'folded'} with"
+                        f" {category(list(hands[seat]))} against the bank's {category(bank)}:"
+                        f" {want['rule']})"]
         if got.get("player_id") != bet["player_id"]:
             return [f"{_at(settled)}: seat {seat}'s outcome names player {got.get('player_id')},"
                     f" the ante was placed by {bet['player_id']}"]
