@@ -35,10 +35,15 @@ def offline_modules(games: Iterable[Any]) -> list[ModuleType]:
     return found
 
 
-def write_checker(path: str | Path, modules: Iterable[ModuleType] = ()) -> Path:
+def write_checker(path: str | Path, modules: Iterable[ModuleType] | None = None) -> Path:
     """Write the zip application to ``path`` (a file name, or a directory to hold
-    ``bundle_check.pyz``), carrying ``modules`` (the games' offline modules) as
-    ``checker_games/<package>.py``; the same bytes for the same sources (fixed times)."""
+    ``bundle_check.pyz``), carrying ``modules`` (the games' offline modules; by default the
+    built-in games', infra/games.py) as ``checker_games/<package>.py``; the same bytes for the
+    same sources (fixed times)."""
+    if modules is None:
+        from infra.games import builtin_games  # lazy: the registry imports every game
+
+        modules = offline_modules(builtin_games())
     target = Path(path)
     if target.is_dir():
         target = target / FILE_NAME

@@ -2,7 +2,7 @@
 ``domain/games/<package>/offline.py``, standard library only, shipped inside bundle_check.pyz
 as ``checker_games/<package>.py`` (infra/audit/checker_build.py). Each module holds:
 
-- ``GAMES``: the ``Game.name`` of each game it checks (``("holdem", "omaha")``);
+- ``GAMES``: the ``Game.name`` of each game it checks (two for a package of two rule sets);
 - ``OPENING`` / ``ENDING``: the names of the stream events (a topic's last dotted part) that
   open a jogada and that end it (the RNG's ``RngRevealed`` may follow an ending event);
 - ``check(jogada) -> list[str]``: from the jogada's events alone, the cards or balls re-derived
