@@ -10,7 +10,11 @@ It checks (docs/audit.md; RFC 9162 §2.1; 903-B 1.5 "Log" (nothing recorded is c
 2. each event: its leaf recomputed from its canonical bytes, and its inclusion proof against
    the checkpoint it names; its readable ``data`` equals its stored state;
 3. each jogada: all its events are in the bundle and proved;
-4. each consistency proof between two checkpoints.
+4. each consistency proof between two checkpoints;
+5. each jogada whose events are proved: its RNG output re-derived from the revealed seed
+   (rederive.py), then its cards or balls dealt again and its settlement recomputed by its
+   game's offline rules (games.py; ``checker_games/<package>.py`` in the zip), the first
+   difference named (a laboratory's forced outcome is reported, not failed).
 Exit status 0 when everything holds, 1 naming each failure, 2 when the file cannot be read
 or a --public-key is not an Ed25519 public key (64 hex digits).
 
