@@ -50,27 +50,64 @@ def test_903b_6_7_2_4_a_game_the_checker_carries_no_rules_for_is_a_problem(
     assert "carries no offline rules for the game 'unknown'" in done.stdout
 
 
-@pytest.mark.parametrize("change, named", [
-    (lambda data: data["outcomes"]["1"].update(won_cents=1900),
-     "seat 1: won_cents is 1900 (19,00 €), the rules give 1800 (18,00 €)"),
-    (lambda data: data["outcomes"]["1"].update(result="push"),
-     "seat 1: result is 'push', the rules give 'player_won'"),
-], ids=["payout", "result"])
-def test_sd_28_the_offline_rules_name_a_recorded_outcome_the_cards_do_not_give(
-        ledger, tmp_path, change, named):
+def _event(bundle, name, test=lambda data: True):
+    return next(e for e in bundle["events"]
+                if e["topic"].endswith(f".{name}") and test(e["data"]))
+
+
+def _payout(bundle):
+    settled = _event(bundle, "JogadaSettled")
+    settled["data"]["outcomes"]["1"]["won_cents"] = 1900
+    return (f"event {settled['notification_id']} JogadaSettled: seat 1: won_cents is 1900"
+            " (19,00 €), the rules give 1800 (18,00 €)"
+            " (the player continued with straight against the bank's high_card: póquer sem descarte"
+            " rule 28 (A2))")
+
+
+def _result(bundle):
+    settled = _event(bundle, "JogadaSettled")
+    settled["data"]["outcomes"]["1"]["result"] = "push"
+    return (f"event {settled['notification_id']} JogadaSettled: seat 1: result is 'push', the"
+            " rules give 'player_won'"
+            " (the player continued with straight against the bank's high_card: póquer sem descarte"
+            " rule 28 (A2))")
+
+
+def _bank(bundle):
+    revealed = _event(bundle, "BankCardsRevealed")
+    revealed["data"]["qualifies"] = False
+    return (f"event {revealed['notification_id']} BankCardsRevealed: qualifies is False, the"
+            " bank's high_card does qualify (rules 7k, 25)")
+
+
+def _credit(bundle):
+    """The wallet credited 17,00 € where the settlement (and the house's debit) says 18,00 €."""
+    credit = _event(bundle, "Credited", lambda d: d["transfer_id"].endswith(":win")
+                    and d["counterparty"] == "house")
+    credit["data"]["amount_cents"] = 1700
+    player = _event(bundle, "AntePlaced")["data"]["player_id"]
+    on_wallet = [e["notification_id"] for e in bundle["events"]
+                 if e["originator_id"] == credit["originator_id"]]  # held, voided, credited
+    return (f"wallet:{player} (seat 1): the account events {on_wallet} moved"
+            " +1700 cents (+17,00 €), the rules give +1800 (+18,00 €)")
+
+
+@pytest.mark.parametrize("change", [_payout, _result, _bank, _credit],
+                         ids=["payout", "result", "bank", "credit"])
+def test_sd_25_28_the_offline_rules_name_the_first_difference_with_the_seat_and_amounts(
+        ledger, tmp_path, change):
     """The rules module alone, on the jogada as the checker builds it (proofs set aside: the
-    bundle's own proof refuses an altered event first): a JogadaSettled whose outcome is not
-    the one rule 28 (A2) gives is named with the seat and both amounts."""
+    bundle's own proof refuses an altered event first): an outcome rule 28 (A2) does not give,
+    a bank said not to qualify with ace-king (rule 25), a wallet credited less than the
+    settlement says: each named with its event, seat or account, and both amounts."""
     from domain.games.semdescarte import offline
     from infra.audit.checker.games import check_jogadas
 
     path = tmp_path / "bundle.json"
-    bundle = exported(ledger, [individual(ledger, ["5c", "6d", "7h", "8s", "9c"], BANK_AK,
-                                          "continue")], path)
-    settled = next(e for e in bundle["events"] if e["topic"].endswith(".JogadaSettled"))
+    jogada_id = individual(ledger, ["5c", "6d", "7h", "8s", "9c"], BANK_AK, "continue")
+    bundle = exported(ledger, [jogada_id], path)
     every = {e["notification_id"] for e in bundle["events"]}
     assert check_jogadas(bundle, every, [offline])[0] == []  # the unaltered copy: no problem
-    change(settled["data"])
+    named = change(bundle)
     problems, _, done = check_jogadas(bundle, every, [offline])
-    assert done == 0 and len(problems) == 1
-    assert f"event {settled['notification_id']} JogadaSettled: {named}" in problems[0]
+    assert done == 0 and problems == [f"jogada {jogada_id} (semdescarte): {named}"]

@@ -314,6 +314,9 @@ def _money(jogada: dict[str, Any], nets: dict[str, int], seat_of: dict[str, str]
             ids = [e["notification_id"] for e in jogada["events"] if e.get("account") == code]
             return [f"{code}{seat}: the account events {ids} moved {got:+d} cents"
                     f" ({euros(got, True)}), the rules give {want:+d} ({euros(want, True)})"]
+    for code, cents in sorted(jogada["held"].items()):  # every hold posted or released
+        return [f"{code}: {cents} cents ({euros(cents)}) still held when the jogada ended"
+                " (903-B 5.4.3(4))"]
     return []
 
 
