@@ -111,3 +111,25 @@ def test_sd_25_28_the_offline_rules_name_the_first_difference_with_the_seat_and_
     named = change(bundle)
     problems, _, done = check_jogadas(bundle, every, [offline])
     assert done == 0 and problems == [f"jogada {jogada_id} (semdescarte): {named}"]
+
+
+def test_903b_6_7_2_4_ledger_audit_export_checker_ships_the_registered_games_rules(
+        ledger, make_settings, tmp_path, monkeypatch):
+    """`ledger audit export --checker` writes bundle_check.pyz with each registered game's
+    offline rules (checker_games/<package>.py); run alone, it re-adjudicates the jogada."""
+    import subprocess
+    import sys
+    import zipfile
+
+    jogada_id = individual(ledger, ["5c", "6d", "7h", "8s", "9c"], BANK_AK, "continue")
+    settings = make_settings(certification_mode="1")
+    monkeypatch.setenv("LEDGER_DATABASE_URL", settings.database_url)
+    monkeypatch.setenv("LEDGER_AUDIT_KEY_FILE", settings.audit_key_file)
+    out = tmp_path / "bundle.json"
+    assert ledger_main(["audit", "export", "--jogada", jogada_id, "--out", str(out),
+                        "--checker"]) == 0
+    script = tmp_path / "bundle_check.pyz"
+    assert "checker_games/semdescarte.py" in zipfile.ZipFile(script).namelist()
+    done = subprocess.run([sys.executable, "-I", str(script), str(out)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "1 jogadas re-derived" in done.stdout, done.stdout
