@@ -239,10 +239,17 @@ def _jackpot(jogada: dict[str, Any], facts: dict[str, Any], config: dict[str, An
                 " pool from the whole log)")
         nets[player] = nets.get(player, 0) + award["amount_cents"]
         nets[pool] = nets.get(pool, 0) - award["amount_cents"]
+    royals = sum(a["category"] == "royal_flush" for a in awards.values())
     refill = jogada["money"].get(pool, 0) - nets.get(pool, 0)
-    if refill and any(a["category"] == "royal_flush" for a in awards.values()):
+    if royals:  # r10, A12: the royal flushes leave under one cent each; back to the start
+        start = jackpot["starting_value_cents"]
+        if not start - royals < refill <= start:
+            return [f"{pool}: the house refilled the jackpot by {refill} cents"
+                    f" ({euros(refill)}) after {royals} royal flush(es); back to its starting"
+                    f" value of {euros(start)} it is {start - royals + 1} to {start} cents"
+                    " (Portaria r10, A12)"]
         jogada["notes"].append(f"the house refilled the jackpot by {euros(refill)} to its"
-                               " starting value (Portaria r10, A12): taken as recorded")
+                               " starting value (Portaria r10, A12)")
         nets[pool] = nets.get(pool, 0) + refill
         nets["house"] = nets.get("house", 0) - refill
     return []
