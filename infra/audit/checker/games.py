@@ -137,6 +137,9 @@ def check_jogada(jogada: dict[str, Any], games: dict[str, ModuleType]) -> list[s
     jogada["notes"] += notes
     if not any(e["name"] in module.OPENING for e in jogada["events"]):
         problems.append(f"no event opens the jogada ({', '.join(module.OPENING)})")
+    if not ended and any(e["name"] == "RngRevealed" for e in jogada["events"]):
+        problems.append(f"its seed is revealed (RngRevealed), which happens once it ended, but"
+                        f" no ending event ({', '.join(module.ENDING)}) is in the bundle")
     if problems:
         return [f"{where}: {p}" for p in problems]
     if not ended:
