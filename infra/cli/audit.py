@@ -7,6 +7,7 @@ import argparse
 import json
 import os
 from datetime import datetime
+from types import ModuleType
 
 from infra.cli.common import err, open_ledger, out, public_keys, require_ledger, usage
 from infra.runtime.settings import Settings
@@ -67,7 +68,7 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
     from infra.audit.bundle import export_bundle, jogadas_between
 
     # lazy: a ledger command imports only what it runs (the CLI starts fast)
-    from infra.audit.checker_build import offline_modules, write_checker
+    from infra.audit.checker_build import write_checker
 
     since, until = _time(args.since, "since"), _time(args.until, "until")
     if bool(args.jogada) == bool(since or until):
@@ -86,22 +87,33 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
         ledger.shutdown()
     with open(args.out, "w", encoding="utf-8") as handle:
         json.dump(bundle, handle, indent=1, sort_keys=True)
-    if args.checker:
-        write_checker(os.path.dirname(os.path.abspath(args.out)), offline_modules(ledger.games))
+    if args.checker:  # with the registered games' offline rules (LEDGER_GAMES too)
+        write_checker(os.path.dirname(os.path.abspath(args.out)), offline_modules(settings))
     out(f"{args.out}: {len(bundle['jogadas'])} jogadas, {len(bundle['events'])} events, proved"
         f" against checkpoint {bundle['checkpoints'][-1]['sequence']}")
     return 0
 
 
+def offline_modules(settings: Settings) -> list[ModuleType]:
+    """The offline rules of each registered game (``<Game.package>.offline``, docs/audit.md):
+    what ``ledger audit check`` gives the checker, and ``ledger audit export --checker`` ships
+    in bundle_check.pyz (infra/audit/checker_build.py)."""
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
+    from infra.audit.checker_build import offline_modules as of_games
+    from infra.games import load_games
+
+    return of_games(load_games(settings.games))
+
+
 def cmd_audit_check(settings: Settings, args: argparse.Namespace) -> int:
     # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.audit.checker.main import main as check_bundle
-    from infra.audit.checker_build import offline_modules
-    from infra.games import load_games
 
     try:
         public_keys(args.public_key)  # as `ledger verify` reads it: a bad one is a usage error
     except ValueError as error:
         return usage(f"--public-key: {error}")
-    return check_bundle([args.bundle, *(f"--public-key={k}" for k in args.public_key or ())],
-                        offline_modules(load_games(settings.games)))
+    argv = [args.bundle, *(f"--public-key={k}" for k in args.public_key or ()),
+            *(f"--trusted-key={f}" for f in args.trusted_key or ()),
+            *(f"--checkpoint={f}" for f in args.checkpoint or ())]
+    return check_bundle(argv, offline_modules(settings))

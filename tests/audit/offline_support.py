@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from infra.audit.bundle import export_bundle
+from infra.audit.checker import games
 from infra.audit.checker_build import offline_modules, write_checker
 from tests.semdescarte import client as sd
 from tests.semdescarte.support import (
@@ -109,3 +110,23 @@ def run_alone(ledger: Any, tmp_path: Path, bundle: Path, *args: str
     assert sorted(p.name for p in alone.iterdir()) == ["bundle_check.pyz"]
     return subprocess.run([sys.executable, "-I", str(script), str(bundle), *args], cwd=alone,
                           capture_output=True, text=True, timeout=120)
+
+
+def rules_alone(bundle: dict[str, Any], modules: list[Any]) -> tuple[list[str], list[str], int]:
+    """(problems, notes, jogadas re-adjudicated) of each jogada of ``bundle`` by
+    ``games.check_jogada`` alone, as checker/jogadas.py calls it, the proofs set aside (the
+    bundle's own proof refuses an altered event first): what the game's rules say of a record."""
+    loaded = games.load(modules)
+    by_id = {e["notification_id"]: e for e in bundle["events"]}
+    problems, notes, done = [], [], 0
+    for listed in bundle["jogadas"]:
+        jogada = {"jogada_id": listed["jogada_id"], "game": listed["game"], "rng": None,
+                  "events": [{**{k: by_id[n][k] for k in (
+                      "notification_id", "originator_id", "originator_version", "topic",
+                      "data")}, "name": by_id[n]["topic"].rpartition(".")[2]}
+                      for n in sorted(listed["events"])]}
+        found = games.check_jogada(jogada, loaded)
+        problems += found
+        notes += jogada["notes"]
+        done += bool(jogada.get("readjudicated")) and not found
+    return problems, notes, done

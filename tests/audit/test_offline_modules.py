@@ -84,15 +84,3 @@ def test_903b_6_7_2_4_a_jogada_of_a_game_with_no_offline_rules_is_one_problem():
         "jogada t:1 (roleta): this checker carries no offline rules for the game 'roleta':"
         " its cards and settlement were not re-derived"]
 
-
-def test_903b_6_7_2_4_a_revealed_seed_without_an_ending_event_is_a_problem():
-    """An RngRevealed comes once the jogada ended (domain/kernel/jogada_rng.py): a bundle that
-    holds it but not the ending event left out the result."""
-    offline = import_module("tests.cointoss.offline")
-    jogada = {"jogada_id": "t:1", "game": "cointoss", "events": [
-        {"notification_id": 1, "originator_id": "x", "name": "JogadaOpened", "data": {}},
-        {"notification_id": 2, "originator_id": "x", "name": "RngRevealed",
-         "data": {"seed_hex": "00", "commitment": "00"}}]}
-    found = games.check_jogada(jogada, games.load([offline]))
-    assert "jogada t:1 (cointoss): its seed is revealed (RngRevealed), which happens once it" \
-        " ended, but no ending event (CoinTossed, JogadaVoided) is in the bundle" in found

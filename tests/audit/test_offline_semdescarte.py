@@ -39,17 +39,6 @@ def test_903b_6_7_2_4_sd_19_a_clean_bundle_is_re_derived_and_re_adjudicated_alon
     assert "re-adjudicated" in capsys.readouterr().out
 
 
-def test_903b_6_7_2_4_a_game_the_checker_carries_no_rules_for_is_a_problem(
-        ledger, tmp_path):
-    path = tmp_path / "bundle.json"
-    bundle = exported(ledger, [individual(ledger, None, None, "fold")], path)
-    bundle["jogadas"][0]["game"] = "unknown"  # the listing is not signed: only its events are
-    path.write_text(json.dumps(bundle))
-    done = run_alone(ledger, tmp_path, path)
-    assert done.returncode == 1
-    assert "carries no offline rules for the game 'unknown'" in done.stdout
-
-
 def _event(bundle, name, test=lambda data: True):
     return next(e for e in bundle["events"]
                 if e["topic"].endswith(f".{name}") and test(e["data"]))
@@ -101,15 +90,14 @@ def test_sd_25_28_the_offline_rules_name_the_first_difference_with_the_seat_and_
     a bank said not to qualify with ace-king (rule 25), a wallet credited less than the
     settlement says: each named with its event, seat or account, and both amounts."""
     from domain.games.semdescarte import offline
-    from infra.audit.checker.games import check_jogadas
+    from tests.audit.offline_support import rules_alone
 
     path = tmp_path / "bundle.json"
     jogada_id = individual(ledger, ["5c", "6d", "7h", "8s", "9c"], BANK_AK, "continue")
     bundle = exported(ledger, [jogada_id], path)
-    every = {e["notification_id"] for e in bundle["events"]}
-    assert check_jogadas(bundle, every, [offline])[0] == []  # the unaltered copy: no problem
+    assert rules_alone(bundle, [offline])[0] == []  # the unaltered copy: no problem
     named = change(bundle)
-    problems, _, done = check_jogadas(bundle, every, [offline])
+    problems, _, done = rules_alone(bundle, [offline])
     assert done == 0 and problems == [f"jogada {jogada_id} (semdescarte): {named}"]
 
 
@@ -130,6 +118,7 @@ def test_903b_6_7_2_4_ledger_audit_export_checker_ships_the_registered_games_rul
                         "--checker"]) == 0
     script = tmp_path / "bundle_check.pyz"
     assert "checker_games/semdescarte.py" in zipfile.ZipFile(script).namelist()
-    done = subprocess.run([sys.executable, "-I", str(script), str(out)], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60)
+    key = json.loads(out.read_text())["public_keys"][0]["public_key"]
+    done = subprocess.run([sys.executable, "-I", str(script), str(out), "--public-key", key],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "1 jogadas re-derived" in done.stdout, done.stdout

@@ -10,6 +10,7 @@ import hashlib
 from typing import Any
 
 GAMES = ("cointoss",)
+MARKERS = {"cointoss": ".CoinTable."}  # its venue's event topics (Game.event_marker)
 OPENING = ("JogadaOpened",)
 ENDING = ("CoinTossed", "JogadaVoided")
 SIDES = ("heads", "tails")

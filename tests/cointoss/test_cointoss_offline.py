@@ -11,11 +11,11 @@ import sys
 from uuid import uuid4
 
 from infra.audit.bundle import export_bundle
-from infra.audit.checker.games import check_jogadas
 from infra.audit.checker_build import offline_modules, write_checker
 from infra.container import build_ledger
 from infra.runtime.rng import SeededSeedSource
 from infra.services import sessions as sessions_service
+from tests.audit.offline_support import rules_alone
 from tests.cointoss import commands as coin
 from tests.cointoss import offline
 from tests.cointoss.views import KIND
@@ -55,14 +55,15 @@ def test_a_coin_toss_bundle_is_re_adjudicated_alone_and_a_changed_payout_is_name
     path.write_text(json.dumps(bundle))
     alone = tmp_path / "alone"
     alone.mkdir()
-    done = subprocess.run([sys.executable, "-I", str(write_checker(alone, modules)), str(path)],
-                          capture_output=True, text=True, timeout=60, cwd=alone)
+    key = bundle["public_keys"][0]["public_key"]
+    done = subprocess.run([sys.executable, "-I", str(write_checker(alone, modules)), str(path),
+                           "--public-key", key], capture_output=True, text=True, timeout=60,
+                          cwd=alone)
     assert done.returncode == 0 and "1 jogadas re-derived" in done.stdout, done.stdout
-    every = {e["notification_id"] for e in bundle["events"]}
     tossed = next(e for e in bundle["events"] if e["topic"].endswith(".CoinTossed"))
     winner = next(p for p, cents in tossed["data"]["payouts"].items() if cents)
     tossed["data"]["payouts"][winner] += 1
-    problems, _, done_count = check_jogadas(bundle, every, [offline])
+    problems, _, done_count = rules_alone(bundle, [offline])
     assert done_count == 0 and problems == [
         f"jogada {jogada_id} (cointoss): event {tossed['notification_id']} CoinTossed:"
         f" wallet:{winner} is paid {2 * STAKE + 1} cents, the rules pay {2 * STAKE}"]

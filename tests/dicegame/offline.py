@@ -10,6 +10,7 @@ import hashlib
 from typing import Any
 
 GAMES = ("dice",)
+MARKERS = {"dice": ".DiceTable."}  # its venue's event topics (Game.event_marker)
 OPENING = ("JogadaOpened",)
 ENDING = ("DiceRolled", "JogadaVoided")
 PAYS = 6

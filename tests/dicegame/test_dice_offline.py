@@ -8,10 +8,10 @@ import hashlib
 from uuid import uuid4
 
 from infra.audit.bundle import export_bundle
-from infra.audit.checker.games import check_jogadas
 from infra.container import build_ledger
 from infra.runtime.rng import SeededSeedSource
 from infra.services import sessions as sessions_service
+from tests.audit.offline_support import rules_alone
 from tests.dicegame import commands as dice
 from tests.dicegame import offline
 from tests.dicegame.views import KIND
@@ -53,11 +53,10 @@ def test_dice_4_5_6_rolled_and_voided_jogadas_are_re_adjudicated_offline(make_se
         bundle = export_bundle(second, [rolled, crashed])  # voided at start-up (rule 6)
     finally:
         second.close()
-    every = {e["notification_id"] for e in bundle["events"]}
-    assert check_jogadas(bundle, every, [offline]) == ([], [], 2)
+    assert rules_alone(bundle, [offline]) == ([], [], 2)
     rolled_event = next(e for e in bundle["events"] if e["topic"].endswith(".DiceRolled"))
     rolled_event["data"]["face"] = FACE % 6 + 1
-    problems, _, done = check_jogadas(bundle, every, [offline])
+    problems, _, done = rules_alone(bundle, [offline])
     assert done == 1 and problems == [
         f"jogada {rolled} (dice): event {rolled_event['notification_id']} DiceRolled: the face"
         f" is {FACE % 6 + 1}, the seed rolls {FACE} (dice rule 4)"]

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 GAMES = ("semdescarte",)
+MARKERS = {"semdescarte": ".SemDescarteTable."}  # its venue's event topics (Game.event_marker)
 OPENING = ("JogadaOpened",)
 ENDING = ("JogadaSettled", "JogadaVoided")
 

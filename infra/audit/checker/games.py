@@ -2,9 +2,12 @@
 ``domain/games/<package>/offline.py``, standard library only, shipped inside bundle_check.pyz
 as ``checker_games/<package>.py`` (infra/audit/checker_build.py). Each module holds:
 
-- ``GAMES``: the ``Game.name`` of each game it checks (two for a package of two rule sets);
+- ``GAMES``: the ``Game.name`` of each game it checks (one or more: a package of two games);
 - ``OPENING`` / ``ENDING``: the names of the stream events (a topic's last dotted part) that
   open a jogada and that end it (the RNG's ``RngRevealed`` may follow an ending event);
+- ``MARKERS``: for each of its games, the part of its venue's event topics that names it
+  (``Game.event_marker``: ``{"<game>": ".<VenueClass>."}``): the checker tells a jogada's game
+  from its signed events' topics, not from the bundle's label (checker/jogadas.py);
 - ``check(jogada) -> list[str]``: from the jogada's events alone, the cards or balls re-derived
   from the RNG output and the settlement recomputed by the rules; each problem a sentence naming
   the event, the seat or account and the amounts (the first difference is enough).
@@ -22,14 +25,12 @@ its ``account``), ``held`` (account code -> cents still
 held at the end), and ``notes``: a list ``check`` may append sentences to that are not
 failures (what cannot be recomputed from the jogada alone), printed with the result.
 
-``check_jogada`` does the RNG part (``rederive``) and then calls the game's ``check``;
-``check_jogadas`` runs it over a bundle's jogadas whose events are all proved."""
+``check_jogada`` (called by checker/jogadas.py once a jogada's events are proved, complete and
+of one game) does the RNG part (``rederive``) and then calls the game's ``check``."""
 
 from __future__ import annotations
 
-import base64
 import importlib
-import json
 import pkgutil
 import uuid
 from types import ModuleType
@@ -99,7 +100,7 @@ def money_moved(events: list[dict[str, Any]]) -> tuple[dict[str, int], dict[str,
     return ({c: v for c, v in net.items() if v}, {c: v for c, v in held.items() if v})
 
 
-def _rng(jogada: dict[str, Any], ended: bool) -> tuple[list[str], list[str]]:
+def _rng(jogada: dict[str, Any]) -> tuple[list[str], list[str]]:
     """Fills ``jogada["rng"]``; the RNG's problems and notes, each naming its event."""
     found: dict[str, list[dict[str, Any]]] = {"RngCommitted": [], "RngRevealed": []}
     for e in jogada["events"]:
@@ -111,8 +112,11 @@ def _rng(jogada: dict[str, Any], ended: bool) -> tuple[list[str], list[str]]:
     committed = found["RngCommitted"][0] if found["RngCommitted"] else None
     revealed = found["RngRevealed"][0] if found["RngRevealed"] else None
     rng, problems, notes = rederive(None if committed is None else committed["data"],
-                                    None if revealed is None else revealed["data"], ended)
+                                    None if revealed is None else revealed["data"],
+                                    ended=False)  # not revealed: checker/jogadas.py says it
     jogada["rng"] = rng
+    if revealed is None:
+        notes = []  # not revealed: checker/jogadas.py names it, check_jogada notes it
     where = {name: f"event {e[0]['notification_id']} {name}"
              for name, e in found.items() if e}
     return [next((problem.replace(name, where[name], 1) for name in where
@@ -124,7 +128,8 @@ def check_jogada(jogada: dict[str, Any], games: dict[str, ModuleType]) -> list[s
     re-derived from the revealed seed (``rederive``), then its game's ``check``; each problem
     prefixed ``jogada <id> (<game>)``. Sets ``rng``, ``money``, ``held``, ``notes`` (the RNG's
     and the game's notes) and ``readjudicated`` (its game's ``check`` ran) on ``jogada``. A
-    game with no offline module: one problem."""
+    game with no offline module: one problem. A jogada not ended, or whose seed is not
+    revealed, is not re-adjudicated (checker/jogadas.py names that)."""
     where = f"jogada {jogada['jogada_id']} ({jogada.get('game')})"
     jogada.setdefault("notes", [])
     module = games.get(jogada.get("game"))
@@ -133,17 +138,14 @@ def check_jogada(jogada: dict[str, Any], games: dict[str, ModuleType]) -> list[s
                 f" {jogada.get('game')!r}: its cards and settlement were not re-derived"]
     ended = any(e["name"] in module.ENDING for e in jogada["events"])
     jogada["money"], jogada["held"] = money_moved(jogada["events"])
-    problems, notes = _rng(jogada, ended)
+    problems, notes = _rng(jogada)
     jogada["notes"] += notes
-    if not any(e["name"] in module.OPENING for e in jogada["events"]):
-        problems.append(f"no event opens the jogada ({', '.join(module.OPENING)})")
-    if not ended and any(e["name"] == "RngRevealed" for e in jogada["events"]):
-        problems.append(f"its seed is revealed (RngRevealed), which happens once it ended, but"
-                        f" no ending event ({', '.join(module.ENDING)}) is in the bundle")
     if problems:
         return [f"{where}: {p}" for p in problems]
-    if not ended:
-        jogada["notes"].append("still open: not re-adjudicated")
+    if not ended or (jogada["rng"] is None and any(
+            e["name"] == "RngCommitted" for e in jogada["events"])):
+        jogada["notes"].append("not ended, or its seed not revealed, in the bundle (a problem"
+                               " of its own): not re-adjudicated")
         return []
     jogada["readjudicated"] = True
     try:
@@ -151,32 +153,3 @@ def check_jogada(jogada: dict[str, Any], games: dict[str, ModuleType]) -> list[s
     except Exception as error:  # the record is not what the game's rules can read
         found = [f"the offline rules could not read the jogada: {type(error).__name__}: {error}"]
     return [f"{where}: {p}" for p in found]
-
-
-def check_jogadas(bundle: dict[str, Any], proved: set[int],
-                  modules: list[ModuleType] | None = None) -> tuple[list[str], list[str], int]:
-    """(problems, notes, jogadas re-adjudicated) of the bundle's jogadas whose events are all
-    proved (a jogada with an event missing or not proved is a problem already)."""
-    games = load(modules)
-    by_id = {e.get("notification_id"): e for e in bundle.get("events", [])}
-    problems, notes, done = [], [], 0
-    for listed in bundle.get("jogadas", []):
-        if not all(n in proved for n in listed["events"]):
-            continue
-        jogada = {"jogada_id": listed["jogada_id"], "game": listed.get("game"),
-                  "events": [_event(by_id[n]) for n in sorted(listed["events"])]}
-        found = check_jogada(jogada, games)
-        problems += found
-        notes += [f"jogada {jogada['jogada_id']} ({jogada['game']}): {n}"
-                  for n in jogada["notes"]]
-        done += bool(jogada.get("readjudicated")) and not found
-    return problems, notes, done
-
-
-def _event(stored: dict[str, Any]) -> dict[str, Any]:
-    data = stored.get("data")
-    if data is None:
-        data = json.loads(base64.b64decode(stored["state"]))
-    return {**{k: stored.get(k) for k in ("notification_id", "originator_id",
-                                          "originator_version", "topic")},
-            "name": name_of(stored.get("topic") or ""), "data": data}

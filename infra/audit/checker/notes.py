@@ -67,3 +67,31 @@ def verify_checkpoint(cp: dict[str, Any], keys: dict[str, bytes]) -> dict[str, A
         raise NoteError(f"checkpoint {seq}: its note says sequence {fields['sequence']}")
     return {"sequence": seq, "origin": fields["origin"], "tree_size": int(fields["tree-size"]),
             "root": bytes.fromhex(fields["root"]), "key_id": cp["key_id"]}
+
+
+def parse_trusted_key(text: str) -> bytes:
+    """The Ed25519 public key of a trusted key file (``--trusted-key FILE``): 64 hex digits (as
+    GET /audit/public-keys gives it), or a C2SP verifier key ``name+hash+base64`` (the hash:
+    the first 4 bytes of SHA-256(name, a newline, 0x01, the key), hex; the base64: 0x01 then
+    the 32 bytes of the key). ValueError saying what is expected.
+
+    A minimal version written by the bundle helper until the notes helper's lands."""
+    text = text.strip()
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if len(key) == 32:
+        return key
+    parts = text.split("+", 2)  # the base64 may hold "+" too
+    if len(parts) == 3:
+        name, digest, encoded = parts
+        try:
+            raw = base64.b64decode(encoded, validate=True)
+        except ValueError:
+            raw = b""
+        if (name and len(raw) == 33 and raw[0] == 1 and digest == hashlib.sha256(
+                name.encode() + b"\n" + raw).hexdigest()[:8]):
+            return raw[1:]
+    raise ValueError("not an Ed25519 public key: expected 64 hex digits, or a C2SP verifier"
+                     " key name+hash+base64 whose hash matches its name and key")
