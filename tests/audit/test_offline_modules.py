@@ -63,8 +63,9 @@ def test_903b_1_5_the_zip_carries_each_registered_games_offline_module_once(tmp_
     script = write_checker(tmp_path, modules)
     names = zipfile.ZipFile(script).namelist()
     assert "checker_games/__init__.py" in names
-    assert {"checker_games/semdescarte.py", "checker_games/cointoss.py",
-            "checker_games/dicegame.py"} <= set(names)
+    # each package's module under the package's last name (the test games' too: TEST_GAMES)
+    assert {f"checker_games/{m.__name__.split('.')[-2]}.py" for m in modules} <= set(names)
+    assert len([n for n in names if n.startswith("checker_games/")]) == len(modules) + 1
     shipped = zipfile.ZipFile(script).read("checker_games/semdescarte.py").decode()
     assert shipped == (ROOT / "domain/games/semdescarte/offline.py").read_text()
     assert write_checker(tmp_path / "again.pyz", modules).read_bytes() == script.read_bytes()

@@ -8,10 +8,11 @@ import hashlib
 from uuid import uuid4
 
 from infra.audit.bundle import export_bundle
+from infra.audit.checker import games
+from infra.audit.checker.bundle import check
 from infra.container import build_ledger
 from infra.runtime.rng import SeededSeedSource
 from infra.services import sessions as sessions_service
-from tests.audit.offline_support import rules_alone
 from tests.dicegame import commands as dice
 from tests.dicegame import offline
 from tests.dicegame.views import KIND
@@ -19,6 +20,18 @@ from tests.dicegame.views import KIND
 STAKE = 200
 SEED = bytes(32)
 FACE = int.from_bytes(hashlib.sha256(SEED).digest(), "big") % 6 + 1  # dice rule 4
+
+
+def _rules_alone(bundle, jogada_id: str) -> tuple[list[str], bool]:
+    """What the offline rules say of one jogada of ``bundle``, the proofs set aside (as
+    checker/jogadas.py calls them once the events are proved): (problems, re-adjudicated)."""
+    listed = next(j for j in bundle["jogadas"] if j["jogada_id"] == jogada_id)
+    by_id = {e["notification_id"]: e for e in bundle["events"]}
+    jogada = {"jogada_id": jogada_id, "game": listed["game"], "rng": None, "events": [
+        {**by_id[n], "name": by_id[n]["topic"].rpartition(".")[2]}
+        for n in sorted(listed["events"])]}
+    problems = games.check_jogada(jogada, games.load([offline]))
+    return problems, bool(jogada.get("readjudicated"))
 
 
 def _bets(ledger, faces: list[int]) -> tuple[str, str]:
@@ -53,10 +66,11 @@ def test_dice_4_5_6_rolled_and_voided_jogadas_are_re_adjudicated_offline(make_se
         bundle = export_bundle(second, [rolled, crashed])  # voided at start-up (rule 6)
     finally:
         second.close()
-    assert rules_alone(bundle, [offline]) == ([], [], 2)
+    key = bytes.fromhex(bundle["public_keys"][0]["public_key"])
+    problems, counts = check(bundle, [key], games=games.load([offline]))
+    assert (problems, counts["readjudicated"]) == ([], 2)
     rolled_event = next(e for e in bundle["events"] if e["topic"].endswith(".DiceRolled"))
     rolled_event["data"]["face"] = FACE % 6 + 1
-    problems, _, done = rules_alone(bundle, [offline])
-    assert done == 1 and problems == [
+    assert _rules_alone(bundle, rolled) == ([
         f"jogada {rolled} (dice): event {rolled_event['notification_id']} DiceRolled: the face"
-        f" is {FACE % 6 + 1}, the seed rolls {FACE} (dice rule 4)"]
+        f" is {FACE % 6 + 1}, the seed rolls {FACE} (dice rule 4)"], True)
