@@ -27,6 +27,9 @@ MODULES: dict[str, tuple[str, ...]] = {
     "significant": ("SIGNIFICANT",),  # its significant events (GLI-19 §2.8)
     "viewer": ("viewer_steps",),  # the replay viewer's steps
     "rule_book": (),  # its rules' titles (RULE_BOOK, or one per game) and its sources (Source)
+    # its offline rules, shipped in bundle_check.pyz (infra/audit/checker/games.py): the
+    # standard library only, no import of the project (it runs inside the zip alone)
+    "offline": ("GAMES", "OPENING", "ENDING", "check"),
 }
 # and the venue aggregate (Game.venue_type) in ``<Game.venue_noun>.py``: table.py, room.py.
 

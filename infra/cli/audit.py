@@ -7,7 +7,6 @@ import argparse
 import json
 import os
 from datetime import datetime
-from importlib import import_module
 from types import ModuleType
 
 from infra.cli.common import err, open_ledger, out, public_keys, require_ledger, usage
@@ -88,8 +87,8 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
         ledger.shutdown()
     with open(args.out, "w", encoding="utf-8") as handle:
         json.dump(bundle, handle, indent=1, sort_keys=True)
-    if args.checker:
-        write_checker(os.path.dirname(os.path.abspath(args.out)))
+    if args.checker:  # with the registered games' offline rules (LEDGER_GAMES too)
+        write_checker(os.path.dirname(os.path.abspath(args.out)), offline_modules(settings))
     out(f"{args.out}: {len(bundle['jogadas'])} jogadas, {len(bundle['events'])} events, proved"
         f" against checkpoint {bundle['checkpoints'][-1]['sequence']}")
     return 0
@@ -97,18 +96,13 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
 
 def offline_modules(settings: Settings) -> list[ModuleType]:
     """The offline rules of each registered game (``<Game.package>.offline``, docs/audit.md):
-    what ``ledger audit check`` gives the checker (bundle_check.pyz carries its own copies)."""
+    what ``ledger audit check`` gives the checker, and ``ledger audit export --checker`` ships
+    in bundle_check.pyz (infra/audit/checker_build.py)."""
     # lazy: a ledger command imports only what it runs (the CLI starts fast)
+    from infra.audit.checker_build import offline_modules as of_games
     from infra.games import load_games
 
-    found = []
-    for package in dict.fromkeys(game.package for game in load_games(settings.games)):
-        try:
-            found.append(import_module(f"{package}.offline"))
-        except ModuleNotFoundError as error:
-            if error.name != f"{package}.offline":
-                raise
-    return found
+    return of_games(load_games(settings.games))
 
 
 def cmd_audit_check(settings: Settings, args: argparse.Namespace) -> int:

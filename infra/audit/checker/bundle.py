@@ -39,14 +39,16 @@ def check(bundle: dict[str, Any], pinned: list[bytes] | None = None, *,
         problems.append("jogadas: the bundle lists no jogada")
         jogadas = []
     named = by_jogada(proved)
+    told: dict[str, Any] = {"notes": [], "readjudicated": 0}  # the games' rules (games.py)
     for entry in jogadas:
-        problems += check_jogada(entry, proved, streams, named, games)
+        problems += check_jogada(entry, proved, streams, named, games, told)
     problems += checkpoints.consistency(bundle, trees)
     linked, found = checkpoints.held(list(held), bundle, keys, trees)
     problems += found
     counts = {"checkpoints": len(trees), "events": len(proved), "jogadas": len(jogadas),
               "keys_pinned": int(pinned is not None), "held": linked,
-              "key_ids": sorted({facts["key_id"] for facts in trees.values()})}
+              "key_ids": sorted({facts["key_id"] for facts in trees.values()}),
+              "readjudicated": told["readjudicated"], "notes": told["notes"]}
     return problems, counts
 
 

@@ -92,11 +92,13 @@ def by_jogada(proved: dict[int, dict[str, Any]]) -> dict[str, list[dict[str, Any
 def check_jogada(entry: Any, proved: dict[int, dict[str, Any]],
                  streams: dict[str, dict[int, dict[str, Any]]],
                  named: dict[str, list[dict[str, Any]]],
-                 games: dict[str, ModuleType]) -> list[str]:
+                 games: dict[str, ModuleType], told: dict[str, Any] | None = None) -> list[str]:
     """The problems of one entry of the bundle's ``jogadas``: ``proved`` the events whose
     inclusion was proved (notification id -> event, ``name`` and ``data`` (its stored state
     decoded) added), ``streams`` the same by originator id and version, ``named`` by the
-    jogada they name (``by_jogada``)."""
+    jogada they name (``by_jogada``). ``told``: ``notes`` (a list) receives what its game's
+    rules say that is not a failure, ``readjudicated`` (a count) one more when they ran and
+    found nothing."""
     if not isinstance(entry, dict):
         return [f"jogadas: {entry!r} is not a jogada"]
     jid, listed = str(entry.get("jogada_id")), entry.get("events")
@@ -156,7 +158,13 @@ def check_jogada(entry: Any, proved: dict[int, dict[str, Any]],
               "events": [{k: e[k] for k in ("notification_id", "originator_id",
                                             "originator_version", "topic", "name", "data")}
                          for e in events]}
-    return problems + game_rules.check_jogada(jogada, games)
+    found = game_rules.check_jogada(jogada, games)
+    if told is not None:
+        told.setdefault("notes", []).extend(f"jogada {jid} ({game}): {note}"
+                                            for note in jogada.get("notes", []))
+        told["readjudicated"] = told.get("readjudicated", 0) + int(
+            bool(jogada.get("readjudicated")) and not found)
+    return problems + found
 
 
 def _opened_and_ended(jid: str, stream: str, own: list[dict[str, Any]],

@@ -95,8 +95,11 @@ def main(argv: list[str] | None = None, offline: list[ModuleType] | None = None)
     held_said = "".join(f", extending held checkpoint {seq}" for seq in counts["held"])
     said = (f"{counts['jogadas']} jogadas complete, {counts['events']} events proved against"
             f" {counts['checkpoints']} signed checkpoints{held_said}")
+    notes = (f"; {counts['readjudicated']} jogadas re-derived from their revealed seeds and"
+             " re-adjudicated by their rules"
+             + "".join(f"\n  note: {note}" for note in counts["notes"]))
     if not pinned:
-        print(f"consistent but unauthenticated: {said}")
+        print(f"consistent but unauthenticated: {said}{notes}")
         return NOT_AUTHENTICATED
-    print(f"BUNDLE OK: {said}, signed by the pinned keys {', '.join(counts['key_ids'])}")
+    print(f"BUNDLE OK: {said}, signed by the pinned keys {', '.join(counts['key_ids'])}{notes}")
     return OK
