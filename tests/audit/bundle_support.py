@@ -21,7 +21,6 @@ from tests.audit.support import sd_jogada
 from tests.bingo import support as bingo
 from tests.semdescarte.support import certification_ledger
 
-STANDINS = Path(__file__).with_name("standins")
 # the packages of the games the tests export (the checker's offline modules are by package:
 # checker_games/<package>.py in bundle_check.pyz)
 PACKAGES = {name: f"domain.games.{name}" for name in ("semdescarte", "bingo", "community_poker")}
@@ -35,16 +34,11 @@ def ledger(make_settings, clock):
 
 
 @pytest.fixture
-def offline_rules(monkeypatch):
-    """The games' offline modules ``ledger audit check`` loads (``<package>.offline``); a
-    stand-in (tests/audit/standins/) where the game's own has not landed yet."""
-    for name, package in PACKAGES.items():
-        if importlib.util.find_spec(f"{package}.offline") is None:
-            spec = importlib.util.spec_from_file_location(f"{package}.offline",
-                                                          STANDINS / f"{name}.py")
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            monkeypatch.setitem(sys.modules, f"{package}.offline", module)
+def offline_rules():
+    """The games' offline modules ``ledger audit check`` loads (``<package>.offline``): every
+    built-in game has its own (the fixture is kept so the tests say what they rely on)."""
+    for package in PACKAGES.values():
+        assert importlib.util.find_spec(f"{package}.offline") is not None, package
 
 
 def bingo_jogada(ledger: Any, clock: Any) -> str:
@@ -74,17 +68,11 @@ def key_file(tmp_path: Path, bundle: dict[str, Any], name: str = "operator.key")
 
 
 def checker_alone(directory: Path) -> Path:
-    """bundle_check.pyz written into ``directory``, with a stand-in for each game whose own
-    offline module it does not ship yet (tests/audit/standins/)."""
+    """bundle_check.pyz written into ``directory``, with every built-in game's offline rules."""
     script = write_checker(directory)
-    with zipfile.ZipFile(script, "a") as archive:
+    with zipfile.ZipFile(script) as archive:
         shipped = set(archive.namelist())
-        for name in PACKAGES:
-            entry = f"checker_games/{name}.py"
-            if entry not in shipped:
-                archive.writestr(entry, (STANDINS / f"{name}.py").read_text())
-        if "checker_games/__init__.py" not in shipped:
-            archive.writestr("checker_games/__init__.py", "")
+    assert {f"checker_games/{name}.py" for name in PACKAGES} <= shipped, shipped
     return script
 
 

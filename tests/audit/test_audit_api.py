@@ -8,8 +8,8 @@ import base64
 from uuid import UUID
 
 from domain.audit import merkle
-from domain.audit.record import event_bytes
 from domain.audit.checkpoint import Checkpoint
+from domain.audit.record import event_bytes
 from infra.audit.signing import verify_signature
 from tests.api.conftest import OPERATOR, bearer, make_client, ok  # noqa: F401  (fixture)
 from tests.audit.support import sd_jogada

@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from domain.audit import merkle
-from domain.audit.record import event_bytes
 from domain.audit.checkpoint import Checkpoint
+from domain.audit.record import event_bytes
 from infra.audit.signing import verify_signature
 from infra.audit.verify_integrity import check_integrity
 from infra.container import build_ledger
 from infra.runtime.rng import SeededSeedSource
-from tests.audit.tamper import audit_sql, delete_event, flip_one_byte, swap_events
 from tests.audit.support import sd_jogada
+from tests.audit.tamper import audit_sql, delete_event, flip_one_byte, swap_events
 
 OPERATOR = "operator:test"
 
