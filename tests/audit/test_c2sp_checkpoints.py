@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 import struct
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -218,3 +220,18 @@ def bare_ledger(make_settings, clock):
                          seeds=SeededSeedSource(9162))
     yield built
     built.close()
+
+
+def test_903b_7_9_1_the_example_checkpoint_of_docs_audit_md_opens_with_its_example_key():
+    """docs/audit.md "Checkpoints" shows the exact bytes; they must stay a checkpoint that
+    verifies (a page that drifted from the code would teach the wrong bytes)."""
+    page = (Path(__file__).parents[2] / "docs" / "audit.md").read_text(encoding="utf-8")
+    section = page[page.index("## Checkpoints"):]
+    example = section.split("```\n")[1]
+    vkey = re.search(r"`(game-ledger\+[0-9a-f]{8}\+[A-Za-z0-9+/=]+)`", section).group(1)
+    origin, size, _, extensions = spec_checkpoint(spec_open(example.encode(), vkey))
+    assert (origin, size, extensions["sequence"]) == ("game-ledger", 48213, "12")
+    seed = hashlib.sha256(b"docs/audit.md example key: never use it").digest()
+    signer = signer_from_private(Ed25519PrivateKey.from_private_bytes(seed))
+    text = Checkpoint.parse(example).text()
+    assert sign_note(text, [("game-ledger", signer)]) == example
