@@ -17,7 +17,6 @@ Pure: text and SHA-256; no key, no signature check (infra/audit/signing.py does 
 from __future__ import annotations
 
 import base64
-import binascii
 import hashlib
 from dataclasses import dataclass
 
@@ -67,7 +66,7 @@ def parse_verifier_key(text: str) -> VerifierKey:
     try:
         claimed = bytes.fromhex(hash_hex) if len(hash_hex) == 8 else b""
         raw = base64.b64decode(material, validate=True)
-    except (ValueError, binascii.Error):
+    except ValueError:  # binascii.Error is one
         raise ValueError("a verifier key is <name>+<8 hex digits>+<base64 key>") from None
     if len(claimed) != 4:
         raise ValueError("the verifier key's hash is not 8 hex digits")
@@ -121,7 +120,7 @@ def split(note: str) -> tuple[str, list[Signature]]:
         name, _, encoded = rest.partition(" ")
         try:
             raw = base64.b64decode(encoded, validate=True) if dash == DASH else b""
-        except binascii.Error:
+        except ValueError:  # binascii.Error is one
             raw = b""
         if len(raw) < 5 or not name or "+" in name or " " in encoded:
             raise ValueError(f"not a signature line: {line[:80]!r}")

@@ -5,15 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.semdescarte.support import (
-    BANK_AK,
-    ante,
-    deal,
-    decide,
-    forced_deck,
-    individual_config,
-    setup_table,
-)
+from tests.semdescarte.support import (BANK_AK, ante, deal, decide, forced_deck,
+                                       individual_config, setup_table)
 
 STRAIGHT = ["5c", "6d", "7h", "8s", "9c"]
 

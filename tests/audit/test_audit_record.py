@@ -7,7 +7,8 @@ from __future__ import annotations
 import hashlib
 from uuid import UUID
 
-from domain.audit import merkle, record
+from domain.audit import record
+from domain.audit import merkle
 
 STREAM = UUID("12345678-1234-5678-1234-567812345678")
 

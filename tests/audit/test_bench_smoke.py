@@ -5,8 +5,8 @@ replayed and proved as the benchmark measures them. Not a timing: the benchmark 
 
 from __future__ import annotations
 
-from infra.audit.verify_integrity import check_integrity
 from infra.services import jogada_views
+from infra.audit.verify_integrity import check_integrity
 
 
 def test_the_audit_benchmark_builds_a_store_that_verifies_clean(database_url, audit_key_file):

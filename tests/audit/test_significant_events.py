@@ -20,16 +20,16 @@ from typing import Any
 
 import pytest
 
-from domain.access.bootstrap_key import BOOTSTRAP_KEY_ID
-from domain.audit.core_significant import CORE, kinds
 from domain.audit.log import AUDIT_LOG_ID
+from domain.access.bootstrap_key import BOOTSTRAP_KEY_ID
 from domain.complaints import commands as cc
 from domain.core_commands import ReportIntegrityFailure
 from domain.kernel.errors import InvalidInputError
+from domain.audit.core_significant import CORE, kinds
+from infra.services import rulesets as rulesets_service
 from infra.container import Ledger, build_ledger
 from infra.projecting.runner import ProjectionRunner
 from infra.runtime.rng import RngHealthError, SeededSeedSource, SystemSeedSource
-from infra.services import rulesets as rulesets_service
 from projections import significant_events as model
 from projections.significant_events import SignificantEventsProjection
 from tests.bingo import client as bingo_client
@@ -37,18 +37,9 @@ from tests.bingo import support as bingo
 from tests.holdem import client as holdem
 from tests.projections.support import settle, snapshot
 from tests.semdescarte import client as sd
-from tests.semdescarte.support import (
-    BANK_NOT_QUALIFIED,
-    JACKPOT,
-    JACKPOT_STAKE,
-    OPERATOR,
-    ante,
-    certification_ledger,
-    deal,
-    individual_config,
-    play_forced,
-    setup_table,
-)
+from tests.semdescarte.support import (BANK_NOT_QUALIFIED, JACKPOT, JACKPOT_STAKE, OPERATOR, ante,
+                                       certification_ledger, deal, individual_config,
+                                       play_forced, setup_table)
 
 NAME = "significant_events"
 

@@ -21,21 +21,9 @@ from projections.listings import player_jogadas
 from projections.money import balances, jogada_events
 from tests.api.test_cli import env, run  # noqa: F401 (the fixture env)
 from tests.bingo import support as bingo
-from tests.core.test_adjudication_altered_record import (
-    STRAIGHT,
-    WON,
-    alter_stored_event,
-)
-from tests.semdescarte.support import (
-    BANK_AK,
-    ante,
-    certification_ledger,
-    deal,
-    decide,
-    forced_deck,
-    individual_config,
-    setup_table,
-)
+from tests.core.test_adjudication_altered_record import STRAIGHT, WON, alter_stored_event
+from tests.semdescarte.support import (BANK_AK, ante, certification_ledger, deal, decide,
+                                       forced_deck, individual_config, setup_table)
 
 ALTERED = "the record is altered on purpose: verify must name it"
 
