@@ -79,6 +79,12 @@ class Game:
     check_settings: Callable[[dict[str, Any], Any], tuple[dict[str, Any], list[str]]]
     stake_reason: str  # the account movement that stakes a player in a jogada ("ante")
     player_jogada: Callable[[dict[str, Any], str], dict[str, Any]]  # (replay, player) -> its part
+    # What a player may see of an ended jogada it played in (the player's copy of a complaint
+    # case's evidence pack, infra/complaints/evidence.py): (replay, player) -> {"replay": the
+    # replay without what its rules kept from that player (another's cards never shown, the
+    # seed and the deck that would give them), "withheld": [{"position", "event", "fields",
+    # "reason"}]}: each event cut, why, citing the rule (domain/kernel/player_copy.py).
+    player_copy: Callable[[dict[str, Any], str], dict[str, Any]]
     snapshotted: tuple[type, ...] = ()  # long-lived aggregates (a snapshot rule of their own)
     clock: GameClock | None = None
     recovery: Callable[[str], Command] | None = None  # (actor) -> the command run at start

@@ -20,7 +20,8 @@ MODULES: dict[str, tuple[str, ...]] = {
     "clock": ("tick", "due"),  # the GameClock's tick, and the venues due for one
     "faults": ("void_jogada",),  # a fault of the system voids the jogada (start-up recovery too)
     "views": ("describe", "player_view"),  # what a venue shows its players and the staff
-    "replay": ("replay", "player_jogada"),  # every event with the state after it; a player's part
+    "replay": ("replay", "player_jogada", "player_copy"),  # every event with the state after it;
+    # a player's part; what a player may see of it (domain/kernel/player_copy.py)
     "adjudication": ("adjudicate",),  # the settlement recomputed from the record
     "listing": ("listing", "LISTING_EVENTS"),  # facts for the venues' and jogadas' listing
     "significant": ("SIGNIFICANT",),  # its significant events (GLI-19 §2.8)
@@ -36,6 +37,7 @@ SLOTS: tuple[str, ...] = (
     "name", "title", "regulation", "venue_noun", "session_kinds", "commands", "venue_type",
     "event_marker", "ended_topics", "package", "bet_in_play", "session_ended", "replay",
     "adjudicate", "check_settings", "settings_fields", "stake_reason", "player_jogada",
+    "player_copy",
     "snapshotted", "clock", "open_jogadas", "void_jogada", "listing", "listing_events",
     "viewer_steps", "significant", "policies", "rule_book")
 

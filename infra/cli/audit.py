@@ -7,6 +7,8 @@ import argparse
 import json
 import os
 from datetime import datetime
+from importlib import import_module
+from types import ModuleType
 
 from infra.cli.common import err, open_ledger, out, public_keys, require_ledger, usage
 from infra.runtime.settings import Settings
@@ -132,6 +134,22 @@ def cmd_audit_export(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def offline_modules(settings: Settings) -> list[ModuleType]:
+    """The offline rules of each registered game (``<Game.package>.offline``, docs/audit.md):
+    what ``ledger audit check`` gives the checker (bundle_check.pyz carries its own copies)."""
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
+    from infra.games import load_games
+
+    found = []
+    for package in dict.fromkeys(game.package for game in load_games(settings.games)):
+        try:
+            found.append(import_module(f"{package}.offline"))
+        except ModuleNotFoundError as error:
+            if error.name != f"{package}.offline":
+                raise
+    return found
+
+
 def cmd_audit_check(settings: Settings, args: argparse.Namespace) -> int:
     # lazy: a ledger command imports only what it runs (the CLI starts fast)
     from infra.audit.checker.main import main as check_bundle
@@ -140,4 +158,7 @@ def cmd_audit_check(settings: Settings, args: argparse.Namespace) -> int:
         public_keys(args.public_key)  # as `ledger verify` reads it: a bad one is a usage error
     except ValueError as error:
         return usage(f"--public-key: {error}")
-    return check_bundle([args.bundle, *(f"--public-key={k}" for k in args.public_key or ())])
+    argv = [args.bundle, *(f"--public-key={k}" for k in args.public_key or ()),
+            *(f"--trusted-key={f}" for f in args.trusted_key or ()),
+            *(f"--checkpoint={f}" for f in args.checkpoint or ())]
+    return check_bundle(argv, offline_modules(settings))

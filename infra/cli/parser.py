@@ -205,12 +205,24 @@ def _audit_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
                         help="also write bundle_check.pyz beside the bundle")
     check = _command(audit, "check", "check a bundle with no database (exit 1 naming each"
                      " failure)", h["audit check"],
-                     "The same check as the standalone bundle_check.pyz.")
+                     "The same check as the standalone bundle_check.pyz (docs/audit.md"
+                     " \"Offline\").")
+    check.epilog = ("exit codes: 0 the bundle holds, signed by a trusted key; 1 a check failed"
+                    " (each named); 2 usage error (a file unreadable, a key malformed); 3 the"
+                    " bundle holds but no trusted key was given: nothing is authenticated")
     check.add_argument("bundle", metavar="BUNDLE", help="the bundle file")
+    check.add_argument("--trusted-key", action="append", metavar="FILE",
+                       help="a file holding a key you trust (64 hex digits, from GET"
+                            " /audit/public-keys, or a C2SP verifier key name+hash+base64);"
+                            " repeatable")
     check.add_argument("--public-key", action="append", metavar="HEX",
-                       help="a trusted Ed25519 key of the checkpoints (64 hex digits, from"
-                            " GET /audit/public-keys); repeatable; default: the bundle's own,"
-                            " as said in the output")
+                       help="a trusted Ed25519 key of the checkpoints given inline (64 hex"
+                            " digits); repeatable; with neither option the bundle's own keys"
+                            " are used and nothing is authenticated (exit 3)")
+    check.add_argument("--checkpoint", action="append", metavar="FILE",
+                       help="a checkpoint you hold (JSON, as GET /audit/checkpoints/latest"
+                            " gives it): the bundle must carry the consistency proof from it;"
+                            " repeatable")
 
 
 def _phh_command(sub: Any, func: Callable[..., int], games: Iterable[Game]) -> None:

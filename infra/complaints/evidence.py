@@ -16,6 +16,15 @@ player was shown can be proven), so it is built in two steps:
   recorded checkpoint, which never changes). 903-B 1.5 "Log": nothing recorded changes, so
   neither does a pack.
 
+Two copies (``copy`` in the spec, issue 25): a pack not shown to the player is the staff
+copy and keeps everything; a pack shown to the player (``shown_to_player``) is the player's
+copy, ``"copy": "player"`` in its spec, so it is rebuilt the same too: each jogada as its
+game's information rules let that player see it (``Game.player_copy``: another's cards never
+shown at the table, the seed and the deck that would give them, the burned card). An event
+cut keeps its place in the replay and its leaf hash, leaf index and inclusion proof in the
+integrity proof, without its stored bytes, and says why (``withheld``): the proof still
+verifies against the checkpoint.
+
 The projections it reads (the jogada index, account activity, session statements, the
 principals) are rebuilt from the events alone, so they are the record too; the tamper-evident
 tables (infra/audit/) give the proof.
@@ -49,10 +58,11 @@ class Uses(Store, ReadModels, Audited, Protocol):
     """What this module uses of the application (infra/ports.py)."""
 
 
-__all__ = ["FORMAT", "pack_spec", "build_pack", "pack_json_bytes", "pack_pdf_bytes",
-           "sha256_hex"]
+__all__ = ["FORMAT", "STAFF", "PLAYER", "pack_spec", "build_pack", "pack_json_bytes",
+           "pack_pdf_bytes", "sha256_hex"]
 
 FORMAT = "ledger-evidence-pack/1"  # what build_pack makes of a spec; a new layout, a new name
+STAFF, PLAYER = "staff", "player"  # the copies: everything; what the player may see
 SESSION_TOPICS = "ledger.GameSession."
 DEBIT_SIDES = ("debited", "hold_posted")
 
@@ -60,12 +70,13 @@ DEBIT_SIDES = ("debited", "hold_posted")
 # The spec ---------------------------------------------------------------------------------------
 def pack_spec(ledger: "Uses", *, case_id: str, case_reference: str, player_id: str,
               jogada_ids: list[str], transfer_ids: list[str],
-              generated_at: datetime) -> dict[str, Any]:
+              generated_at: datetime, copy: str = STAFF) -> dict[str, Any]:
     """What the pack will be built from, resolved now: a plain JSON-able dict (it rides in the
-    case's event). NotFoundError naming ``jogada_ids`` / ``transfer_ids`` for an id the log
-    does not hold (or that is not the player's: a jogada without a bet of the player, a
-    transfer that does not touch the player's wallet); ConflictError for a jogada not ended
-    yet (the replay in a pack is final, 903-B 6.7.5)."""
+    case's event); ``copy``: the staff's (everything) or the player's (``"copy": "player"``
+    in the spec; a spec without it is the staff's). NotFoundError naming ``jogada_ids`` /
+    ``transfer_ids`` for an id the log does not hold (or that is not the player's: a jogada
+    without a bet of the player, a transfer that does not touch the player's wallet);
+    ConflictError for a jogada not ended yet (the replay in a pack is final, 903-B 6.7.5)."""
     check_text(case_id, "case_id")
     check_text(case_reference, "case_reference")
     pid = str(check_uuid(player_id, "player_id"))
@@ -73,6 +84,8 @@ def pack_spec(ledger: "Uses", *, case_id: str, case_reference: str, player_id: s
     transfers = _ids(transfer_ids, "transfer_ids")
     if not isinstance(generated_at, datetime) or generated_at.tzinfo is None:
         raise InvalidInputError("generated_at must be an aware datetime", field="generated_at")
+    if copy not in (STAFF, PLAYER):
+        raise InvalidInputError(f"copy must be {STAFF} or {PLAYER}", field="copy")
     as_of = ledger.writer.last_position
     engine = _engine(ledger, as_of)
     for transfer_id in transfers:
@@ -81,7 +94,8 @@ def pack_spec(ledger: "Uses", *, case_id: str, case_reference: str, player_id: s
             "player_id": pid, "jogada_ids": jogadas, "transfer_ids": transfers,
             "generated_at": generated_at.isoformat(), "as_of": as_of,
             "jogadas": [_jogada_spec(ledger, engine, jogada_id, pid, as_of)
-                        for jogada_id in jogadas]}
+                        for jogada_id in jogadas],
+            **({"copy": PLAYER} if copy == PLAYER else {})}
 
 
 def _ids(values: Any, field: str) -> list[str]:
@@ -163,7 +177,8 @@ def build_pack(ledger: "Uses", spec: dict[str, Any]) -> dict[str, Any]:
         "format": FORMAT, "spec": spec,
         "player": {"player_id": pid,
                    "display_name": None if principal is None else principal["display_name"]},
-        "jogadas": [_jogada(ledger, engine, item, pid, as_of) for item in spec["jogadas"]],
+        "jogadas": [_copy_of(ledger, engine, spec, _jogada(ledger, engine, item, pid, as_of))
+                    for item in spec["jogadas"]],
         "transfers": [_transfer(engine, transfer_id, pid, as_of)
                       for transfer_id in spec["transfer_ids"]]})
 
@@ -191,6 +206,37 @@ def _jogada(ledger: "Uses", engine: Any, item: dict[str, Any], player_id: str,
             "session": {"session_id": item["session_id"], "version": item["session_version"],
                         "statement": session.statement()},
             "integrity": integrity}
+
+
+# The player's copy (issue 25) ------------------------------------------------------------------
+def _copy_of(ledger: "Uses", engine: Any, spec: dict[str, Any],
+             part: dict[str, Any]) -> dict[str, Any]:
+    """A jogada's part of the pack in the spec's copy: the staff's as built; the player's as
+    its game lets the player see it (``Game.player_copy``): the replay cut, the viewer's
+    steps drawn again from it, each event cut listed with why (``withheld``) and, in the
+    integrity proof, kept with its leaf hash, index and proof but not its stored bytes."""
+    if spec.get("copy", STAFF) != PLAYER:
+        return part
+    owner, events = _jogada_events(ledger, engine, part["jogada_id"], spec["as_of"])
+    made = owner.player_copy(part["replay"], spec["player_id"])
+    withheld = made["withheld"]
+    reasons = {w["position"]: w["reason"] for w in withheld}
+    shown = jogada_views.steps_of(ledger, owner, events, made["replay"], part["jogada_id"])
+    integrity = part["integrity"]
+    if integrity.get("events"):
+        integrity = {**integrity, "events": [_proof_of(e, reasons.get(e["notification_id"]))
+                                             for e in integrity["events"]]}
+    return {**part, "replay": made["replay"], "steps": shown["steps"], "integrity": integrity,
+            "withheld": withheld}
+
+
+def _proof_of(event: dict[str, Any], reason: str | None) -> dict[str, Any]:
+    """An event of the integrity proof; one the player's copy cuts without its stored bytes
+    (``state``, which hold every field), its leaf hash, index and inclusion proof kept."""
+    if reason is None:
+        return event
+    return {**{k: v for k, v in event.items() if k != "state"}, "state": None,
+            "withheld": reason}
 
 
 def _venue_name(engine: Any, owner: Game, venue_id: str) -> str | None:

@@ -36,6 +36,7 @@ def pack_pdf_bytes(pack: dict[str, Any]) -> bytes:
     pdf.set_subject(f"SHA-256 of the JSON pack: {sha256_hex(canonical)}")
     pdf.set_creator("game-ledger infra/complaints")
     _cover(pdf, pack, sha256_hex(canonical))
+    _copy_note(pdf, pack)
     for jogada in pack["jogadas"]:
         _jogada(pdf, jogada)
     for transfer in pack["transfers"]:
@@ -114,6 +115,7 @@ def _jogada(pdf: EvidencePDF, j: dict[str, Any]) -> None:
     pdf.money("", j["money"])
     _statement(pdf, j["session"])
     _integrity(pdf, j["integrity"])
+    _withheld(pdf, j)
 
 
 def _player_part(pdf: EvidencePDF, part: dict[str, Any]) -> None:
@@ -237,6 +239,28 @@ def _integrity(pdf: EvidencePDF, proof: dict[str, Any]) -> None:
                    shown(e["verified"])] for e in proof["events"]], (12, 10, 54, 10, 14),
                  ["Evento / Event", "Folha / Leaf", "Hash da folha / Leaf hash",
                   "Caminho / Path", "Incluído / Included"], size=7)
+
+
+def _copy_note(pdf: EvidencePDF, pack: dict[str, Any]) -> None:
+    """The player's copy says so on its cover (infra/complaints/evidence.py, issue 25)."""
+    if pack["spec"].get("copy") != "player":
+        return
+    pdf.line_of("Cópia do jogador: sem o que as regras do jogo não lhe mostraram (as cartas de"
+                " outros nunca mostradas na mesa, a semente e a ordem do baralho); cada evento"
+                " cortado mantém a sua prova de inclusão. / The player's copy: without what the"
+                " game's rules kept from the player (others' cards never shown at the table,"
+                " the seed and the deck's order); each event cut keeps its inclusion proof.",
+                8, "I", GREY)
+
+
+def _withheld(pdf: EvidencePDF, j: dict[str, Any]) -> None:
+    """The events the player's copy cuts, each with why (Game.player_copy)."""
+    if not j.get("withheld"):
+        return
+    pdf.heading("Retido nesta cópia / Withheld from this copy", 2)
+    pdf.table_of([[w["position"], w["event"], ", ".join(w["fields"]), w["reason"]]
+                  for w in j["withheld"]], (12, 20, 20, 48),
+                 ["Evento / Event", "Nome / Name", "Campos / Fields", "Porquê / Why"], size=7)
 
 
 def _transfer(pdf: EvidencePDF, t: dict[str, Any]) -> None:

@@ -237,7 +237,9 @@ class Complaints:
                              shown_to_player: bool = False,
                              description: str = "evidence pack") -> dict[str, Any]:
         """Build the pack of the case's jogadas and transfers (or those named, which must be
-        the case's), record its SHA-256 (JSON and PDF) and the spec that rebuilds it."""
+        the case's), record its SHA-256 (JSON and PDF) and the spec that rebuilds it. Shown
+        to the player, the pack is the player's copy (infra/complaints/evidence.py: what its
+        games' rules let the player see); otherwise the staff copy, everything."""
         described = self.case_events(case_id)[0]  # Opened: the player, reference and links
         jogadas = list(described.jogada_ids if jogada_ids is None else jogada_ids)
         transfers = list(described.transfer_ids if transfer_ids is None else transfer_ids)
@@ -255,7 +257,8 @@ class Complaints:
                                   case_reference=described.reference,
                                   player_id=described.player_id,
                                   jogada_ids=jogadas, transfer_ids=transfers,
-                                  generated_at=self.ledger.clock.now())
+                                  generated_at=self.ledger.clock.now(),
+                                  copy=evidence.PLAYER if shown_to_player else evidence.STAFF)
         pack = evidence.build_pack(self.ledger, spec)
         json_hash = evidence.sha256_hex(evidence.pack_json_bytes(pack))
         pdf_hash = evidence.sha256_hex(evidence.pack_pdf_bytes(pack))

@@ -30,7 +30,7 @@ from tests.cointoss.config import FIELDS, check_settings
 from tests.cointoss.listing import LISTING_EVENTS, listing
 from tests.cointoss.play import NAME, get_table
 from tests.cointoss.registry import REGISTRY_ID, CoinRegistry
-from tests.cointoss.replay import player_jogada, replay
+from tests.cointoss.replay import player_copy, player_jogada, replay
 from tests.cointoss.significant import SIGNIFICANT
 from tests.cointoss.table import CoinTable
 from tests.cointoss.viewer import viewer_steps
@@ -82,6 +82,7 @@ GAME = Game(
     viewer_steps=viewer_steps,
     stake_reason="coin_bet",
     player_jogada=player_jogada,
+    player_copy=player_copy,
     snapshotted=(CoinRegistry,),
     clock=GameClock(interval=0.05, due=DueCoinTables(),
                     tick=lambda table_id, actor: Toss(table_id=table_id, actor=actor)),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel.player_copy import nothing_withheld
 from tests.cointoss.play import side_of
 
 
@@ -40,3 +41,9 @@ def player_jogada(replayed: dict[str, Any], player_id: Any) -> dict[str, Any]:
     """The player's bet in the jogada."""
     return {"jogada_id": replayed["jogada_id"],
             **replayed["final"]["bets"].get(str(player_id), {})}
+
+
+def player_copy(replayed: dict[str, Any], player_id: Any) -> dict[str, Any]:
+    """Nothing is kept from a player: every bet and the side tossed are seen by all, and the
+    seed gives only the side."""
+    return nothing_withheld(replayed, str(player_id))

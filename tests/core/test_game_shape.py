@@ -51,6 +51,7 @@ def _same(game: Game) -> list[str]:
     """Each slot filled from the module of the shape that holds it, under the shape's name."""
     m = {name: _module(game, name) for name in shape.MODULES}
     pairs = {"replay": m["replay"].replay, "player_jogada": m["replay"].player_jogada,
+             "player_copy": m["replay"].player_copy,
              "adjudicate": m["adjudication"].adjudicate, "listing": m["listing"].listing,
              "viewer_steps": m["viewer"].viewer_steps,
              "check_settings": m["config"].check_settings}

@@ -24,7 +24,7 @@ from tests.dicegame.config import FIELDS, check_settings, rule
 from tests.dicegame.listing import LISTING_EVENTS, listing
 from tests.dicegame.play import NAME, STAKE
 from tests.dicegame.registry import DiceRegistry
-from tests.dicegame.replay import player_jogada, replay
+from tests.dicegame.replay import player_copy, player_jogada, replay
 from tests.dicegame.significant import SIGNIFICANT
 from tests.dicegame.table import DiceTable
 from tests.dicegame.viewer import viewer_steps
@@ -51,7 +51,7 @@ GAME = Game(
     bet_in_play=seats.bet_in_play, session_ended=seats.session_ended,
     replay=replay, adjudicate=adjudicate, check_settings=check_settings,
     settings_fields=frozenset(FIELDS), venue_rule=rule(1),
-    stake_reason=STAKE, player_jogada=player_jogada,
+    stake_reason=STAKE, player_jogada=player_jogada, player_copy=player_copy,
     snapshotted=(DiceRegistry,),
     clock=GameClock(interval=0.05, due=DueDiceTables(),
                     tick=lambda table_id, actor: TickDiceTable(table_id=table_id, actor=actor)),

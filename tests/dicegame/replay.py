@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.kernel.player_copy import nothing_withheld
 from tests.dicegame.play import face_of
 
 OUT = ("Debited", "FundsHeld")
@@ -57,3 +58,9 @@ def player_jogada(replayed: dict[str, Any], player_id: Any) -> dict[str, Any]:
     return {"jogada_id": replayed["jogada_id"], **final["bets"].get(pid, {}),
             "rolled": final["face"], "paid_cents": final["payouts"].get(pid, 0),
             "refunded_cents": final.get("refunds", {}).get(pid, 0)}
+
+
+def player_copy(replayed: dict[str, Any], player_id: Any) -> dict[str, Any]:
+    """Nothing is kept from a player: every seat's bet and the face rolled are seen by all
+    (dice rule 4), and the seed gives only the face."""
+    return nothing_withheld(replayed, str(player_id))

@@ -20,7 +20,7 @@ from domain.games.bingo.config import FIELDS, check_settings
 from domain.games.bingo.inactivity import BINGO, POLICIES
 from domain.games.bingo.listing import LISTING_EVENTS, listing
 from domain.games.bingo.registry import REGISTRY_ID, BingoRoomRegistry
-from domain.games.bingo.replay import player_jogada, replay
+from domain.games.bingo.replay import player_copy, player_jogada, replay
 from domain.games.bingo.room import BingoRoom
 from domain.games.bingo.rule_book import RULE_BOOK
 from domain.games.bingo.significant import SIGNIFICANT
@@ -68,6 +68,7 @@ GAME = Game(
     venue_rule=bingo_rule("2f"),  # a room (denominação) of bingo, with its variant
     stake_reason="bingo_cards",  # a card purchase (rules 10–13)
     player_jogada=player_jogada,  # rule 50
+    player_copy=player_copy,  # rule 4: a player's own cards, the balls drawn
     # The room snapshots itself between jogadas only (BingoRoom.snapshot_after); the registry
     # grows with every room.
     snapshotted=(BingoRoomRegistry,),

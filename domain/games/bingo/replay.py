@@ -27,6 +27,7 @@ from domain.games.bingo.config import FOUR_CORNERS, RoomConfig
 from domain.games.bingo.engine import DrawEngine
 from domain.kernel.errors import DomainError, NotFoundError, RuleViolationError
 from domain.kernel.jogada_rng import check_reveal, verify_jogada
+from domain.kernel.player_copy import Copy
 from domain.kernel.replay_support import (
     META,
     MONEY_KINDS,
@@ -205,6 +206,28 @@ def replay(events: list[Any]) -> dict[str, Any]:
     return {"jogada_id": jogada_id, "room_id": room_id, "steps": steps, "final": to_json(final),
             "rng": _check_rng(found.get("RngCommitted"), found.get("RngRevealed"), cards, at),
             "prizes_check": _check_prizes(cards, state["drawn"], at)}
+
+
+def player_copy(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, Any]:
+    """The replay as the player may see it (the player's copy of an evidence pack,
+    domain/kernel/player_copy.py): the screen shows a player its own cards (rule 4) and who
+    won what with the winning cards (rule 29), never the other players' cards: theirs are cut
+    from their purchases and the final state (how many stay), and so are the seed and the
+    draw order, which derive every card sold again (rule 15) and the balls never drawn."""
+    pid = str(player_id)
+    made = Copy(replayed)
+    why = f"withheld: holds another player's cards, never shown to this player ({bingo_rule(4)})"
+    for step in made.replay["steps"]:
+        data = step["data"]
+        if step["event"] == "CardsBought" and data.get("player_id") != pid:
+            made.cut(step, ["cards"], why, replace={"cards": [None] * len(data["cards"])})
+    others = {p: buyer for p, buyer in made.replay["final"]["players"].items() if p != pid}
+    for buyer in others.values():
+        buyer["cards"] = [{"card": c["card"], "numbers": None} for c in buyer["cards"]]
+    if others:
+        made.cut_rng("withheld: the seed derives every card sold and the balls never drawn"
+                     f" ({bingo_rule(4, 15)})")
+    return made.answer()
 
 
 def player_jogada(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, Any]:

@@ -159,13 +159,17 @@ class _Room:
         for prize, d in self.won.items():
             for w in d["winners"]:
                 won_by.setdefault(w["card"], []).append(v.words_of(prize))
-        shown = sorted(self.cards, key=lambda c: (c[0] not in won_by, c[0]))[:MAX_GRIDS]
+        seen = [c for c in self.cards if c[2] is not None]  # None: not in the player's copy
+        shown = sorted(seen, key=lambda c: (c[0] not in won_by, c[0]))[:MAX_GRIDS]
         drawn = set(self.drawn)
         grids = [v.grid(f"Card {card} · {self.label(player)}", rows, drawn, won_by.get(card))
                  for card, player, rows in sorted(shown)]
-        if len(self.cards) > len(shown):
-            grids.append(v.text(f"{len(self.cards) - len(shown)} more card(s) not drawn here:"
+        if len(seen) > len(shown):
+            grids.append(v.text(f"{len(seen) - len(shown)} more card(s) not drawn here:"
                                 " the replay lists every card"))
+        if len(self.cards) > len(seen):
+            grids.append(v.text(f"{len(self.cards) - len(seen)} card(s) of other players:"
+                                f" not in this copy ({bingo_rule(4)})"))
         return grids
 
 

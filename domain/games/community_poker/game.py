@@ -22,7 +22,7 @@ from domain.games.community_poker.config import (
 )
 from domain.games.community_poker.listing import LISTING_EVENTS, listing
 from domain.games.community_poker.registry import REGISTRY_ID, PokerRegistry
-from domain.games.community_poker.replay import player_jogada, replay
+from domain.games.community_poker.replay import player_copy, player_jogada, replay
 from domain.games.community_poker.rule_book import HOLDEM_BOOK, OMAHA_BOOK
 from domain.games.community_poker.significant import SIGNIFICANT
 from domain.games.community_poker.table import TABLES
@@ -103,6 +103,7 @@ def make_game(variant: str, package: str) -> Game:
         # player's last jogada comes from the table (PokerTable.last_jogadas, rule 65), not
         # from its stakes (jogada_views.last_jogadas); the buy-in is its wallet's stake.
         stake_reason=seating.BUY_IN, player_jogada=player_jogada,
+        player_copy=player_copy,  # rules 49, 59, 65
         snapshotted=(table_type, PokerRegistry),
         clock=GameClock(interval=1.0, due=types["DueTables"](),
                         tick=lambda table_id, actor: types["Tick"](table_id=table_id,

@@ -23,6 +23,7 @@ from domain.games.community_poker.config import rule
 from domain.games.community_poker.record import Fold
 from domain.kernel.errors import DomainError, NotFoundError, RuleViolationError
 from domain.kernel.jogada_rng import expected_outcome
+from domain.kernel.player_copy import Copy
 from domain.kernel.replay_support import (
     META,
     MONEY_KINDS,
@@ -182,3 +183,42 @@ def player_jogada(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, 
         "cave_after_cents": (settled.get("caves") or {}).get(seat),
         "voided": void is not None, "rule": rule(variant, 65),
     }
+
+
+def player_copy(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, Any]:
+    """The replay as the player may see it (the player's copy of an evidence pack,
+    domain/kernel/player_copy.py): the hole cards are dealt face down (rules 49, 50; Omaha
+    rule 25: four), only the hands at the showdown are turned up (rule 59), and the player's
+    last jogada shows its own cards and the hands shown, never a folded one (rule 65). So
+    another seat's hole cards not shown at the showdown are cut wherever the record holds
+    them (the deal, the state after each step), and so are the seed and the shoe's order,
+    which would give them again; everything else stays."""
+    final = replayed["final"]
+    variant = final.get("game") or "holdem"
+    pid = str(player_id)
+    shown = set((final.get("showdown") or {}).get("hands", {}))
+    hidden = {s for s, p in final["seats"].items()
+              if p["player_id"] != pid and s not in shown and p["hole_cards"]}
+    made = Copy(replayed)
+    if not hidden:
+        return made.answer()
+    why = f"withheld: holds cards not shown at the table ({rule(variant, 49, 59, 65)})"
+    for step in made.replay["steps"]:
+        _hide_hole_cards(step["state"], hidden)
+        dealt = step["data"].get("cards") if step["event"] == "HoleCardsDealt" else None
+        if isinstance(dealt, dict) and hidden & set(dealt):
+            made.cut(step, ["cards"], why, replace={"cards": {
+                s: c for s, c in dealt.items() if s not in hidden}})
+    _hide_hole_cards(made.replay["final"], hidden)
+    made.cut_rng("withheld: the seed and the shoe's order give the cards not shown at the"
+                 f" table ({rule(variant, 49, 65)}); the staff copy holds them")
+    return made.answer()
+
+
+def _hide_hole_cards(state: dict[str, Any], hidden: set[str]) -> None:
+    """The seats' hole cards the player was not shown: how many, not which."""
+    for seat in hidden & set(state.get("seats") or {}):
+        held = state["seats"][seat]
+        if held["hole_cards"]:
+            held["hole_cards_withheld"] = len(held["hole_cards"])
+            held["hole_cards"] = []

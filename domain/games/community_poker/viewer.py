@@ -122,7 +122,7 @@ def _seat_words(s: dict[str, Any], button: bool, stack: int) -> str:
 
 def _cards(state: dict[str, Any], variant: str) -> list[dict[str, Any]]:
     seats = state["seats"]
-    if not any(s["hole_cards"] for s in seats.values()):
+    if not any(s["hole_cards"] or s.get("hole_cards_withheld") for s in seats.values()):
         return []
     street = state["street"] or "preflop"
     scene = [v.cards("Board", state["board"], note=f"{street}: face up, for every player"
@@ -135,6 +135,10 @@ def _cards(state: dict[str, Any], variant: str) -> list[dict[str, Any]]:
             hand = shown[seat]
             scene.append(v.cards(f"Seat {seat}", hole, note=f"shown: {hand['words']}, best five"
                                  f" {' '.join(hand['best'])} ({rule(variant, 59, 60, 61)})"))
+        elif s.get("hole_cards_withheld"):  # the player's copy (replay.player_copy)
+            scene.append(v.cards(f"Seat {seat}", [], hidden=s["hole_cards_withheld"],
+                                 note=("folded; " if s["folded"] else "") + "never shown at"
+                                 f" the table: not in this copy ({rule(variant, 49, 65)})"))
         elif ended:
             why = "folded" if s["folded"] else ("the jogada was void" if state["void"]
                                                 else "won without a showdown")

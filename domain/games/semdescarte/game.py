@@ -25,7 +25,7 @@ from domain.games.semdescarte.inactivity import (
 )
 from domain.games.semdescarte.listing import LISTING_EVENTS, listing
 from domain.games.semdescarte.registry import REGISTRY_ID, TableRegistry
-from domain.games.semdescarte.replay import player_jogada, replay
+from domain.games.semdescarte.replay import player_copy, player_jogada, replay
 from domain.games.semdescarte.rule_book import RULE_BOOK
 from domain.games.semdescarte.significant import SIGNIFICANT
 from domain.games.semdescarte.table import SemDescarteTable
@@ -72,6 +72,7 @@ GAME = Game(
     venue_rule=sd_rule(4),  # a table of póquer sem descarte, individual or multi
     stake_reason="ante",  # every seat of a jogada holds its ante from the wallet (rule 2a)
     player_jogada=player_jogada,  # rule 37
+    player_copy=player_copy,  # rules 19, 22, 24, 37
     # A table plays thousands of jogadas (issue 3: a command must not slow down with history).
     snapshotted=(SemDescarteTable, TableRegistry),
     clock=GameClock(interval=1.0, due=DueTables(),

@@ -26,6 +26,7 @@ from domain.games.semdescarte import dealing
 from domain.games.semdescarte.config import sd_rule
 from domain.kernel.errors import DomainError, NotFoundError, RuleViolationError
 from domain.kernel.jogada_rng import expected_outcome
+from domain.kernel.player_copy import Copy
 from domain.kernel.replay_support import META as _META
 from domain.kernel.replay_support import (
     MONEY_KINDS,
@@ -210,3 +211,73 @@ def player_jogada(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, 
         "bank_hand": cards["bank_hand"] if cards["bank_revealed"] else None,
         "rule": sd_rule(37),
     }
+
+
+def player_copy(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, Any]:
+    """The replay as the player may see it (the player's copy of an evidence pack,
+    domain/kernel/player_copy.py). Each player bets alone against the bank (rules 1, 10, 11);
+    every hand is dealt face down to its player (rule 19b), a folded one collected unseen
+    (rule 22), and the table shows a player its own cards and the bank's (views.player_view;
+    rule 37: never another player's): so another seat's hand, and its words, are cut. The
+    burned card is never shown at the table (rule 19a; A9: whether to show it is the
+    operator's choice, and this table does not); the bank's four face-down cards are cut
+    unless they were revealed (rules 19c, 24); the seed, the shoe's order and a forced deck,
+    which give every card again, are cut too."""
+    final = replayed["final"]
+    pid = str(player_id)
+    others = {s for s, bet in final["seats"].items() if bet["player_id"] != pid}
+    revealed = final["cards"]["bank_revealed"]
+    made = Copy(replayed)
+    hands = ("withheld: holds another seat's cards, never shown to this player"
+             f" ({sd_rule('19b', 22, 37)})")
+    burned = f"withheld: the burned card, never shown at the table ({sd_rule('19a')}; A9)"
+    bank = f"withheld: the bank's face-down cards, never revealed ({sd_rule('19c', 24)})"
+    deck = f"withheld: the deck's order gives every card not shown at the table ({sd_rule(19)})"
+    for step in made.replay["steps"]:
+        _hide_cards(step["state"], others, revealed)
+        name, data = step["event"], step["data"]
+        if name == "CardsDealt":
+            if others & set(data.get("hands") or {}):
+                made.cut(step, ["hands"], hands, replace={"hands": {
+                    s: c for s, c in data["hands"].items() if s not in others}})
+            made.cut(step, ["burned"], burned)
+            if not revealed:
+                made.cut(step, ["bank_cards"], bank)
+        elif name == "DeckForced":
+            made.cut(step, ["forced_deck"], deck)
+        elif name == "JogadaSettled" and _hands_of(data.get("outcomes"), others):
+            made.cut(step, ["outcomes"], hands,
+                     replace={"outcomes": _without_hands(data["outcomes"], others)})
+    _hide_cards(made.replay["final"], others, revealed)
+    made.cut_rng(deck.replace("the deck's order", "the seed and the deck's order"))
+    return made.answer()
+
+
+def _hands_of(outcomes: Any, seats: set[str]) -> bool:
+    return isinstance(outcomes, dict) and any(
+        (outcomes.get(s) or {}).get("player_hand") for s in seats)
+
+
+def _without_hands(outcomes: dict[str, Any], seats: set[str]) -> dict[str, Any]:
+    return {s: ({**o, "player_hand": None} if s in seats else o) for s, o in outcomes.items()}
+
+
+def _hide_cards(state: dict[str, Any], others: set[str], revealed: bool) -> None:
+    """The cards the player was not shown, as counts (``cards.withheld``), not which."""
+    cards, counts = state["cards"], {}
+    hidden = {s: len(cards["hands"][s]) for s in others & set(cards["hands"])
+              if cards["hands"][s]}
+    for seat in hidden:
+        cards["hands"][seat] = []
+    if hidden:
+        counts["hands"] = hidden
+    if cards["burned"] is not None:
+        cards["burned"], counts["burned"] = None, 1
+    if not revealed and cards["bank_hidden_cards"]:
+        counts["bank"] = len(cards["bank_hidden_cards"])
+        cards["bank_hidden_cards"] = []
+    if counts:
+        cards["withheld"] = counts
+    state["forced_deck"] = None
+    if _hands_of(state["outcomes"], others):
+        state["outcomes"] = _without_hands(state["outcomes"], others)

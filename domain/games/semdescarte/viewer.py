@@ -19,6 +19,7 @@ from domain.games.semdescarte.config import pt_rule, sd_rule
 from domain.kernel import viewer as v
 
 # The rules of each event that carries none of its own.
+NOT_SHOWN = "never shown to this player: not in this copy"  # the player's copy's cut cards
 RULES = {"BettingClosed": sd_rule(14), "CardsDealt": sd_rule(19),
          "PlayerContinued": sd_rule(20, 23), "PlayerConnectionLost": sd_rule(34, 35, 36),
          "JogadaSettled": sd_rule(26, 27, 28, 29), "RngCommitted": v.COMMITTED,
@@ -82,22 +83,29 @@ def _cards(state: dict[str, Any], ended_void: bool) -> list[dict[str, Any]]:
     cards = state["cards"]
     if not cards["hands"]:
         return []
-    scene = [v.cards("Burned card", [cards["burned"]], note=sd_rule(19))]
+    withheld = cards.get("withheld") or {}  # the player's copy (replay.player_copy)
+    scene = [v.cards("Burned card", [], hidden=1, note=f"{sd_rule(19)}; {NOT_SHOWN}")
+             if withheld.get("burned") else
+             v.cards("Burned card", [cards["burned"]], note=sd_rule(19))]
     for seat in sorted(cards["hands"], key=int):
         bet = state["seats"].get(seat, {})
         hand = list(cards["hands"][seat])
         note = _seat_note(seat, bet, state["outcomes"].get(seat), hand) if bet else None
-        scene.append(v.cards(f"Seat {seat}", hand, note=note))
+        unseen = (withheld.get("hands") or {}).get(seat, 0)
+        if unseen:
+            note = f"{note}; {NOT_SHOWN}" if note else NOT_SHOWN
+        scene.append(v.cards(f"Seat {seat}", hand, hidden=unseen, note=note))
     if cards["bank_revealed"]:
         qualifies = "qualifies" if cards["bank_qualifies"] else "does not qualify"
         scene.append(v.cards("Bank", cards["bank_cards"],
                              note=f"{cards['bank_hand']}; {qualifies} ({sd_rule(25)})"))
     elif ended_void:
         scene.append(v.cards("Bank", [*cards["bank_hidden_cards"], cards["bank_open_card"]],
+                             hidden=withheld.get("bank", 0),
                              note="never shown to the players: the jogada was void"))
     else:
         scene.append(v.cards("Bank", [cards["bank_open_card"]],
-                             hidden=len(cards["bank_hidden_cards"]),
+                             hidden=len(cards["bank_hidden_cards"]) or withheld.get("bank", 0),
                              note=f"one card open ({sd_rule('19c')}), four face down until"
                                   f" the decisions ({sd_rule(24)})"))
     return scene

@@ -2,9 +2,12 @@
 ``domain/games/<package>/offline.py``, standard library only, shipped inside bundle_check.pyz
 as ``checker_games/<package>.py`` (infra/audit/checker_build.py). Each module holds:
 
-- ``GAMES``: the ``Game.name`` of each game it checks (``("holdem", "omaha")``);
+- ``GAMES``: the ``Game.name`` of each game it checks (one or more: a package of two games);
 - ``OPENING`` / ``ENDING``: the names of the stream events (a topic's last dotted part) that
   open a jogada and that end it (the RNG's ``RngRevealed`` may follow an ending event);
+- ``MARKERS``: for each of its games, the part of its venue's event topics that names it
+  (``Game.event_marker``: ``{"<game>": ".<VenueClass>."}``): the checker tells a jogada's game
+  from its signed events' topics, not from the bundle's label (checker/jogadas.py);
 - ``check(jogada) -> list[str]``: from the jogada's events alone, the cards or balls re-derived
   from the RNG output and the settlement recomputed by the rules; each problem a sentence naming
   the event, the seat or account and the amounts (the first difference is enough).

@@ -30,14 +30,33 @@ class NoteError(ValueError):
 
 
 def parse_note(note: str) -> dict[str, str]:
-    """The fields of a ``ledger-checkpoint/1`` note (before issue 25)."""
+    """The fields a checkpoint's note states, by the ``ledger-checkpoint/1`` names (``root``
+    and ``chain`` in hex), from either format; its signature is not checked here."""
     lines = note.split("\n")
-    if lines[0] != "ledger-checkpoint/1" or lines[-1] != "" or len(lines) != len(NOTE_FIELDS) + 2:
+    if lines[0] != "ledger-checkpoint/1":
+        return _parse_c2sp(split_signed_note(note)[0])
+    if lines[-1] != "" or len(lines) != len(NOTE_FIELDS) + 2:
         raise ValueError("not a ledger-checkpoint/1 note")
     fields = dict(line.split(": ", 1) for line in lines[1:-1])
     if tuple(fields) != NOTE_FIELDS:
         raise ValueError("the note's fields are not those of ledger-checkpoint/1")
     return fields
+
+
+def _parse_c2sp(text: str) -> dict[str, str]:
+    """A tlog-checkpoint body: origin, tree size, base64 root, then the extension lines."""
+    lines = text.split("\n")
+    fields = dict(line.split(": ", 1) for line in lines[3:-1] if ": " in line)
+    if len(lines) != 3 + len(EXTENSIONS) + 1 or tuple(fields) != EXTENSIONS:
+        raise ValueError("not a checkpoint: origin, tree size, root, then the extension lines "
+                         + ", ".join(EXTENSIONS))
+    size, root, chain = lines[1], _b64(lines[2]), _b64(fields["chain"])
+    if not size.isdigit() or str(int(size)) != size or len(root) != 32 or len(chain) != 32:
+        raise ValueError("its tree size, root or chain is malformed")
+    return {"origin": lines[0], "sequence": fields["sequence"], "tree-size": size,
+            "root": root.hex(), "chain": chain.hex(),
+            "last-notification-id": fields["last-notification-id"],
+            "sealed-at": fields["sealed-at"]}
 
 
 def signature_holds(public_key: bytes, signature: bytes, message: bytes) -> bool:
@@ -178,28 +197,17 @@ def verify_checkpoint(cp: dict[str, Any], keys: dict[str, bytes]) -> dict[str, A
     if key is None:
         raise NoteError(f"checkpoint {seq}: signed by key {cp.get('key_id')}, not a trusted key")
     note = cp.get("note", "")
-    if note.startswith("ledger-checkpoint/1\n"):
-        if not signature_holds(key, base64.b64decode(cp["signature"]), note.encode()):
-            raise NoteError(f"checkpoint {seq}: the signature does not verify over its note")
-        try:
-            fields = parse_note(note)
-        except ValueError as error:
-            raise NoteError(f"checkpoint {seq}: {error}") from None
-        origin, size, root, chain = (fields["origin"], fields["tree-size"],
-                                     bytes.fromhex(fields["root"]), bytes.fromhex(fields["chain"]))
-    else:
-        try:
-            origin = note.split("\n", 1)[0]
-            lines = open_signed_note(note, origin, key).split("\n")
-            fields = dict(line.split(": ", 1) for line in lines[3:-1] if ": " in line)
-            if len(lines) != 3 + len(EXTENSIONS) + 1 or tuple(fields) != EXTENSIONS:
-                raise ValueError("its extension lines are not " + ", ".join(EXTENSIONS))
-            size, root, chain = lines[1], _b64(lines[2]), _b64(fields["chain"])
-            if not size.isdigit() or len(root) != 32 or len(chain) != 32:
-                raise ValueError("its tree size, root or chain is malformed")
-        except ValueError as error:
-            raise NoteError(f"checkpoint {seq}: {error}") from None
+    try:
+        if note.startswith("ledger-checkpoint/1\n"):
+            if not signature_holds(key, base64.b64decode(cp["signature"]), note.encode()):
+                raise ValueError("the signature does not verify over its note")
+        else:  # a C2SP signed note: the key's name is the origin, its first line
+            open_signed_note(note, note.split("\n", 1)[0], key)
+        fields = parse_note(note)
+    except ValueError as error:
+        raise NoteError(f"checkpoint {seq}: {error}") from None
     if fields["sequence"] != str(seq):
         raise NoteError(f"checkpoint {seq}: its note says sequence {fields['sequence']}")
-    return {"sequence": seq, "origin": origin, "tree_size": int(size), "root": root,
-            "chain": chain, "key_id": cp["key_id"]}
+    return {"sequence": seq, "origin": fields["origin"], "tree_size": int(fields["tree-size"]),
+            "root": bytes.fromhex(fields["root"]), "chain": bytes.fromhex(fields["chain"]),
+            "key_id": cp["key_id"]}
