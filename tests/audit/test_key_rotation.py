@@ -127,16 +127,22 @@ def test_903b_1_5_7_9_1_the_bundle_checker_follows_the_rotation_from_the_pinned_
         assert bundle["checkpoints"][-1]["key_id"] == new_key[1].key_id
         keys, problems = notes.trusted_keys([old_signer.public_key], bundle)
         assert problems == [] and keys[new_key[1].key_id] == new_key[1].public_key
-        assert check(bundle, [old_signer.public_key])[0] == []
+        assert signed_part(check(bundle, [old_signer.public_key], games={})[0]) == []
         bundle["key_rotations"][0]["note"] = bundle["key_rotations"][0]["note"].replace(
             "rotated-at: ", "rotated-at: 1")
         keys, problems = notes.trusted_keys([old_signer.public_key], bundle)
         assert new_key[1].key_id not in keys
         assert len(problems) == 1 and problems[0].startswith("key rotation 1:")
-        found = check(bundle, [old_signer.public_key])[0]
+        found = signed_part(check(bundle, [old_signer.public_key], games={})[0])
         assert found[0].startswith("key rotation 1:") and "not a trusted key" in found[1]
     finally:
         new.close()
+
+
+def signed_part(problems: list[str]) -> list[str]:
+    """The checker's problems but the games' offline rules (none loaded here: the keys and
+    the checkpoints are what is checked)."""
+    return [p for p in problems if "offline rules" not in p]
 
 
 def test_903b_1_5_the_public_keys_route_lists_the_keys_and_the_rotations(make_client,

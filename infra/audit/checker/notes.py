@@ -202,7 +202,10 @@ def verify_checkpoint(cp: dict[str, Any], keys: dict[str, bytes]) -> dict[str, A
             if not signature_holds(key, base64.b64decode(cp["signature"]), note.encode()):
                 raise ValueError("the signature does not verify over its note")
         else:  # a C2SP signed note: the key's name is the origin, its first line
-            open_signed_note(note, note.split("\n", 1)[0], key)
+            text = open_signed_note(note, note.split("\n", 1)[0], key)
+            if "signature" in cp and not signature_holds(
+                    key, base64.b64decode(cp["signature"]), text.encode("utf-8")):
+                raise ValueError("its signature field is not a signature of its note's text")
         fields = parse_note(note)
     except ValueError as error:
         raise NoteError(f"checkpoint {seq}: {error}") from None
