@@ -35,9 +35,13 @@ def audit_of(ledger: Ledger) -> Audit:
 @router.get("/audit/public-keys", responses=errors(404))
 def public_keys(ledger: LedgerDep) -> dict[str, Any]:
     """The Ed25519 public keys that signed checkpoints (raw 32 bytes, hex), each with its
-    ``key_id`` (the first 8 bytes of its SHA-256) and when it was first used. No API key
-    needed."""
-    return {"algorithm": "ed25519", "keys": audit_of(ledger).public_keys()}
+    ``key_id`` (the first 8 bytes of its SHA-256), when it was first used, and its C2SP
+    signed-note ``verifier_key`` (``<name>+<key_hash>+<base64(0x01 || key)>``, the name being
+    the origin); and the key ``rotations``: each statement, a signed note by the old key and
+    the new one (docs/audit.md "Keys"). No API key needed."""
+    audit = audit_of(ledger)
+    return {"algorithm": "ed25519", "keys": audit.public_keys(),
+            "rotations": audit.key_rotations()}
 
 
 @router.get("/audit/checkpoints", responses=errors(401, 403, 422))

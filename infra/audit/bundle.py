@@ -95,6 +95,7 @@ def export_bundle(ledger: Any, jogadas: list[str], *, since_checkpoint: int | No
         "format": FORMAT, "exported_at": now, "origin": ledger.settings.audit_origin,
         "public_keys": [{k: key[k] for k in ("key_id", "algorithm", "public_key")}
                         for key in audit.public_keys()],
+        "key_rotations": audit.key_rotations(),
         "checkpoints": [proof["checkpoint"]], "jogadas": listed, "events": events,
         "consistency": []}
     if since_checkpoint is not None and since_checkpoint != latest["sequence"]:

@@ -12,12 +12,16 @@ from typing import Any
 from sqlalchemy import Connection, select, text, union_all
 
 from domain.audit import merkle
+from domain.audit.checkpoint import is_legacy
 from domain.kernel.errors import ConflictError, NotFoundError
 from infra.audit.tables import audit_checkpoints, audit_keys, audit_leaves, audit_nodes
 
 
 def checkpoint_body(row: Any) -> dict[str, Any]:
-    return {"sequence": row.sequence, "tree_size": row.tree_size, "root": bytes(row.root).hex(),
+    """A stored checkpoint; ``note`` as stored: a C2SP signed note (``format``
+    ``c2sp.org/tlog-checkpoint``), or the ``ledger-checkpoint/1`` text signed before issue 25."""
+    return {"format": "ledger-checkpoint/1" if is_legacy(row.note) else "c2sp.org/tlog-checkpoint",
+            "sequence": row.sequence, "tree_size": row.tree_size, "root": bytes(row.root).hex(),
             "chain": bytes(row.chain).hex(), "last_notification_id": row.last_notification_id,
             "sealed_at": row.sealed_at, "key_id": row.key_id,
             "signature": base64.b64encode(bytes(row.signature)).decode(), "note": row.note}

@@ -22,12 +22,14 @@ import structlog
 from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from domain.audit import signed_note
 from domain.audit.checkpoint import Checkpoint
 from domain.audit.merkle import Accumulator
 from domain.audit.record import CHAIN_START, leaf_hasher
 from infra.audit.signing import ALGORITHM, Signer
 from infra.audit.tables import (
     audit_checkpoints,
+    audit_key_rotations,
     audit_keys,
     audit_leaves,
     audit_nodes,
@@ -55,13 +57,31 @@ class SealState:
         return Accumulator.resume(self.tree_size, self.peaks)
 
 
-def read_state(conn: Connection) -> SealState:
-    row = conn.execute(select(audit_seal).where(audit_seal.c.name == "log")).first()
+def read_state(conn: Connection, *, lock: bool = False) -> SealState:
+    """The sealer's state; ``lock``: the row locked until the transaction ends (PostgreSQL;
+    SQLite serialises writers anyway)."""
+    query = select(audit_seal).where(audit_seal.c.name == "log")
+    row = conn.execute(query.with_for_update() if lock else query).first()
     if row is None:
         return SealState(0, 0, CHAIN_START, [])
     peaks = bytes(row.peaks)
     return SealState(row.tree_size, row.last_notification_id, bytes(row.chain),
                      [peaks[i:i + 32] for i in range(0, len(peaks), 32)])
+
+
+def retired(conn: Connection, key_id: str) -> bool:
+    """Whether a key rotation retired this key (it signs no more checkpoints)."""
+    return conn.execute(select(audit_key_rotations.c.sequence).where(
+        audit_key_rotations.c.old_key_id == key_id).limit(1)).first() is not None
+
+
+def remember_key(conn: Connection, signer: Signer, when: str) -> None:
+    """The key in ``audit_keys`` (GET /audit/public-keys), once."""
+    known = conn.execute(select(audit_keys.c.key_id).where(
+        audit_keys.c.key_id == signer.key_id)).first()
+    if known is None:
+        conn.execute(insert(audit_keys).values(key_id=signer.key_id, algorithm=ALGORITHM,
+                                               public_key=signer.public_key, first_used=when))
 
 
 def uuid_bytes(reader: Any) -> Callable[[Any], bytes]:
@@ -88,7 +108,10 @@ class Sealer:
         self.app = app
         self.engine = engine
         self.clock = clock
-        self.origin = origin
+        try:  # the origin is the checkpoints' key name too
+            self.origin = signed_note.check_key_name(origin)
+        except ValueError as error:
+            raise ValueError(f"LEDGER_AUDIT_ORIGIN: {error}") from None
         self.signer = signer
         self.checkpoint_interval = checkpoint_interval
         self.page_size = page_size
@@ -97,6 +120,7 @@ class Sealer:
         self._leaf = leaf_hasher()
         self._next_checkpoint = 0.0  # time.monotonic() of the next due checkpoint
         self.last_error: str | None = None
+        self.key_problem: str | None = None  # the signing key was rotated away
         self._state_row = False
         self._sealed_through = 0  # sealed up to here, as far as this sealer knows
 
@@ -193,7 +217,15 @@ class Sealer:
 
     def _checkpoint(self, signer: Signer) -> Checkpoint | None:
         with self.engine.begin() as conn:
-            state = read_state(conn)
+            # the state row locked (PostgreSQL): a key rotation (infra/audit/rotation.py) and
+            # a checkpoint are never signed at once, so no checkpoint of the old key comes
+            # after the rotation that retires it
+            state = read_state(conn, lock=True)
+            if retired(conn, signer.key_id):
+                self.key_problem = (f"the signing key {signer.key_id} was rotated (ledger audit"
+                                   " rotate-key): point LEDGER_AUDIT_KEY_FILE at the new key")
+                log.warning("audit_key_retired", key_id=signer.key_id)
+                return None
             last = conn.execute(select(audit_checkpoints.c.sequence, audit_checkpoints.c.tree_size)
                                 .order_by(audit_checkpoints.c.sequence.desc()).limit(1)).first()
             if state.tree_size == 0 or (last is not None and last.tree_size >= state.tree_size):
@@ -203,18 +235,16 @@ class Sealer:
                 origin=self.origin, sequence=1 if last is None else last.sequence + 1,
                 tree_size=state.tree_size, root=state.accumulator().root(), chain=state.chain,
                 last_notification_id=state.last_notification_id, sealed_at=sealed_at)
-            note = checkpoint.note()
-            known = conn.execute(select(audit_keys.c.key_id).where(
-                audit_keys.c.key_id == signer.key_id)).first()
-            if known is None:
-                conn.execute(insert(audit_keys).values(
-                    key_id=signer.key_id, algorithm=ALGORITHM,
-                    public_key=signer.public_key, first_used=sealed_at))
+            text = checkpoint.text()
+            # the key name is the origin (c2sp.org/tlog-checkpoint: it SHOULD be)
+            line, signature = signer.note_line(self.origin, text)
+            remember_key(conn, signer, sealed_at)
             conn.execute(insert(audit_checkpoints).values(
                 sequence=checkpoint.sequence, tree_size=checkpoint.tree_size,
                 root=checkpoint.root, chain=checkpoint.chain,
                 last_notification_id=checkpoint.last_notification_id, sealed_at=sealed_at,
-                key_id=signer.key_id, signature=signer.sign(note.encode()), note=note))
+                key_id=signer.key_id, signature=signature,
+                note=signed_note.assemble(text, [line])))
         log.info("audit_checkpoint_signed", sequence=checkpoint.sequence,
                  tree_size=checkpoint.tree_size, root=checkpoint.root.hex())
         return checkpoint
@@ -233,7 +263,7 @@ class Sealer:
             if self.checkpoint_interval > 0 and now >= self._next_checkpoint:
                 self._next_checkpoint = now + self.checkpoint_interval
                 self.checkpoint()
-            self.last_error = None
+            self.last_error = self.key_problem
         except Exception as error:  # keep following; /health reports it
             self.last_error = f"{type(error).__name__}: {error}"
             log.exception("audit_sealing_failed")

@@ -12,8 +12,9 @@ from uuid import UUID
 import structlog
 from sqlalchemy import Engine, select
 
+from domain.audit import signed_note
 from domain.audit.checkpoint import Checkpoint
-from infra.audit import proofs
+from infra.audit import proofs, rotation
 from infra.audit.sealer import Sealer, read_state, uuid_bytes
 from infra.audit.signing import Signer, generate_key_file, load_signer
 from infra.audit.tables import audit_checkpoints
@@ -85,7 +86,33 @@ class Audit:
 
     def public_keys(self) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
-            return [proofs.key_body(r) for r in proofs.keys(conn)]
+            return [self._key_body(r) for r in proofs.keys(conn)]
+
+    def _key_body(self, row: Any) -> dict[str, Any]:
+        """A key, with its C2SP verifier key string under the origin (its key name)."""
+        origin, key = self.ledger.settings.audit_origin, proofs.key_body(row)
+        public = bytes(row.public_key)
+        try:
+            key["verifier_key"] = signed_note.verifier_key(origin, public)
+        except ValueError:  # LEDGER_AUDIT_ORIGIN cannot be a key name (the sealer says so)
+            key["verifier_key"] = None
+        key["key_name"] = origin
+        key["key_hash"] = signed_note.key_hash(origin, public).hex()
+        return key
+
+    def key_rotations(self) -> list[dict[str, Any]]:
+        """The key rotation statements in order (infra/audit/rotation.py)."""
+        with self.engine.connect() as conn:
+            return [rotation.rotation_body(r) for r in rotation.rotations(conn)]
+
+    def rotate_key(self, old: Signer, new: Signer) -> dict[str, Any]:
+        """Record that ``new`` signs the checkpoints after ``old`` (``ledger audit
+        rotate-key``): everything recorded so far is sealed and signed by ``old`` first."""
+        if self.sealer is not None and self.sealer.signer is not None:
+            self.seal()
+        now = self.ledger.clock.now().isoformat().replace("+00:00", "Z")
+        return rotation.record_rotation(self.engine, old, new,
+                                        origin=self.ledger.settings.audit_origin, now=now)
 
     def events(self, notification_ids: list[int]) -> list[dict[str, Any]]:
         uuid_of = uuid_bytes(self._reader)
@@ -100,7 +127,7 @@ class Audit:
         events = [{**records.get(p["notification_id"], {}), **p} for p in paths]
         return {"verified": all(p["verified"] for p in paths) and len(records) == len(paths),
                 "checkpoint": proofs.checkpoint_body(row),
-                "public_key": None if key is None else proofs.key_body(key), "events": events}
+                "public_key": None if key is None else self._key_body(key), "events": events}
 
     def jogada_proof(self, jogada_id: str, sequence: int | None = None,
                      engine: Any = None, *, through: int | None = None) -> dict[str, Any]:

@@ -1,11 +1,14 @@
 """The Ed25519 key that signs the checkpoints (issue 15), from the configuration
-(``LEDGER_AUDIT_KEY_FILE``: a PKCS#8 PEM file; ``ledger audit keygen`` writes one), and the
-check of a signature with a public key. Through ``cryptography`` (OpenSSL)."""
+(``LEDGER_AUDIT_KEY_FILE``: a PKCS#8 PEM file; ``ledger audit keygen`` writes one), the check of
+a signature with a public key, and C2SP signed notes (issue 25; domain/audit/signed_note.py):
+signing a text and opening a signed note with the keys one trusts. Through ``cryptography``
+(OpenSSL)."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cryptography.exceptions import InvalidSignature
@@ -14,6 +17,9 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
     Ed25519PrivateKey,
     Ed25519PublicKey,
 )
+
+from domain.audit import signed_note
+from domain.audit.signed_note import VerifierKey
 
 ALGORITHM = "ed25519"
 
@@ -31,6 +37,16 @@ class Signer:
 
     def sign(self, message: bytes) -> bytes:
         return self.private_key.sign(message)
+
+    def verifier(self, name: str) -> VerifierKey:
+        """This key under ``name`` (the checkpoints' origin), as a signed-note verifier."""
+        return VerifierKey(name, signed_note.key_hash(name, self.public_key), self.public_key)
+
+    def note_line(self, name: str, text: str) -> tuple[str, bytes]:
+        """The signature line of ``text`` by this key under ``name``, and the bare signature."""
+        signature = self.sign(signed_note.check_text(text).encode("utf-8"))
+        return signed_note.signature_line(name, self.verifier(name).key_hash, signature), \
+            signature
 
 
 def signer_from_private(private_key: Ed25519PrivateKey) -> Signer:
@@ -74,3 +90,30 @@ def verify_signature(public_key: bytes, signature: bytes, message: bytes) -> boo
     except (InvalidSignature, ValueError):
         return False
     return True
+
+
+def sign_note(text: str, signers: Iterable[tuple[str, Signer]]) -> str:
+    """``text`` signed by each (key name, key): a C2SP signed note."""
+    return signed_note.assemble(text, [signer.note_line(name, text)[0]
+                                       for name, signer in signers])
+
+
+def open_note(note: str, keys: Iterable[VerifierKey]) -> tuple[str, list[VerifierKey]]:
+    """The text of a signed note and the given keys whose signatures on it verify (each
+    signature line whose name and key hash are those of a given key must verify; lines of
+    other keys are ignored, c2sp.org/signed-note). ValueError naming what is wrong: not a
+    signed note, a known key's signature that fails, or no known key's signature at all."""
+    text, signatures = signed_note.split(note)
+    known = {(k.name, k.key_hash): k for k in keys}
+    verified: list[VerifierKey] = []
+    for found in signatures:
+        key = known.get((found.name, found.key_hash))
+        if key is None:
+            continue
+        if not verify_signature(key.public_key, found.signature, text.encode("utf-8")):
+            raise ValueError(f"the signature of key {key.name}+{key.key_hash.hex()} does not"
+                             " verify over the note's text")
+        verified.append(key)
+    if not verified:
+        raise ValueError("no signature of a trusted key on the note")
+    return text, verified

@@ -1,4 +1,4 @@
-"""The tables of the tamper-evident record (migration 0008_audit). They live beside the read
+"""The tables of the tamper-evident record (migrations 0008_audit, 0013_audit_key_rotations). They live beside the read
 models (the projections database) but are not read models: a rebuild never empties them."""
 
 from __future__ import annotations
@@ -51,7 +51,10 @@ audit_checkpoints = Table(
     Column("sealed_at", String(40), nullable=False),
     Column("key_id", String(16), nullable=False),
     Column("signature", LargeBinary, nullable=False),
-    Column("note", Text, nullable=False),  # the signed text, exactly (domain/audit/checkpoint.py)
+    # The signed note, exactly: a C2SP signed note (text, blank line, signature line), or, for
+    # the checkpoints signed before issue 25, the ledger-checkpoint/1 text the signature covers
+    # (domain/audit/checkpoint.py). ``signature``: the bare Ed25519 signature of the text.
+    Column("note", Text, nullable=False),
 )
 audit_keys = Table(
     "audit_keys", metadata,
@@ -59,4 +62,15 @@ audit_keys = Table(
     Column("algorithm", String(16), nullable=False),
     Column("public_key", LargeBinary, nullable=False),
     Column("first_used", String(40), nullable=False),
+)
+# A key rotation statement (domain/audit/rotation.py): a signed note by the old key and the
+# new one; the new key signs the checkpoints of ``from_tree_size`` events and more.
+audit_key_rotations = Table(
+    "audit_key_rotations", metadata,
+    Column("sequence", BigInteger, primary_key=True, autoincrement=False),
+    Column("old_key_id", String(16), nullable=False),
+    Column("new_key_id", String(16), nullable=False),
+    Column("from_tree_size", BigInteger, nullable=False),
+    Column("rotated_at", String(40), nullable=False),
+    Column("note", Text, nullable=False),  # the signed note, exactly
 )

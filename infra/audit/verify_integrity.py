@@ -4,7 +4,11 @@ recomputed (domain/audit/record.py), and compared with
 
 - the sealed leaves: an event altered, deleted, inserted or moved since it was sealed is named
   by its notification id and leaf index;
-- every signed checkpoint: its Ed25519 signature over its note, the note against the stored
+- the key rotation statements (infra/audit/rotation.py): each signed by the key it retires,
+  trusted already, and by the new one;
+- every signed checkpoint: its Ed25519 signature over its note (a C2SP signed note, or the
+  ledger-checkpoint/1 text of the checkpoints signed before issue 25), by a key that may sign a
+  tree of its size, the note against the stored
   columns, the sequence without gaps, and the Merkle root and chain of the first ``tree size``
   events of the store against the signed ones.
 
@@ -26,12 +30,13 @@ from collections.abc import Callable, Generator, Iterator
 from queue import Full, Queue
 from typing import Any
 
-from domain.audit.checkpoint import Checkpoint
+from domain.audit.checkpoint import Checkpoint, is_legacy
 from domain.audit.merkle import Accumulator
 from domain.audit.record import CHAIN_START, leaf_hasher
-from infra.audit import proofs
+from domain.audit.signed_note import VerifierKey, key_hash
+from infra.audit import proofs, rotation
 from infra.audit.sealer import uuid_bytes
-from infra.audit.signing import verify_signature
+from infra.audit.signing import open_note, verify_signature
 from infra.store.notification_reader import notification_reader
 
 PAGE = 5000
@@ -49,9 +54,25 @@ def _problem(check: str, message: str, *, notification_id: int | None = None,
     return found
 
 
-def check_checkpoints(rows: list[Any], keys: dict[str, bytes]) -> tuple[dict[int, Checkpoint],
-                                                                        list[dict[str, Any]]]:
-    """The checkpoints whose signature holds (by tree size), and the problems of the others."""
+def _signature_holds(row: Any, key: bytes) -> bool:
+    """The checkpoint's signature by ``key``: over the ledger-checkpoint/1 text (before issue
+    25), or its C2SP signed note opened with the key under the note's origin."""
+    if is_legacy(row.note):
+        return verify_signature(key, bytes(row.signature), row.note.encode("utf-8"))
+    origin = row.note.split("\n", 1)[0]
+    try:
+        text, _ = open_note(row.note, [VerifierKey(origin, key_hash(origin, key), key)])
+    except ValueError:
+        return False
+    # the bare signature stored beside it too (what an altered column would change)
+    return verify_signature(key, bytes(row.signature), text.encode("utf-8"))
+
+
+def check_checkpoints(rows: list[Any], keys: dict[str, bytes],
+                      windows: dict[str, tuple[int, int]] | None = None) -> tuple[
+                          dict[int, Checkpoint], list[dict[str, Any]]]:
+    """The checkpoints whose signature holds (by tree size), and the problems of the others.
+    ``windows``: the tree sizes each key may sign (key rotations, infra/audit/rotation.py)."""
     problems: list[dict[str, Any]] = []
     signed: dict[int, Checkpoint] = {}
     previous: Checkpoint | None = None
@@ -68,12 +89,23 @@ def check_checkpoints(rows: list[Any], keys: dict[str, bytes]) -> tuple[dict[int
                                      f" {row.key_id}, which is not a trusted key",
                                      checkpoint=seq))
             continue
-        if not verify_signature(key, bytes(row.signature), row.note.encode("utf-8")):
+        if not _signature_holds(row, key):
             problems.append(_problem("signature", f"checkpoint {seq}: the signature does not"
                                      " verify over its note: the checkpoint was altered",
                                      checkpoint=seq))
             continue
-        note = Checkpoint.parse(row.note)
+        try:
+            note = Checkpoint.parse(row.note)
+        except ValueError as error:
+            problems.append(_problem("checkpoint", f"checkpoint {seq}: {error}",
+                                     checkpoint=seq))
+            continue
+        low, high = (windows or {}).get(row.key_id, (0, 2**63))
+        if not low <= note.tree_size < high:
+            problems.append(_problem("signature", f"checkpoint {seq} ({note.tree_size} events)"
+                                     f" is signed by key {row.key_id}, which signs trees of"
+                                     f" {low} to {high - 1} events (key rotation)",
+                                     checkpoint=seq))
         stored = (row.sequence, row.tree_size, bytes(row.root), bytes(row.chain),
                   row.last_notification_id)
         if stored != (note.sequence, note.tree_size, note.root, note.chain,
@@ -250,8 +282,12 @@ def check_integrity(ledger: Any, progress: Callable[[int, int], None] | None = N
     with engine.connect() as conn:
         rows = proofs.checkpoints(conn)
         listed = {k.key_id: bytes(k.public_key) for k in proofs.keys(conn)}
-    keys = trusted_keys if trusted_keys is not None else listed
-    signed, problems = check_checkpoints(rows, keys)
+        rotations = rotation.rotations(conn)
+    # the keys pinned (or listed), and those they handed over to by key rotation statements
+    keys, windows, rotated = rotation.follow(
+        rotations, trusted_keys if trusted_keys is not None else listed)
+    signed, problems = check_checkpoints(rows, keys, windows)
+    problems[:0] = [_problem("key_rotation", found) for found in rotated]
     sizes = sorted(signed, reverse=True)  # the checkpoints still ahead, the next one last
     accumulator, chain, uuid_of, leaf_of = Accumulator(), CHAIN_START, uuid_bytes(reader), \
         leaf_hasher()
@@ -302,5 +338,5 @@ def check_integrity(ledger: Any, progress: Callable[[int, int], None] | None = N
                                      f" events; the store has {events}",
                                      checkpoint=found.sequence))
     return {"head": head, "events": events, "unsealed": unsealed, "checkpoints": len(rows),
-            "keys": sorted(keys), "keys_pinned": trusted_keys is not None,
+            "key_rotations": len(rotations), "keys": sorted(keys), "keys_pinned": trusted_keys is not None,
             "problems": problems}

@@ -1,5 +1,5 @@
 """``ledger audit``: the tamper-evident record from the console (issue 15; docs/audit.md): make
-a signing key, seal and sign a checkpoint now, export an offline bundle, check a bundle."""
+a signing key, rotate it, seal and sign a checkpoint now, export an offline bundle, check a bundle."""
 
 from __future__ import annotations
 
@@ -21,10 +21,49 @@ def cmd_audit_keygen(settings: Settings, args: argparse.Namespace) -> int:
         signer = generate_key_file(args.out)
     except FileExistsError:
         return usage(f"{args.out} exists; a signing key is never overwritten")
+    try:
+        verifier = str(signer.verifier(settings.audit_origin))
+    except ValueError as error:
+        verifier = None
+        err(f"LEDGER_AUDIT_ORIGIN: {error}")
     out(json.dumps({"key_file": os.path.abspath(args.out), "key_id": signer.key_id,
-                    "algorithm": "ed25519", "public_key": signer.public_key.hex()}))
+                    "algorithm": "ed25519", "public_key": signer.public_key.hex(),
+                    "verifier_key": verifier}))
     err(f"set LEDGER_AUDIT_KEY_FILE={os.path.abspath(args.out)} for `ledger serve`; keep the"
-        " file secret, publish the public key")
+        " file secret; hand the verifier key to the regulator out of band (docs/audit.md"
+        " \"Keys\")")
+    return 0
+
+
+def cmd_audit_rotate_key(settings: Settings, args: argparse.Namespace) -> int:
+    """The checkpoints' key changes: a statement signed by the old key (LEDGER_AUDIT_KEY_FILE)
+    and the new one (--new), stored and served (GET /audit/public-keys)."""
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
+    from domain.kernel.errors import DomainError
+    from infra.audit.signing import load_signer
+    from infra.runtime.settings import audit_key_path
+
+    require_ledger(settings)
+    ledger = open_ledger(settings)
+    try:
+        path = audit_key_path(settings, ledger.target)
+        if path is None or ledger.audit is None:
+            return usage("no signing key in use: set LEDGER_AUDIT_KEY_FILE to the current key")
+        try:
+            old = load_signer(path)
+            new = load_signer(args.new)
+        except ValueError as error:
+            return usage(str(error).replace(f"LEDGER_AUDIT_KEY_FILE {args.new}",
+                                            f"--new {args.new}"))
+        statement = ledger.audit.rotate_key(old, new)
+    except DomainError as error:
+        return usage(f"{error.field or 'rotate-key'}: {error.message}")
+    finally:
+        ledger.shutdown()
+    out(json.dumps(statement))
+    err(f"now set LEDGER_AUDIT_KEY_FILE={os.path.abspath(args.new)} and restart `ledger serve`:"
+        f" key {old.key_id} signs no more checkpoints; key {new.key_id} signs those of"
+        f" {statement['from_tree_size']} events and more")
     return 0
 
 

@@ -29,9 +29,11 @@ def usage(message: str) -> int:
 
 def public_keys(values: list[str] | None) -> dict[str, bytes] | None:
     """``--public-key`` (``ledger verify``, ``ledger audit check``): each an Ed25519 public key
-    as 64 hex digits, by its key id; None when none is given. ValueError naming the value and
-    what is expected (the commands make it a usage error, exit 2)."""
+    as 64 hex digits or a C2SP verifier key string (GET /audit/public-keys gives both), by its
+    key id; None when none is given. ValueError naming the value and what is expected (the
+    commands make it a usage error, exit 2)."""
     # lazy: a ledger command imports only what it runs (the CLI starts fast)
+    from infra.audit.checker.notes import parse_trusted_key
     from infra.audit.signing import key_id
 
     if not values:
@@ -39,13 +41,9 @@ def public_keys(values: list[str] | None) -> dict[str, bytes] | None:
     keys = []
     for value in values:
         try:
-            key = bytes.fromhex(value)
-        except ValueError:
-            key = b""
-        if len(key) != 32:
-            raise ValueError(f"{value!r} is not an Ed25519 public key: expected 64 hex digits"
-                             " (32 bytes), as GET /audit/public-keys gives it")
-        keys.append(key)
+            keys.append(parse_trusted_key(value))
+        except ValueError as error:
+            raise ValueError(f"{value!r} is {error}") from None
     return {key_id(k): k for k in keys}
 
 

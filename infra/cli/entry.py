@@ -46,6 +46,7 @@ from infra.cli.audit import (
     cmd_audit_check,
     cmd_audit_export,
     cmd_audit_keygen,
+    cmd_audit_rotate_key,
     cmd_audit_seal,
 )
 from infra.cli.checks import cmd_health, cmd_verify
@@ -97,7 +98,8 @@ def build_parser(serve: Command | None = None) -> argparse.ArgumentParser:
         "staff create": cmd_staff_create, "player create": cmd_player_create,
         "staff rotate-key": cmd_staff_rotate_key, "player rotate-key": cmd_player_rotate_key,
         "verify": cmd_verify, "health": cmd_health,
-        "audit keygen": cmd_audit_keygen, "audit seal": cmd_audit_seal,
+        "audit keygen": cmd_audit_keygen,
+        "audit rotate-key": cmd_audit_rotate_key, "audit seal": cmd_audit_seal,
         "audit export": cmd_audit_export, "audit check": cmd_audit_check,
         "complaints queue": cmd_complaints_queue, "complaints report": cmd_complaints_report,
         "phh export": cmd_phh_export, "venues list": cmd_venues_list},

@@ -181,6 +181,13 @@ def _audit_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
                       " print its public key", h["audit keygen"],
                       "Never overwrites a file. Point LEDGER_AUDIT_KEY_FILE at it.")
     keygen.add_argument("--out", required=True, metavar="FILE", help="the key file to write")
+    rotate = _command(audit, "rotate-key", "hand the signing of checkpoints from the key in use"
+                      " (LEDGER_AUDIT_KEY_FILE) to a new one", h["audit rotate-key"],
+                      "Seals and signs with the old key first, then records a statement signed"
+                      " by both keys (GET /audit/public-keys serves it). Then point"
+                      " LEDGER_AUDIT_KEY_FILE at the new key and restart.")
+    rotate.add_argument("--new", required=True, metavar="FILE",
+                        help="the new key (a PEM file of `ledger audit keygen`)")
     _command(audit, "seal", "seal every event recorded so far and sign a checkpoint now",
              h["audit seal"], "Safe beside a running service (one sealer wins each page).")
     export = _command(audit, "export", "write an offline bundle: jogadas' events with their"

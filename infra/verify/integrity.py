@@ -30,5 +30,7 @@ def check_integrity(ctx: Context) -> Result:
     result.summary = (f"{found.get('events', 0)} events chained,"
                       f" {found.get('checkpoints', 0)} signed checkpoints checked with"
                       + (" the pinned keys" if found.get("keys_pinned") else
-                         " the record's own keys (pin them: --public-key)"))
+                         " the record's own keys (pin them: --public-key)")
+                      + (f" and {found['key_rotations']} key rotation statement(s) from them"
+                         if found.get("key_rotations") else ""))
     return result

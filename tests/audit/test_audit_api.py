@@ -10,7 +10,8 @@ from uuid import UUID
 from domain.audit import merkle
 from domain.audit.checkpoint import Checkpoint
 from domain.audit.record import event_bytes
-from infra.audit.signing import verify_signature
+from domain.audit.signed_note import parse_verifier_key
+from infra.audit.signing import open_note, verify_signature
 from tests.api.conftest import OPERATOR, bearer, make_client, ok  # noqa: F401  (fixture)
 from tests.audit.support import sd_jogada
 
@@ -25,10 +26,12 @@ def test_903b_1_5_a_jogadas_proof_over_http_verifies_with_the_published_key(make
     proof = ok(client.get(f"/jogadas/{jogada_id}/proof", headers=OPERATOR))
     keys = ok(client.get("/audit/public-keys"))["keys"]  # no API key needed
     key = next(k for k in keys if k["key_id"] == proof["checkpoint"]["key_id"])
-    note = proof["checkpoint"]["note"]
+    note = proof["checkpoint"]["note"]  # a C2SP signed note, opened with the verifier key
+    text, _ = open_note(note, [parse_verifier_key(key["verifier_key"])])
+    assert parse_verifier_key(key["verifier_key"]).public_key.hex() == key["public_key"]
     assert verify_signature(bytes.fromhex(key["public_key"]),
-                            base64.b64decode(proof["checkpoint"]["signature"]), note.encode())
-    checkpoint = Checkpoint.parse(note)
+                            base64.b64decode(proof["checkpoint"]["signature"]), text.encode())
+    checkpoint = Checkpoint.parse_text(text)
     for event in proof["events"]:
         leaf = merkle.leaf_hash(event_bytes(event["notification_id"],
                                             UUID(event["originator_id"]),

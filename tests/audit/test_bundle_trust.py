@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from infra.audit.bundle import export_bundle
-from infra.audit.signing import generate_key_file, load_signer
+from infra.audit.signing import generate_key_file, load_signer, sign_note
 from tests.audit import bundle_support as bundles
 from tests.audit.bundle_support import exported, ledger, offline_rules  # noqa: F401 (fixtures)
 from tests.audit.support import sd_jogada
@@ -105,10 +105,11 @@ def test_903b_1_5_a_held_checkpoint_is_proven_extended_by_the_bundle(
     forged = json.loads(held.read_text())
     root, other = bytes.fromhex(forged["root"]), hashlib.sha256(b"another history").digest()
     forged["root"] = other.hex()
-    for was, now in ((root.hex(), other.hex()),  # the note's root, in hex or base64
-                     (base64.b64encode(root).decode(), base64.b64encode(other).decode())):
-        forged["note"] = forged["note"].replace(was, now)
-    forged["signature"] = base64.b64encode(signer.sign(forged["note"].encode())).decode()
+    note = forged["note"]  # its text with the other root, signed again by the operator's key
+    text = note[:note.rindex("\n\n") + 1].replace(base64.b64encode(root).decode(),
+                                                   base64.b64encode(other).decode())
+    forged["note"] = sign_note(text, [(text.split("\n", 1)[0], signer)])
+    forged["signature"] = base64.b64encode(signer.sign(text.encode())).decode()
     fork = tmp_path / "fork-1.json"
     fork.write_text(json.dumps(forged))
     for status, said in bundles.run_both(tmp_path, path, capsys, "--trusted-key", str(key),

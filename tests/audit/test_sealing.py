@@ -15,7 +15,8 @@ import pytest
 from domain.audit import merkle
 from domain.audit.checkpoint import Checkpoint
 from domain.audit.record import event_bytes
-from infra.audit.signing import verify_signature
+from domain.audit.signed_note import parse_verifier_key
+from infra.audit.signing import open_note, verify_signature
 from infra.audit.verify_integrity import check_integrity
 from infra.container import build_ledger
 from infra.runtime.rng import SeededSeedSource
@@ -78,8 +79,10 @@ def test_903b_1_5_the_checkpoint_root_and_chain_are_those_of_the_events_in_the_s
     stored = bare.audit.checkpoint(checkpoint.sequence)
     assert Checkpoint.parse(stored["note"]) == checkpoint
     [key] = bare.audit.public_keys()
+    text, _ = open_note(stored["note"], [parse_verifier_key(key["verifier_key"])])
+    assert text == checkpoint.text() and stored["format"] == "c2sp.org/tlog-checkpoint"
     assert verify_signature(bytes.fromhex(key["public_key"]),
-                            base64.b64decode(stored["signature"]), stored["note"].encode())
+                            base64.b64decode(stored["signature"]), text.encode())
 
 
 def test_903b_1_5_one_byte_altered_in_one_event_is_named_with_its_checkpoint(bare):
@@ -126,8 +129,10 @@ def test_903b_1_5_an_altered_checkpoint_is_named(bare):
     bare.audit.seal()
     deposits(bare, 1)
     bare.audit.seal()
-    audit_sql(bare, "UPDATE audit_checkpoints SET note = REPLACE(note, 'tree-size: ',"
-              " 'tree-size: 1') WHERE sequence = 1")
+    note = bare.audit.checkpoint(1)["note"]  # its tree size line made larger
+    origin, size, rest = note.split("\n", 2)
+    audit_sql(bare, "UPDATE audit_checkpoints SET note = :note WHERE sequence = 1",
+              note=f"{origin}\n1{size}\n{rest}")
     audit_sql(bare, "UPDATE audit_checkpoints SET root = :root WHERE sequence = 2",
               root=bytes(32))
     found = problems(bare)
@@ -157,9 +162,10 @@ def test_903b_1_5_a_jogadas_events_are_proved_included_in_a_signed_checkpoint(ba
     proof = bare.audit.jogada_proof(jogada_id)
     assert proof["verified"] and len(proof["events"]) >= 4
     checkpoint = Checkpoint.parse(proof["checkpoint"]["note"])
+    text, _ = open_note(proof["checkpoint"]["note"],
+                        [parse_verifier_key(proof["public_key"]["verifier_key"])])
     assert verify_signature(bytes.fromhex(proof["public_key"]["public_key"]),
-                            base64.b64decode(proof["checkpoint"]["signature"]),
-                            proof["checkpoint"]["note"].encode())
+                            base64.b64decode(proof["checkpoint"]["signature"]), text.encode())
     for event in proof["events"]:  # what an independent verifier does, from the JSON alone
         leaf = merkle.leaf_hash(event_bytes(
             event["notification_id"], __import__("uuid").UUID(event["originator_id"]),
