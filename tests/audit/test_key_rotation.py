@@ -108,6 +108,15 @@ def test_903b_1_5_an_altered_rotation_statement_and_a_late_old_key_checkpoint_ar
         found = check_integrity(new, trusted_keys=pinned)["problems"]
         assert [(p["check"], p["checkpoint"]) for p in found] == [("signature", late.sequence)]
         assert "key rotation" in found[0]["message"]
+        # the bundle checker holds the old key to its window too
+        keys, problems = notes.trusted_keys([old_signer.public_key],
+                                            {"key_rotations": new.audit.key_rotations()})
+        assert problems == [] and keys.windows[old_signer.key_id][1] == statement[
+            "from_tree_size"]
+        with pytest.raises(notes.NoteError, match=f"checkpoint {late.sequence}: key"
+                           f" {old_signer.key_id} signed a tree .* outside its window"):
+            notes.verify_checkpoint(new.audit.checkpoint(late.sequence), keys)
+        assert notes.verify_checkpoint(new.audit.checkpoint(1), keys)["sequence"] == 1
         # the statement altered: it does not verify, and the new key is not trusted
         audit_sql(new, "UPDATE audit_key_rotations SET note = :note", note=statement[
             "note"].replace("from-tree-size: ", "from-tree-size: 1"))

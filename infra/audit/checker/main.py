@@ -17,17 +17,16 @@ OK, FAILED, USAGE, NOT_AUTHENTICATED = 0, 1, 2, 3
 
 
 def public_key(value: str) -> bytes:
-    """One ``--public-key``: an Ed25519 public key, 64 hex digits; else a usage error (exit 2)
-    naming the value and what is expected, not a problem per checkpoint and event."""
+    """One ``--public-key``: an Ed25519 public key, 64 hex digits or a C2SP verifier key
+    string; else a usage error (exit 2) naming the value and what is expected, not a problem
+    per checkpoint and event."""
     try:
-        key = bytes.fromhex(value)
+        return parse_trusted_key(value)
     except ValueError:
-        key = b""
-    if len(key) != 32:
         raise argparse.ArgumentTypeError(
-            f"{value!r} is not an Ed25519 public key: expected 64 hex digits (32 bytes), as GET"
-            " /audit/public-keys gives it")
-    return key
+            f"{value!r} is not an Ed25519 public key: expected 64 hex digits (32 bytes) or a"
+            " verifier key string (name+hash+base64), as GET /audit/public-keys gives them"
+        ) from None
 
 
 def _read(path: str, what: str, parse) -> object:

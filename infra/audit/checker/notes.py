@@ -160,6 +160,16 @@ def _rotation_fields(note: str) -> dict[str, str]:
     return fields
 
 
+class Keys(dict):
+    """Key id -> raw public key, and each key's window of tree sizes (``windows``: key id ->
+    (first, end), end excluded): a rotation statement closes the old key's window at its
+    ``from-tree-size`` and opens the new key's there (as ``ledger verify`` reads it)."""
+
+    def __init__(self, keys: dict[str, bytes]) -> None:
+        super().__init__(keys)
+        self.windows: dict[str, tuple[int, int | None]] = {}
+
+
 def trusted_keys(pinned: list[bytes] | None, bundle: dict[str, Any]) -> tuple[dict[str, bytes], list[str]]:
     """The keys the checkpoints may be signed with, by key id, and the problems found: the
     receiver's own keys when given, else the bundle's (which the report says); then every key
@@ -167,10 +177,10 @@ def trusted_keys(pinned: list[bytes] | None, bundle: dict[str, Any]) -> tuple[di
     (``bundle["key_rotations"]``), signed by the old key and the new one. A statement that
     does not verify is a problem."""
     if pinned is not None:
-        keys = {key_id(k): k for k in pinned}
+        keys = Keys({key_id(k): k for k in pinned})
     else:
-        keys = {k["key_id"]: bytes.fromhex(k["public_key"])
-                for k in bundle.get("public_keys", []) if k.get("algorithm") == "ed25519"}
+        keys = Keys({k["key_id"]: bytes.fromhex(k["public_key"])
+                     for k in bundle.get("public_keys", []) if k.get("algorithm") == "ed25519"})
     problems: list[str] = []
     for rotation in bundle.get("key_rotations", []):
         seq = rotation.get("sequence")
@@ -186,6 +196,9 @@ def trusted_keys(pinned: list[bytes] | None, bundle: dict[str, Any]) -> tuple[di
             problems.append(f"key rotation {seq}: {error}")
             continue
         keys[key_id(new)] = new
+        start = keys.windows.get(key_id(old), (0, None))[0]
+        keys.windows[key_id(old)] = (start, int(fields["from-tree-size"]))
+        keys.windows[key_id(new)] = (int(fields["from-tree-size"]), None)
     return keys, problems
 
 
@@ -211,6 +224,12 @@ def verify_checkpoint(cp: dict[str, Any], keys: dict[str, bytes]) -> dict[str, A
         raise NoteError(f"checkpoint {seq}: {error}") from None
     if fields["sequence"] != str(seq):
         raise NoteError(f"checkpoint {seq}: its note says sequence {fields['sequence']}")
+    first, end = getattr(keys, "windows", {}).get(cp["key_id"], (0, None))
+    size = int(fields["tree-size"])
+    if size < first or (end is not None and size >= end):
+        raise NoteError(f"checkpoint {seq}: key {cp['key_id']} signed a tree of {size} events,"
+                        f" outside its window [{first}, {'∞' if end is None else end}) set by"
+                        " the bundle's key rotation statements")
     return {"sequence": seq, "origin": fields["origin"], "tree_size": int(fields["tree-size"]),
             "root": bytes.fromhex(fields["root"]), "chain": bytes.fromhex(fields["chain"]),
             "key_id": cp["key_id"]}
