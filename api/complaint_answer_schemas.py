@@ -7,7 +7,7 @@ api/complaint_schemas.py."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Any
 from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,8 +19,11 @@ from api.complaint_schemas import (
     CompensationKind,
     EscalationBody,
     Language,
+    LetterKind,
     Outcome,
+    SendChannel,
 )
+from api.schemas import StaffRole
 
 
 # Answers -----------------------------------------------------------------------------------------
@@ -47,6 +50,17 @@ class EscalationPublic(BaseModel):
     reference: str | None = None
 
 
+class LetterSendingPublic(BaseModel):
+    """A letter recorded as sent (``LetterSent``)."""
+
+    letter: LetterKind
+    language: Language
+    decision: int | None = Field(None, description="The final letter: the decision it states")
+    channel: SendChannel
+    sent_at: datetime
+    sent_by: str = Field(description="Who recorded it (staff:<id>)")
+
+
 class CasePublic(BaseModel):
     """Where the case stands after a command."""
 
@@ -64,6 +78,8 @@ class CasePublic(BaseModel):
     compensation_paid: dict[str, PaidPublic] = Field(
         description="Decision number → what was paid and its transfers")
     escalations: list[EscalationPublic]
+    letters_sent: list[LetterSendingPublic] = Field(
+        default_factory=list, description="The letters recorded as sent, oldest first")
     version: int = Field(description="The case stream's version: it grows with every event")
     evidence_number: int | None = Field(None, description="POST .../evidence: the pack's number")
 
@@ -86,7 +102,7 @@ class PolicyPublic(BaseModel):
 
 class LetterPublic(BaseModel):
     language: Language
-    kind: Literal["final", "acknowledgement"]
+    kind: LetterKind
     reference: str
     outcome: Outcome | None = None
     subject: str
@@ -99,14 +115,39 @@ class TimelineEntryPublic(BaseModel):
     ``note_added``, ``evidence_attached``, ``information_requested``,
     ``information_received``, ``decision_proposed``, ``proposal_declined``,
     ``decision_approved``, ``compensation_paid``, ``resolved``, ``escalated``, ``closed``,
-    ``reopened``), who and when, and its fields (``detail``)."""
+    ``reopened``, ``letter_sent``), who and when, and its fields (``detail``)."""
 
     notification_id: int
     kind: str
     actor: str
+    actor_name: str | None = Field(None, description="The actor's display name (null: not a "
+                                   "registered principal; staff's names are not shown to "
+                                   "players); system: \"the service\"")
+    assignee_name: str | None = Field(None, description="assigned: the assignee's name")
     at: datetime
     visible_to_player: bool
     detail: dict[str, Any]
+
+
+class LetterSentPublic(BaseModel):
+    """A sending of a letter, as the case's timeline recorded it."""
+
+    model_config = ConfigDict(extra="allow")
+
+    letter: LetterKind
+    language: Language
+    decision: int | None = None
+    channel: SendChannel
+    sent_at: datetime
+    sent_by: str
+    sent_by_name: str | None = None
+    recorded_at: datetime
+
+
+class CaseLetterPublic(BaseModel):
+    letter: LetterKind
+    available: bool = Field(description="The letter exists now (GET .../letter?kind=)")
+    sent: list[LetterSentPublic]
 
 
 class CaseListed(BaseModel):
@@ -123,8 +164,11 @@ class CaseListed(BaseModel):
     subject: str
     state: CaseState
     assignee: str | None = None
+    player_name: str | None = Field(None, description="The player's display name")
+    assignee_name: str | None = Field(None, description="The assignee's display name")
     opened_at: datetime
     opened_by: str
+    opened_by_name: str | None = None
     acknowledged_at: datetime | None = None
     resolved_at: datetime | None = None
     closed_at: datetime | None = None
@@ -149,6 +193,23 @@ class CaseDetailPublic(CaseListed):
     the payment, the escalation, and the notes and evidence marked for it."""
 
     timeline: list[TimelineEntryPublic]
+    letters: list[CaseLetterPublic] = Field(
+        default_factory=list, description="Each letter of the case: whether it exists now, "
+        "and when and how it was sent")
+
+
+class AssigneePublic(BaseModel):
+    staff_id: UUID
+    role: StaffRole
+    display_name: str
+
+
+class AssigneesPublic(BaseModel):
+    """The staff members a case can be assigned to: complaint handlers and operators with an
+    active key, by name."""
+
+    data: list[AssigneePublic]
+    count: int
 
 
 class CasesPage(BaseModel):

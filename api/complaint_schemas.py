@@ -17,6 +17,7 @@ from api.schemas import (
     ActingForPlayer,
     Bounded,
     IdempotencyKey,
+    Instant,
     RequestModel,
     Text,
     required_when,
@@ -25,8 +26,10 @@ from domain.complaints.calendar import MAX_WORKING_DAYS
 from domain.complaints.case import (
     CHANNELS,
     ESCALATION_BODIES,
+    LETTERS,
     OUTCOMES,
     REJECTED,
+    SEND_CHANNELS,
     STATES,
 )
 from domain.complaints.decision import COMPENSATION_KINDS
@@ -41,6 +44,8 @@ Outcome = Literal[OUTCOMES]  # type: ignore[valid-type]
 EscalationBody = Literal[ESCALATION_BODIES]  # type: ignore[valid-type]
 CompensationKind = Literal[COMPENSATION_KINDS]  # type: ignore[valid-type]
 Language = Literal[LANGUAGES]  # type: ignore[valid-type]
+LetterKind = Literal[LETTERS]  # type: ignore[valid-type]
+SendChannel = Literal[SEND_CHANNELS]  # type: ignore[valid-type]
 LinkId = Text(200)
 Links = Annotated[list[LinkId], Field(max_length=MAX_LINKS,
                                       json_schema_extra={"uniqueItems": True})]
@@ -202,6 +207,22 @@ class EscalationCreate(RequestModel):
                                  "dispute resolution body)")
     reference: Text(100) | None = None
     note: Note | None = None
+
+
+class LetterSentCreate(RequestModel):
+    """One of the case's letters recorded as sent (issue 25): which, in which language,
+    through which channel, when (``sent_at``; left out: now). The same key and body again
+    answer the first recording; another body under the key is 409
+    ``idempotency_key_reused``."""
+
+    letter: LetterKind = Field(description="acknowledgement (once the case is acknowledged) "
+                               "or final (once it is resolved); else 409 letter_not_available")
+    channel: SendChannel = Field(description="post, email, or account_area (the player's "
+                                 "account area on the operator's site)")
+    language: Language = "pt"
+    sent_at: Instant | None = Field(None, description="When it left (ISO 8601 with an offset;"
+                                    " not in the future, not before the letter existed)")
+    idempotency_key: IdempotencyKey
 
 
 class CloseCreate(RequestModel):

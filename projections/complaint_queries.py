@@ -8,6 +8,13 @@ Lisbon, so a case is ``overdue`` when it is open (not resolved or closed; an esc
 open), not paused (awaiting the player: the clock stands still) and ``today`` is after its
 ``due``. ``today`` is the caller's: the Lisbon date of the ledger's clock
 (``domain.complaints.calendar.lisbon_date(ledger.clock.now())``), never the machine's.
+
+Names (issue 25): every case row carries ``player_name``, ``assignee_name`` and
+``opened_by_name``, every timeline entry ``actor_name`` (and an assignment's
+``assignee_name``): the display names the principals read model holds (projections/names.py),
+None for an id it does not know. A case's ``letters``: each letter the case produces
+(domain/complaints/case.py ``LETTERS``), whether it exists now and its sendings (the
+``letter_sent`` entries). ``player_view`` leaves out staff members' names.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from typing import Any
 from sqlalchemy import Engine, and_, func, not_, select
 from sqlalchemy import case as case_when
 
+from domain.complaints.case import ACKNOWLEDGEMENT, FINAL, LETTERS
 from projections.complaints import (
     CLOSED_STATES,
     DETAIL_JSON,
@@ -28,6 +36,7 @@ from projections.complaints import (
 from projections.complaints import complaint_case_events as events_t
 from projections.complaints import complaint_cases as cases_t
 from projections.listings import decode_row
+from projections.names import actor_names
 
 MAX_CASES = 500
 MAX_TIMELINE = 10_000
@@ -60,7 +69,38 @@ def timeline(engine: Engine, case_id: str) -> list[dict[str, Any]]:
                     t.c.detail).where(t.c.case_id == str(case_id))
              .order_by(t.c.notification_id).limit(MAX_TIMELINE))
     with engine.connect() as conn:
-        return [decode_row(r, DETAIL_JSON) for r in conn.execute(query)]
+        entries = [decode_row(r, DETAIL_JSON) for r in conn.execute(query)]
+    names = actor_names(engine, [e["actor"] for e in entries] + [
+        e["detail"].get("assignee") for e in entries if e["kind"] == "assigned"])
+    for entry in entries:
+        entry["actor_name"] = names.get(entry["actor"])
+        if entry["kind"] == "assigned":
+            entry["assignee_name"] = names.get(entry["detail"].get("assignee"))
+    return entries
+
+
+def with_names(engine: Engine, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each case row with ``player_name``, ``assignee_name``, ``opened_by_name``."""
+    names = actor_names(engine, [a for r in rows for a in (
+        f"player:{r['player_id']}", r["assignee"], r["opened_by"])])
+    for r in rows:
+        r["player_name"] = names.get(f"player:{r['player_id']}")
+        r["assignee_name"] = names.get(r["assignee"]) if r["assignee"] else None
+        r["opened_by_name"] = names.get(r["opened_by"])
+    return rows
+
+
+def letters(row: dict[str, Any], entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The case's letters: ``letter``, ``available`` (the acknowledgement once acknowledged,
+    the final answer while a resolution is in force) and ``sent`` (its ``letter_sent``
+    entries' details, oldest first, with who sent it)."""
+    available = {ACKNOWLEDGEMENT: row["acknowledged_at"] is not None,
+                 FINAL: row["outcome"] is not None}
+    return [{"letter": letter, "available": available[letter], "sent": [
+        {**e["detail"], "sent_by": e["actor"], "sent_by_name": e.get("actor_name"),
+         "recorded_at": e["at"]}
+        for e in entries if e["kind"] == "letter_sent" and e["detail"].get("letter") == letter]}
+        for letter in LETTERS]
 
 
 def case(engine: Engine, case_id: str, *, today: date | None = None) -> dict[str, Any] | None:
@@ -75,7 +115,9 @@ def case(engine: Engine, case_id: str, *, today: date | None = None) -> dict[str
         _with_due(row, today)
     else:
         del row["due"]
+    with_names(engine, [row])
     row["timeline"] = timeline(engine, row["case_id"])
+    row["letters"] = letters(row, row["timeline"])
     return row
 
 
@@ -85,7 +127,13 @@ def player_view(found: dict[str, Any] | None) -> dict[str, Any] | None:
     staff's own words (``PLAYER_HIDDEN``: an escalation's or a closing's note). A copy."""
     if found is None:
         return None
-    seen = {k: v for k, v in found.items() if k != "timeline"}
+    seen = copy.deepcopy({k: v for k, v in found.items() if k != "timeline"})
+    seen["assignee_name"] = None
+    if not str(seen.get("opened_by", "")).startswith("player:"):
+        seen["opened_by_name"] = None
+    for letter in seen.get("letters", []):
+        for sent in letter["sent"]:
+            sent["sent_by_name"] = None
     entries = []
     for entry in found.get("timeline", []):
         if not entry["visible_to_player"]:
@@ -93,6 +141,8 @@ def player_view(found: dict[str, Any] | None) -> dict[str, Any] | None:
         entry = copy.deepcopy(entry)
         for name in PLAYER_HIDDEN.get(entry["kind"], ()):
             entry["detail"].pop(name, None)
+        if not entry["actor"].startswith("player:"):
+            entry["actor_name"] = None
         entries.append(entry)
     seen["timeline"] = entries
     return seen
@@ -117,7 +167,8 @@ def cases(engine: Engine, *, player_id: str | None = None, state: str | None = N
         query = query.where(_t.c.opened_position > after)
     query = query.order_by(_t.c.opened_position).limit(_limit(limit))
     with engine.connect() as conn:
-        return [_with_due(decode_row(r, ()), today) for r in conn.execute(query)]
+        rows = [_with_due(decode_row(r, ()), today) for r in conn.execute(query)]
+    return with_names(engine, rows)
 
 
 def queue(engine: Engine, *, today: date, limit: int = 100,
@@ -131,7 +182,8 @@ def queue(engine: Engine, *, today: date, limit: int = 100,
         query = query.where(_t.c.assignee == assignee)
     query = query.order_by(_t.c.paused, DUE, _t.c.opened_position).limit(_limit(limit))
     with engine.connect() as conn:
-        return [_with_due(decode_row(r, ()), today) for r in conn.execute(query)]
+        rows = [_with_due(decode_row(r, ()), today) for r in conn.execute(query)]
+    return with_names(engine, rows)
 
 
 def _by_state(engine: Engine, condition: Any) -> dict[str, int]:

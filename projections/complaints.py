@@ -18,7 +18,7 @@ a clock or the policy: a rebuild gives the same rows.
   ``kind`` (the event's name in snake_case: ``opened``, ``acknowledged``, ``assigned``,
   ``note_added``, ``evidence_attached``, ``information_requested``, ``information_received``,
   ``decision_proposed``, ``proposal_declined``, ``decision_approved``, ``compensation_paid``,
-  ``resolved``, ``escalated``, ``closed``, ``reopened``), ``actor``, ``at``,
+  ``resolved``, ``escalated``, ``closed``, ``reopened``, ``letter_sent``), ``actor``, ``at``,
   ``visible_to_player`` and ``detail`` (the event's fields that matter, JSON). The player sees
   its case's changes of state, the requests for information and its answers, the approved
   decision (its ``detail`` carries the proposal's outcome, reasons and compensation, since the
@@ -34,7 +34,7 @@ The Table definitions here are identical to migrations/versions/0010_complaints.
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -129,6 +129,8 @@ TIMELINE: dict[type, tuple[str, bool | str, tuple[str, ...]]] = {
     Case.Escalated: ("escalated", True, ("body", "reference", "note")),
     Case.Closed: ("closed", True, ("note",)),
     Case.Reopened: ("reopened", True, ("reason", "answer_due")),
+    Case.LetterSent: ("letter_sent", True, ("letter", "language", "decision", "channel",
+                                            "sent_at")),
 }
 KINDS = tuple(kind for kind, _, _ in TIMELINE.values())
 # What an approval shows of the proposal it approves.
@@ -219,7 +221,7 @@ class ComplaintCasesProjection:
                 continue
             _apply(row, e, at)
             row.update(last_event_at=at, position=position)
-            detail = {name: getattr(e, name) for name in fields}
+            detail = {name: _plain(getattr(e, name)) for name in fields}
             if isinstance(e, Case.DecisionProposed):
                 page.proposals[(case_id, e.number)] = detail
             elif isinstance(e, Case.DecisionApproved):
@@ -231,6 +233,11 @@ class ComplaintCasesProjection:
                 "visible_to_player": bool(getattr(e, visible) if isinstance(visible, str)
                                           else visible)})
         page.write()
+
+
+def _plain(value: Any) -> Any:
+    """A detail's value as JSON holds it: a time (a letter's ``sent_at``) in ISO 8601, UTC."""
+    return to_utc(value).isoformat() if isinstance(value, datetime) else value
 
 
 def _opened(case_id: str, e: Any, at: Any, position: int) -> dict[str, Any]:

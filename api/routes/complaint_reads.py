@@ -14,6 +14,7 @@ from fastapi.responses import Response
 
 from api.auth import Caller
 from api.complaint_answer_schemas import (
+    AssigneesPublic,
     CaseDetailPublic,
     CasesPage,
     ComplaintReportPublic,
@@ -24,9 +25,10 @@ from api.complaint_schemas import CaseState, CaseType, Channel, Language
 from api.deps import AccountReader, LedgerDep, Reviewer
 from api.ledger_access import fresh_engine
 from api.listing_schemas import AwareQueryInstant
-from api.routes.complaint_common import READ, CaseId, complaints
+from api.routes.complaint_common import READ, CaseId, HandlerCaller, complaints
 from api.routes.responses import errors
 from api.schemas import LogPosition
+from domain.access.principals import ACTIVE
 from domain.complaints import letters
 from domain.complaints.calendar import lisbon_date
 from domain.complaints.case import OPEN
@@ -34,6 +36,11 @@ from domain.kernel.errors import ConflictError, ForbiddenError, NotFoundError
 from infra.container import Ledger
 from projections import complaint_queries as queries
 from projections import complaint_reports
+from projections.principals import list_principals
+
+# Who a case can be assigned to (infra/complaints/service.py refuses any other role: 409).
+ASSIGNABLE_ROLES = ("complaint_handler", "operator")
+MAX_ASSIGNEES = 500
 
 router = APIRouter(tags=["complaints"])
 
@@ -108,6 +115,20 @@ def case_queue(
     data = [_listed(row) for row in rows]
     return {"data": data, "count": len(data), "open_by_state": queries.open_counts(engine),
             "overdue_by_state": queries.overdue_counts(engine, today)}
+
+
+@router.get("/complaints/assignees", response_model=AssigneesPublic, responses=READ)
+def assignees(ledger: LedgerDep, caller: HandlerCaller) -> dict[str, Any]:
+    """Who a case can be assigned to (the desk's staff picker): the complaint handlers and
+    operators whose key is active, by display name (at most 500). For those who may assign
+    (complaint handlers, operators); an auditor or a player: 403."""
+    rows, _ = list_principals(fresh_engine(ledger), roles=ASSIGNABLE_ROLES,
+                              limit=MAX_ASSIGNEES)
+    data = sorted(({"staff_id": r["principal_id"], "role": r["role"],
+                    "display_name": r["display_name"]} for r in rows
+                   if r["key_status"] == ACTIVE),
+                  key=lambda r: (r["display_name"].casefold(), str(r["staff_id"])))
+    return {"data": data, "count": len(data)}
 
 
 @router.get("/complaints/{case_id}", response_model=CaseDetailPublic, responses=READ)

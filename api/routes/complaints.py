@@ -32,6 +32,7 @@ from api.complaint_schemas import (
     EvidenceCreate,
     InformationProvided,
     InformationRequest,
+    LetterSentCreate,
     NoteCreate,
     PolicyIn,
     ReopenCreate,
@@ -46,6 +47,7 @@ from api.routes.complaint_common import (
     complaints,
 )
 from api.routes.responses import errors
+from domain.complaints import commands as cc
 from domain.kernel.errors import ForbiddenError
 
 router = APIRouter(tags=["complaints"])
@@ -204,6 +206,22 @@ def reopen(case_id: CaseId, body: ReopenCreate, ledger: LedgerDep,
            caller: HandlerCaller) -> dict[str, Any]:
     """Reopen a closed case: investigated again, a new answer due from today."""
     return complaints(ledger).reopen(str(case_id), reason=body.reason, actor=caller.actor)
+
+
+@router.post("/complaints/{case_id}/letter/sent", status_code=201, response_model=CasePublic,
+             responses=ACTION)
+def send_letter(case_id: CaseId, body: LetterSentCreate, ledger: LedgerDep,
+                caller: HandlerCaller) -> dict[str, Any]:
+    """Record that one of the case's letters (GET .../letter?kind=) was sent to the player:
+    which (``acknowledgement``, ``final``), in which language, through which ``channel``
+    (``post``, ``email``, ``account_area``: else 422 naming it), when (``sent_at``, else now)
+    and by whom (the caller). A letter the case does not have yet (not acknowledged, not
+    resolved) is 409 ``letter_not_available``; possible in every state, a closed case's too.
+    Idempotent by key: the same key and body answer the first recording (201)."""
+    return ledger.run(cc.SendCaseLetter(
+        case_id=str(case_id), letter=body.letter, channel=body.channel,
+        language=body.language, sent_at=body.sent_at, idempotency_key=body.idempotency_key,
+        actor=caller.actor))
 
 
 # Policy --------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ changes the projection finds itself. The games declare theirs in ``Game.signific
 | kind | event | severity |
 |---|---|---|
 | ``ruleset_published`` | ``RuleSet.SettingsVersionPublished`` (903-B 6.1.5, 6.3.6(6)) | info |
+| ``staff_registered`` | ``Principal.Registered`` of a staff role (903-B 7.4.3(1), 7.7.6(1)) | info |
 | ``api_key_rotated`` | ``Principal.ApiKeyRotated`` (903-B 5.2.3(2), 7.7.6(1)) | info |
 | ``api_key_revoked`` | ``Principal.ApiKeyRevoked`` (903-B 7.2.2) | warning |
 | ``bootstrap_key_disabled`` | ``BootstrapKey.Disabled`` (903-B 7.4.3(1)) | info |
@@ -15,6 +16,11 @@ changes the projection finds itself. The games declare theirs in ``Game.signific
 | ``complaint_compensation_paid`` | ``ComplaintCase.CompensationPaid`` (money moved) | warning |
 | ``complaint_escalated`` | ``ComplaintCase.Escalated`` (to SRIJ or an ADR body) | warning |
 | ``complaint_policy_published`` | ``ComplaintPolicy.PolicyPublished`` (903-B 6.3.6(6)) | info |
+
+Amounts in the summaries are in euros ("15,00 €", domain/kernel/viewer.py ``euros``); the
+``detail`` keeps them in integer cents. Staff members are registered with their role, and a
+principal's role never changes afterwards (domain/access/principals.py records no such event:
+another role is another registration), so ``staff_registered`` is every grant of a staff role.
 
 A complaint case's later events do not carry its reference: its ``Opened`` names the stream
 (``NameOfStream``) and the entries of its payments and escalations are ``Named`` by it.
@@ -31,6 +37,7 @@ from domain.access.principals import Principal
 from domain.audit.log import AuditLog
 from domain.complaints.case import ComplaintCase
 from domain.complaints.policy import ComplaintPolicy
+from domain.kernel.actors import STAFF_ROLES
 from domain.kernel.game import Games
 from domain.kernel.significant import (
     CERTIFICATION_MODE_CHANGED,
@@ -44,10 +51,12 @@ from domain.kernel.significant import (
     VenueOfStream,
     check_kinds,
 )
+from domain.kernel.viewer import euros
 from domain.ledger.accounts import Account
 from domain.rulesets.versions import RuleSet
 
 RULESET_PUBLISHED = "ruleset_published"
+STAFF_REGISTERED = "staff_registered"
 API_KEY_ROTATED = "api_key_rotated"
 API_KEY_REVOKED = "api_key_revoked"
 BOOTSTRAP_KEY_DISABLED = "bootstrap_key_disabled"
@@ -61,6 +70,17 @@ _BODY_NAMES = {"srij": "SRIJ", "adr": "an ADR body (resolução alternativa de l
 # The references of a correction's legs (domain/ledger/corrections.py: refs.corrects names the
 # original): only account events holding these bytes are decoded for this read model.
 CORRECTION_MARKER = b'"corrects"'
+
+
+def _staff_registered(e: Any) -> Significant | None:
+    """903-B 7.4.3(1) access granted by authorised staff, 7.7.6(1) staff actions: a staff
+    member registered with its role, by whom (players' registrations are not significant)."""
+    if e.role not in STAFF_ROLES:
+        return None
+    return Significant(STAFF_REGISTERED, f"staff member {e.display_name} ({e.originator_id})"
+                       f" registered as {e.role.replace('_', ' ')} by {e.actor}", INFO,
+                       target_id=str(e.originator_id),
+                       detail={"role": e.role, "display_name": e.display_name})
 
 
 def _holder(e: Any) -> str:
@@ -95,7 +115,7 @@ def _correction(e: Any) -> Significant | None:
         return None
     direction = "to" if isinstance(e, Account.Debited) else "from"
     note = (e.refs or {}).get("note")
-    return Significant(CORRECTION, f"transfer {corrects} corrected: {e.amount_cents} cents"
+    return Significant(CORRECTION, f"transfer {corrects} corrected: {euros(e.amount_cents)}"
                        f" moved back {direction} {e.counterparty}"
                        + (f" ({note})" if note else ""), WARNING, target_id=corrects,
                        detail={"corrects": corrects, "transfer_id": e.transfer_id,
@@ -126,7 +146,7 @@ def _compensation_paid(e: Any) -> Named:
                               if t.startswith("void:")), None)
         return Significant(
             COMPLAINT_COMPENSATION_PAID, f"complaint case {reference or e.originator_id}:"
-            f" compensation of {e.amount_cents} cents paid ({e.kind}, decision {e.number})",
+            f" compensation of {euros(e.amount_cents)} paid ({e.kind}, decision {e.number})",
             WARNING, target_id=str(e.originator_id), jogada_id=jogada_id,
             detail={**_case(e, reference), "decision": e.number, "kind": e.kind,
                     "amount_cents": e.amount_cents, "transfer_ids": list(e.transfer_ids)})
@@ -156,8 +176,8 @@ def _policy_published(e: Any) -> Significant:
     return Significant(
         COMPLAINT_POLICY_PUBLISHED, f"complaint policy version {e.version} published:"
         f" deadlines (acknowledge/answer, working days) {deadlines}; {calendar}; four eyes"
-        f" above {p['four_eyes_above_cents']} cents; at most {p['max_compensation_cents']}"
-        " cents per compensation", INFO,
+        f" above {euros(p['four_eyes_above_cents'])}; at most"
+        f" {euros(p['max_compensation_cents'])} per compensation", INFO,
         detail={"version": e.version, "deadlines": p["deadlines"],
                 "national_holidays": p["national_holidays"], "extra_holidays": extra,
                 "four_eyes_above_cents": p["four_eyes_above_cents"],
@@ -168,6 +188,8 @@ CORE = SignificantEvents(
     kinds={
         RULESET_PUBLISHED: "a new rule-set version of a table or room was published"
                            " (903-B 6.1.5, 6.3.6(6))",
+        STAFF_REGISTERED: "a staff member (operator, auditor, complaint handler) was registered"
+                          " with its role (903-B 7.4.3(1), 7.7.6(1))",
         API_KEY_ROTATED: "a player's or a staff member's API key was replaced (903-B 5.2.3(2))",
         API_KEY_REVOKED: "an API key was revoked (903-B 7.2.2)",
         BOOTSTRAP_KEY_DISABLED: "the bootstrap operator key was disabled (903-B 7.4.3(1))",
@@ -185,6 +207,7 @@ CORE = SignificantEvents(
     classify={
         RuleSet.Created: lambda e: VenueOfStream(e.venue_id),
         RuleSet.SettingsVersionPublished: _published,
+        Principal.Registered: _staff_registered,
         Principal.ApiKeyRotated: lambda e: Significant(
             API_KEY_ROTATED, f"the API key of {e.originator_id} was replaced by {_holder(e)}",
             INFO, target_id=str(e.originator_id)),

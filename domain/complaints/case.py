@@ -17,7 +17,9 @@ States and what each allows (``ALLOWED``; anything else is a 409 naming the stat
 
 Escalation (SRIJ, an ADR body) is possible from any state but closed; an escalated case takes
 a new decision the same way. Notes, evidence and assignment are possible in every state but
-closed.
+closed. A letter the case produced (``LETTERS``: the acknowledgement once acknowledged, the
+final answer once resolved) can be recorded as sent in every state, a closed case's too: the
+letter usually leaves after the case is closed (domain/complaints/sending.py).
 """
 
 from __future__ import annotations
@@ -51,6 +53,10 @@ UPHELD, PARTLY_UPHELD, REJECTED = "upheld", "partly_upheld", "rejected"
 OUTCOMES = (UPHELD, PARTLY_UPHELD, REJECTED)
 CHANNELS = ("operator", "complaints_book", "srij", "adr")
 ESCALATION_BODIES = ("srij", "adr")
+# The letters a case produces (domain/complaints/letters.py) and how one reaches the player.
+ACKNOWLEDGEMENT, FINAL = "acknowledgement", "final"
+LETTERS = (ACKNOWLEDGEMENT, FINAL)
+SEND_CHANNELS = ("post", "email", "account_area")
 
 _NOT_CLOSED = tuple(s for s in STATES if s != CLOSED)
 ALLOWED: dict[str, tuple[str, ...]] = {
@@ -68,6 +74,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "escalate": _NOT_CLOSED,
     "close": (RESOLVED, ESCALATED),
     "reopen": (CLOSED,),
+    "send_letter": STATES,
 }
 
 
@@ -109,6 +116,9 @@ class ComplaintCase(LedgerAggregate):
         self.outcome: str | None = None
         self.escalations: list[dict[str, Any]] = []
         self.evidence = 0
+        self.acknowledged_at: datetime | None = None
+        self.resolved_at: datetime | None = None  # of the resolution in force
+        self.letters_sent: list[dict[str, Any]] = []
 
     @staticmethod
     def create_id(case_id: UUID, **_: Any) -> UUID:  # type: ignore[override]
@@ -137,6 +147,7 @@ class ComplaintCase(LedgerAggregate):
     @event("Acknowledged", topic="ledger.ComplaintCase.Acknowledged")
     def acknowledged(self, message: str | None, actor: str, at: datetime) -> None:
         self.state = INVESTIGATING
+        self.acknowledged_at = at
 
     @event("Assigned", topic="ledger.ComplaintCase.Assigned")
     def assigned(self, assignee: str, actor: str, at: datetime) -> None:
@@ -196,6 +207,7 @@ class ComplaintCase(LedgerAggregate):
     def resolved(self, number: int, outcome: str, actor: str, at: datetime) -> None:
         self.outcome = outcome
         self.state = RESOLVED
+        self.resolved_at = at
 
     @event("Escalated", topic="ledger.ComplaintCase.Escalated")
     def escalated(self, body: str, reference: str | None, note: str | None, actor: str,
@@ -214,3 +226,10 @@ class ComplaintCase(LedgerAggregate):
         self.answer_due = answer_due
         self.decision = None
         self.outcome = None
+        self.resolved_at = None
+
+    @event("LetterSent", topic="ledger.ComplaintCase.LetterSent")
+    def letter_sent(self, letter: str, language: str, decision: int | None, channel: str,
+                    sent_at: datetime, idempotency_key: str, actor: str, at: datetime) -> None:
+        self.letters_sent.append({"letter": letter, "language": language, "decision": decision,
+                                  "channel": channel, "sent_at": sent_at, "sent_by": actor})

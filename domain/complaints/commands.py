@@ -4,7 +4,8 @@ every command's handler.
 The case's handlers are in one module per stage of a case: ``intake.py`` (open, acknowledge,
 assign), ``investigation.py`` (notes, evidence, information asked and given), ``decision.py``
 (propose, approve with four eyes, decline), ``compensation.py`` (pay), ``closing.py`` (resolve,
-escalate, close, reopen); what they share is in ``handling.py``.
+escalate, close, reopen), ``sending.py`` (a letter recorded as sent); what they share is in
+``handling.py``.
 
 What a handler cannot know from the case alone is resolved before the command is sent
 (infra/complaints/service.py): that the jogadas, transfers and session named belong to the
@@ -16,6 +17,7 @@ case's ``CompensationPaid``.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from domain.complaints.closing import close, escalate, reopen, resolve
@@ -39,6 +41,7 @@ from domain.complaints.policy import (
     check_policy,
     policy_in_force,
 )
+from domain.complaints.sending import send_letter
 from domain.kernel.command import Command, Handler, command, fields_handler
 from domain.kernel.uow import UnitOfWork
 
@@ -165,6 +168,17 @@ class ReopenCase(Command):
     actor: str
 
 
+@command("send_case_letter")
+class SendCaseLetter(Command):
+    case_id: str
+    letter: str  # domain/complaints/case.py LETTERS
+    channel: str  # SEND_CHANNELS
+    idempotency_key: str
+    actor: str
+    language: str = "pt"
+    sent_at: datetime | None = None  # None: now, by the service's clock
+
+
 @command("publish_complaint_policy")
 class PublishComplaintPolicy(Command):
     holidays: list[str]
@@ -225,6 +239,7 @@ HANDLERS: dict[type, Handler] = {
     EscalateCase: fields_handler(escalate),
     CloseCase: fields_handler(close),
     ReopenCase: fields_handler(reopen),
+    SendCaseLetter: fields_handler(send_letter),
     PublishComplaintPolicy: fields_handler(publish_policy),
     ComplaintPolicyInForce: _policy,
     DescribeCase: _describe,

@@ -24,7 +24,10 @@ def public(case: ComplaintCase) -> dict[str, Any]:
             "assignee": case.assignee, "acknowledge_due": case.acknowledge_due,
             "answer_due": case.answer_due, "decision": decision, "outcome": case.outcome,
             "compensation_paid": {str(n): dict(p) for n, p in case.paid.items()},
-            "escalations": [dict(e) for e in case.escalations], "version": case.version}
+            "escalations": [dict(e) for e in case.escalations],
+            "letters_sent": [{**sent, "sent_at": sent["sent_at"].isoformat()}
+                             for sent in getattr(case, "letters_sent", [])],
+            "version": case.version}
 
 
 def optional_text(value: str | None, field: str, limit: int) -> str | None:

@@ -60,7 +60,7 @@ def recorded(client) -> Recorded:
 def test_903b_6_3_3_staff_list_the_entries_newest_first_and_a_player_is_refused(recorded):
     r = recorded
     assert r.kinds() == ["integrity_failure", "jogada_voided", "venue_opened", "correction",
-                         "api_key_rotated"]
+                         "api_key_rotated", "staff_registered", "staff_registered"]
     for headers in (r.auditor, r.handler):
         assert r.listed(headers) == r.listed()
     refused = error_of(r.client.get(PATH, headers=r.player), 403)
@@ -212,3 +212,23 @@ def test_903b_6_3_3_6_6_1_he_72_73_a26_hold_em_tables_record_their_significant_e
     (opened,) = listed(kind="venue_opened")
     assert opened["detail"]["config"]["variant"] == "holdem" and "Mesa sig" in opened["summary"]
     assert ok(client.get(PATH, headers=OPERATOR, params={"game": "omaha"}))["data"] == []
+
+
+def test_issue_25_gli19_2_8_staff_registered_and_amounts_in_euros(recorded):
+    """POST /staff is a significant event (903-B 7.4.3(1) access granted, 7.7.6(1) staff
+    actions): who, with which role, by whom; a player's registration is not. The correction's
+    summary shows its amount in euros (9,00 €), its detail in cents."""
+    r = recorded
+    made = ok(r.client.post("/staff", headers=OPERATOR, json={
+        "role": "complaint_handler", "display_name": "Inês Marques"}), 201)
+    staff = [e for e in r.listed(kind="staff_registered")["data"]
+             if e["target_id"] == made["staff_id"]]
+    assert len(staff) == 1 and staff[0]["severity"] == "info"
+    assert staff[0]["summary"].startswith(f"staff member Inês Marques ({made['staff_id']})"
+                                          " registered as complaint handler by ")
+    assert staff[0]["detail"] == {"role": "complaint_handler", "display_name": "Inês Marques"}
+    assert r.player_id not in {e["target_id"] for e in r.listed(kind="staff_registered")["data"]}
+    (correction,) = r.listed(kind="correction")["data"]
+    assert "corrected: 9,00 € moved back" in correction["summary"]
+    assert correction["detail"]["amount_cents"] == 900
+    assert not [e["summary"] for e in r.listed()["data"] if "cent" in e["summary"]]

@@ -26,6 +26,7 @@ from domain.audit.log import AUDIT_LOG_ID
 from domain.complaints import commands as cc
 from domain.core_commands import ReportIntegrityFailure
 from domain.kernel.errors import InvalidInputError
+from domain.kernel.viewer import euros
 from infra.container import Ledger, build_ledger
 from infra.projecting.runner import ProjectionRunner
 from infra.runtime.rng import RngHealthError, SeededSeedSource, SystemSeedSource
@@ -183,6 +184,17 @@ def test_903b_6_3_3_gli19_2_8_each_kind_is_recorded_by_its_command(make_settings
         revoked = only(rows, "api_key_revoked")
         assert (revoked["severity"], revoked["target_id"], revoked["actor"]) == (
             "warning", s.player_id, OPERATOR)
+        # Issue 25: a staff member registered with its role (903-B 7.4.3(1), 7.7.6(1)); a
+        # player's registration is not significant.
+        staff = only(rows, "staff_registered", target_id=s.staff_id)
+        assert (staff["severity"], staff["actor"], staff["detail"]) == (
+            "info", OPERATOR, {"role": "operator", "display_name": "Op"})
+        assert staff["summary"] == (f"staff member Op ({s.staff_id}) registered as operator"
+                                    f" by {OPERATOR}")
+        assert not [r for r in rows if r["kind"] == "staff_registered"
+                    and r["target_id"] == s.player_id]
+        # Issue 25: every amount a summary shows is in euros, none in cents.
+        assert not [r["summary"] for r in rows if "cent" in r["summary"]]
         disabled = only(rows, "bootstrap_key_disabled")
         assert disabled["events"][0]["originator_id"] == str(BOOTSTRAP_KEY_ID)
 
@@ -191,6 +203,8 @@ def test_903b_6_3_3_gli19_2_8_each_kind_is_recorded_by_its_command(make_settings
         assert (correction["target_id"], correction["severity"]) == (transfer, "warning")
         assert [e["topic"] for e in correction["events"]] == [
             "ledger.Account.Debited", "ledger.Account.Credited"]
+        assert correction["summary"].startswith(f"transfer {transfer} corrected: 50,00 € moved"
+                                                " back")
         assert correction["detail"] == {"corrects": transfer, "amount_cents": 5_000,
                                         "transfer_id": f"correction:{transfer}",
                                         "reason": "typed 5000 for 500"}
@@ -237,7 +251,7 @@ def test_903b_6_3_3_gli19_2_8_each_kind_is_recorded_by_its_command(make_settings
         reference, cid = s.case["reference"], s.case["case_id"]
         paid = only(rows, "complaint_compensation_paid")  # named by the case's Opened
         assert (paid["severity"], paid["target_id"], paid["actor"]) == ("warning", cid, OPERATOR)
-        assert paid["summary"] == (f"complaint case {reference}: compensation of 2500 cents"
+        assert paid["summary"] == (f"complaint case {reference}: compensation of 25,00 €"
                                    " paid (payment, decision 1)")
         assert paid["detail"] == {"case_id": cid, "case_reference": reference, "decision": 1,
                                   "kind": "payment", "amount_cents": 2_500,
@@ -252,12 +266,14 @@ def test_903b_6_3_3_gli19_2_8_each_kind_is_recorded_by_its_command(make_settings
         assert (policy["detail"]["four_eyes_above_cents"],
                 policy["detail"]["deadlines"]["payment"]) == (5_000,
                                                               {"acknowledge": 1, "answer": 5})
-        assert "payment 1/5" in policy["summary"] and "four eyes above 5000 cents" in \
+        assert "payment 1/5" in policy["summary"] and "four eyes above 50,00 €" in \
             policy["summary"]
 
         jackpot = only(rows, "jackpot_won")  # Portaria r9e: a flush, 50 × the stake
         assert (jackpot["jogada_id"], jackpot["detail"]["amount_cents"]) == (
             s.jackpot_jogada, 50 * JACKPOT_STAKE)
+        assert jackpot["summary"].startswith(f"jackpot prizes of {euros(50 * JACKPOT_STAKE)}"
+                                             " paid in jogada")
 
         modes = [r for r in rows if r["kind"] == "certification_mode_changed"]
         assert [(r["position"], r["detail"]) for r in modes] == [

@@ -57,6 +57,8 @@ def whole_life(ledger, clock, player: str) -> str:
     ledger.run(cc.EscalateCase(case_id=cid, body="srij", reference="SRIJ-77",
                                note="interno: jogador insatisfeito", actor=STAFF_A))
     ledger.run(cc.CloseCase(case_id=cid, note="interno: arquivado", actor=STAFF_A))
+    ledger.run(cc.SendCaseLetter(case_id=cid, letter="final", channel="post",  # issue 25
+                                 idempotency_key="carta", actor=STAFF_A))
     clock.set(day(12, 9))  # Monday
     ledger.run(cc.ReopenCase(case_id=cid, reason="novo facto", actor=STAFF_A))
     return cid
@@ -87,7 +89,7 @@ def test_a_case_row_and_its_timeline_follow_every_event(ledger, clock):
         "opened", "acknowledged", "assigned", "note_added", "note_added", "evidence_attached",
         "evidence_attached", "information_requested", "information_received",
         "decision_proposed", "proposal_declined", "decision_proposed", "decision_approved",
-        "compensation_paid", "resolved", "escalated", "closed", "reopened"]
+        "compensation_paid", "resolved", "escalated", "closed", "letter_sent", "reopened"]
     assert set(KINDS) == {e["kind"] for e in timeline}
     assert found["position"] == timeline[-1]["notification_id"]
     assert found["opened_position"] == timeline[0]["notification_id"]
@@ -108,6 +110,9 @@ def test_a_case_row_and_its_timeline_follow_every_event(ledger, clock):
     pack = timeline[5]["detail"]
     assert pack == {"number": 1, "kind": "evidence_pack", "description": "pacote",
                     "sha256": SHA, "pdf_sha256": "cd" * 32, "spec": {"jogada": "j-1"}}
+    assert by_kind["letter_sent"]["detail"] == {  # issue 25: sent now, by the case's clock
+        "letter": "final", "language": "pt", "decision": 2, "channel": "post",
+        "sent_at": "2026-01-09T15:00:00+00:00"}
     assert all(e["at"].tzinfo is not None for e in timeline)
 
 
@@ -119,7 +124,7 @@ def test_the_player_sees_its_state_changes_and_what_was_meant_for_it(ledger, clo
     assert [e["kind"] for e in seen["timeline"]] == [
         "opened", "acknowledged", "note_added", "evidence_attached", "information_requested",
         "information_received", "decision_approved", "compensation_paid", "resolved",
-        "escalated", "closed", "reopened"]
+        "escalated", "closed", "letter_sent", "reopened"]
     texts = [e["detail"].get("text") for e in seen["timeline"]]
     assert "Estamos a analisar" in texts and "interno: ver logs" not in texts
     (shown,) = [e for e in seen["timeline"] if e["kind"] == "evidence_attached"]
@@ -219,7 +224,7 @@ def test_the_projection_rebuilt_from_the_events_alone_gives_the_same_rows(ledger
     engine(ledger)
     ledger.projections.stop()  # a rebuild is an offline operation
     live = snapshot(ledger, (NAME,))
-    assert len(live["complaint_cases"]) == 2 and len(live["complaint_case_events"]) == 24
+    assert len(live["complaint_cases"]) == 2 and len(live["complaint_case_events"]) == 25
     assert ledger.projections.rebuild(names=[NAME]) > 0
     assert snapshot(ledger, (NAME,)) == live
     for page_size in (1, 2, 5):  # an approval pages after its proposal, a case row reloaded

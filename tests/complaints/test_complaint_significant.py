@@ -62,7 +62,7 @@ def test_a_game_refund_names_its_jogada_and_an_unnamed_case_its_id():
     entry = classify(paid).entry("RC-2026-00000000")
     assert (entry.jogada_id, entry.target_id, entry.severity) == ("j-7", str(CASE_ID),
                                                                   "warning")
-    assert entry.summary == ("complaint case RC-2026-00000000: compensation of 300 cents paid"
+    assert entry.summary == ("complaint case RC-2026-00000000: compensation of 3,00 € paid"
                              " (game_refund, decision 2)")
     unnamed = classify(SimpleNamespace(**{**vars(paid), "kind": "payment",
                                           "transfer_ids": ["compensation:x"]})).entry(None)

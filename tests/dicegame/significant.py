@@ -7,8 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel.significant import (
-    GAME_KINDS, INFO, JOGADA_VOIDED, RECOVERY, VENUE_OPENED, Significant, SignificantEvents,
-    voided)
+    GAME_KINDS,
+    INFO,
+    JOGADA_VOIDED,
+    RECOVERY,
+    VENUE_OPENED,
+    Significant,
+    SignificantEvents,
+    voided,
+)
+from domain.kernel.viewer import euros
 from tests.dicegame.config import rule
 from tests.dicegame.table import DiceTable
 
@@ -18,7 +26,7 @@ RIGHT_CALL = "right_call"
 def _opened(e: Any) -> Significant:
     c = e.config
     return Significant(VENUE_OPENED, f"dice table {e.name!r} opened: {c['seats']} seats, stake"
-                       f" {c['stake_cents']} cents, window {c['window_seconds']} s", INFO,
+                       f" {euros(c['stake_cents'])}, window {c['window_seconds']} s", INFO,
                        venue_id=e.venue_id, detail={"config": dict(c), "rule": rule(1)})
 
 
@@ -27,7 +35,7 @@ def _rolled(e: Any) -> Significant | None:
     if paid <= 0:
         return None
     return Significant(RIGHT_CALL, f"jogada {e.jogada_id} rolled {e.face}: the house paid"
-                       f" {paid} cents to a right call", INFO, jogada_id=e.jogada_id,
+                       f" {euros(paid)} to a right call", INFO, jogada_id=e.jogada_id,
                        detail={"face": e.face, "paid_cents": paid, "rule": e.rule})
 
 

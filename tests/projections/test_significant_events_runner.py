@@ -17,7 +17,7 @@ from infra.container import build_ledger
 from infra.games import BUILTIN
 from infra.projecting.runner import ProjectionRunner
 from infra.store.serialization import is_marked, marked_state
-from projections.significant_events import SignificantEventsProjection
+from projections.significant_events import SignificantEventsProjection, significant_events
 from tests.projections.support import OPERATOR, migration_diffs
 
 
@@ -69,12 +69,19 @@ def test_only_classified_events_and_changes_of_mode_are_decoded_for_it(make_sett
         changes = [n.id for before, n in zip(stored, stored[1:])
                    if marked_state(before.state) != marked_state(n.state)]
         assert len(changes) == 2
+        # Issue 25: registrations are decoded (a staff member's is significant; a player's,
+        # as these, makes no entry).
+        registered = [n.id for n in stored if n.topic == "ledger.Principal.Registered"]
+        assert len(registered) == 3
         for page_size, firsts in ((1_000, [stored[0].id]), (7, [n.id for n in stored[::7]])):
             watching = Watching(ledger.games)
             ProjectionRunner(ledger.app, ledger.projections.engine, [watching],
                              page_size=page_size).rebuild()
-            # No deposit's account event, receipt or registration is significant.
-            assert watching.given == sorted(set(firsts + changes))
+            # No deposit's account event or receipt is significant.
+            assert watching.given == sorted(set(firsts + changes + registered))
+            with ledger.projections.engine.connect() as conn:
+                kinds = {row.kind for row in conn.execute(significant_events.select())}
+            assert "staff_registered" not in kinds
     finally:
         ledger.close()
 

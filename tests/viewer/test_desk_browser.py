@@ -22,6 +22,7 @@ Screenshots under ``test-artifacts/complaints/<backend>/`` (gitignored).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -60,9 +61,13 @@ return {
     kind: li.dataset.kind, internal: li.classList.contains('internal'),
     badge: (li.querySelector('.badge') || {}).textContent || '',
     actor: (li.querySelector('.actor') || {}).textContent || '',
+    actorId: (li.querySelector('.actor .who') || {}).title || '',
     text: (li.querySelector('.detail-text') || {}).textContent || ''})),
   decision: (document.getElementById('decision') || {dataset: {}}).dataset.state || null,
   decisionText: text('decision'),
+  lettersSent: Array.from(document.querySelectorAll('#letters-sent .letter-status'), (n) => ({
+    letter: n.dataset.letter, available: n.dataset.available === 'true',
+    sent: Number(n.dataset.sent), text: n.textContent})),
   letter: document.getElementById('letter').hidden ? null : {
     language: document.getElementById('letter-text').dataset.language || null,
     status: document.getElementById('letter-text').dataset.status || null,
@@ -220,15 +225,19 @@ def set_key(driver, key: str) -> None:
     type_into(driver, "key", key)
 
 
-def expected_offer(state: str, compensation_due: bool = False) -> list[str]:
+def expected_offer(state: str, compensation_due: bool = False,
+                   letters: bool = False) -> list[str]:
     """What the page offers in ``state``: ALLOWED's actions in the page's order, pay only while
-    the approved decision's compensation is unpaid, resolve only once it is paid."""
+    the approved decision's compensation is unpaid, resolve only once it is paid, recording a
+    letter as sent only once the case has a letter (issue 25: ``letters``)."""
     order = ["acknowledge", "assign", "note", "request_information", "provide_information",
              "evidence", "propose", "approve", "decline", "pay", "resolve", "escalate", "close",
-             "reopen"]
+             "reopen", "send_letter"]
     offer = [a for a in order if state in ALLOWED[a]]
     if state == "decision_approved":
         offer.remove("resolve" if compensation_due else "pay")
+    if not letters:
+        offer.remove("send_letter")
     return offer
 
 
@@ -289,17 +298,21 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
         == f"Step 1 of {len(steps)}"
     browser.find_element(By.CSS_SELECTOR, ".jogada .step-last").click()
     header = browser.find_element(By.ID, "case-header").text
-    for fact in ("complaints book (LR-2026-000123)", "A mão da banca", player,
+    for fact in ("complaints book (LR-2026-000123)", "A mão da banca", "Ana",
                  desk.jogada["jogada_id"], "nobody yet"):
         assert fact in header, fact
+    named = browser.find_element(By.CSS_SELECTOR, "#case-header .who.named")  # issue 25
+    assert (named.text, named.get_attribute("title")) == ("Ana", player)
+    assert player not in header  # the id on hover only
     assert [e["kind"] for e in shown["timeline"]] == ["opened"]
-    assert shown["timeline"][0]["actor"] == desk.actor("Carla")
+    assert (shown["timeline"][0]["actor"], shown["timeline"][0]["actorId"]) == (
+        "Carla", desk.actor("Carla"))
     shot(browser, shots / "02-case-open.png", "case")
 
     # Acknowledge, then a note for the handlers only and one the player sees.
     type_into(browser, "acknowledge-message", "Recebemos a sua reclamação.")
     shown = act(browser, "acknowledge", "investigating")
-    assert shown["actions"] == expected_offer("investigating")
+    assert shown["actions"] == expected_offer("investigating", letters=True)
     type_into(browser, "note-text", "Ver a gravação da mesa")
     act(browser, "note", "investigating")
     type_into(browser, "note-text", "Estamos a analisar a jogada")
@@ -309,7 +322,8 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
     assert [(n["text"], n["internal"], n["badge"]) for n in notes] == [
         ("Ver a gravação da mesa", True, "internal"),
         ("Estamos a analisar a jogada", False, "seen by the player")]
-    assert all(e["actor"] == desk.actor("Carla") for e in shown["timeline"][1:])
+    assert all(e["actorId"] == desk.actor("Carla") and e["actor"] == "Carla"
+               for e in shown["timeline"][1:])
 
     # An evidence pack of the jogada: its JSON and PDF fetched and hashed again in the
     # browser, each the bytes whose SHA-256 the case recorded.
@@ -345,7 +359,7 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
     assert shown["state"] == "investigating"  # nothing was sent
     type_into(browser, "propose-amount", "150,00")
     shown = act(browser, "propose", "decision_proposed")
-    assert shown["actions"] == expected_offer("decision_proposed")
+    assert shown["actions"] == expected_offer("decision_proposed", letters=True)
     assert shown["decision"] == "proposed" and "150,00 €" in shown["decisionText"]
     [proposed] = [e for e in shown["timeline"] if e["kind"] == "decision_proposed"]
     assert proposed["internal"]
@@ -361,10 +375,11 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
     # Duarte approves with his key, typed on the page.
     set_key(browser, duarte)
     shown = act(browser, "approve", "decision_approved")
-    assert shown["actions"] == expected_offer("decision_approved", compensation_due=True)
+    assert shown["actions"] == expected_offer("decision_approved", compensation_due=True,
+                                              letters=True)
     assert desk.get(f"/complaints/{cid}")["state"] == "decision_approved"
     [approved] = [e for e in shown["timeline"] if e["kind"] == "decision_approved"]
-    assert approved["actor"] == desk.actor("Duarte")
+    assert (approved["actor"], approved["actorId"]) == ("Duarte", desk.actor("Duarte"))
 
     # Pay: the first answer is lost on the way back; the retry, double-clicked, sends the
     # same key once more, and the compensation is paid once.
@@ -398,12 +413,12 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
     assert len(paid) == 1 and paid[0]["detail"]["amount_cents"] == 15_000
     assert paid[0]["detail"]["kind"] == "payment"
     assert record["compensation_paid_cents"] == 15_000
-    assert shown["actions"] == expected_offer("decision_approved")
+    assert shown["actions"] == expected_offer("decision_approved", letters=True)
     shot(browser, shots / "04-paid.png", "case")
 
     # Resolve: the letter, in Portuguese, then in English.
     shown = act(browser, "resolve", "resolved")
-    assert shown["actions"] == expected_offer("resolved")
+    assert shown["actions"] == expected_offer("resolved", letters=True)
     shown = wait_for(browser, lambda d: (lambda p: p if p["letter"] and p["letter"]["status"]
                                          == "loaded" else None)(probe(d)), "the letter")
     reference = record["reference"]
@@ -420,7 +435,7 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
     # Close: only reopening is offered; the queue no longer holds the case.
     type_into(browser, "close-note", "Resolvida a favor do jogador")
     shown = act(browser, "close", "closed")
-    assert shown["actions"] == ["reopen"]
+    assert shown["actions"] == ["reopen", "send_letter"]  # a letter leaves after closing
     shown = wait_for(browser, lambda d: (lambda p: p if cid not in [r["case_id"] for r in
                                                                     p["queue"]] else None)(
         probe(d)), "the queue without the closed case")
@@ -480,7 +495,7 @@ def test_issue_16_the_desk_offers_only_what_the_state_allows(desk, browser):
                                          else None)(probe(d)), "the case as it is now")
     assert shown["error"].startswith("409") and "acknowledge is possible only when it is" \
         " open" in shown["error"] and "(case_state, field case_id)" in shown["error"]
-    assert shown["actions"] == expected_offer("investigating")
+    assert shown["actions"] == expected_offer("investigating", letters=True)
     wait_for(browser, lambda d: [r["state"] for r in probe(d)["queue"]
                                  if r["case_id"] == desk.old_case] == ["investigating"],
              "the queue as it is now")
@@ -497,8 +512,8 @@ def test_issue_16_the_desk_offers_only_what_the_state_allows(desk, browser):
 
 
 def test_issue_16_every_other_action_from_the_page(desk, browser):
-    """A case sent by SRIJ: assigned (a malformed staff id first: the API's 422 with its
-    field, marked on the page), information requested (the clock stands still: paused) and
+    """A case sent by SRIJ: assigned with the staff picker (issue 25: the handlers by name),
+    information requested (the clock stands still: paused) and
     answered, a rejection proposed and declined, escalated to an ADR body, closed and
     reopened (a reason required before anything is sent)."""
     from selenium.webdriver.common.by import By
@@ -509,19 +524,15 @@ def test_issue_16_every_other_action_from_the_page(desk, browser):
     open_case(browser, cid)
     act(browser, "acknowledge", "investigating")
 
-    type_into(browser, "assign-assignee_id", "Carla")
-    shown = act(browser, "assign")
-    assert shown["formErrors"]["assign"].startswith("422") and "field assignee_id" in \
-        shown["formErrors"]["assign"]
-    assert shown["invalid"] == ["assignee_id"]
-    type_into(browser, "assign-assignee_id", desk.handlers["Carla"]["staff_id"])
+    choose(browser, "assign-assignee_id", desk.handlers["Carla"]["staff_id"])
     shown = act(browser, "assign", "investigating")
     assert shown["formErrors"]["assign"] == "" and shown["invalid"] == []
-    assert desk.actor("Carla") in browser.find_element(By.ID, "case-header").text
+    assignee = browser.find_element(By.CSS_SELECTOR, "#case-assignee .who")
+    assert (assignee.text, assignee.get_attribute("title")) == ("Carla", desk.actor("Carla"))
 
     type_into(browser, "request_information-question", "Que limite tinha definido?")
     shown = act(browser, "request_information", "awaiting_player")
-    assert shown["actions"] == expected_offer("awaiting_player")
+    assert shown["actions"] == expected_offer("awaiting_player", letters=True)
     header = browser.find_element(By.ID, "case-header")
     assert "awaiting the player" in header.find_element(By.CSS_SELECTOR, ".badge.paused").text
     shot(browser, shots / "awaiting-player.png", "case")
@@ -540,7 +551,7 @@ def test_issue_16_every_other_action_from_the_page(desk, browser):
     choose(browser, "escalate-body", "adr")
     type_into(browser, "escalate-reference", "CNIACC-2026-9")
     shown = act(browser, "escalate", "escalated")
-    assert shown["actions"] == expected_offer("escalated")
+    assert shown["actions"] == expected_offer("escalated", letters=True)
     act(browser, "close", "closed")
     shown = act(browser, "reopen")
     assert shown["formErrors"]["reopen"] == "Reason: required" and shown["invalid"] == ["reason"]
@@ -555,6 +566,108 @@ def test_issue_16_every_other_action_from_the_page(desk, browser):
     [escalated] = [e for e in record["timeline"] if e["kind"] == "escalated"]
     assert escalated["detail"]["body"] == "adr"
     assert escalated["detail"]["reference"] == "CNIACC-2026-9"
+
+
+def test_issue_25_names_the_staff_picker_and_letters_recorded_as_sent(desk, browser):
+    """Issue 25 on the page: the queue and the case name the player and the staff by their
+    display names (the id on hover); "Assign" offers the complaint handlers and operators by
+    name (not an auditor) and assigns the one chosen; the acknowledgement, then the final
+    answer, are recorded as sent (a malformed time refused on the page before anything is
+    sent), each in the timeline (named, the player sees it) and under "Letters sent", and in
+    the record over HTTP with its channel, time and actor."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    shots = artifacts("complaints", "issue-25")
+    player = desk.jogada["player_id"]
+    with desk.server.client() as client:
+        ok(client.post("/staff", headers=OPERATOR, json={"role": "auditor",
+                                                         "display_name": "Alberto"}), 201)
+        cid = ok(client.post("/complaints", headers=bearer(desk.key("Carla")), json={
+            "player_id": player, "case_type": "account", "channel": "complaints_book",
+            "external_reference": "LR-2026-000999", "subject": "Carta pedida",
+            "description": "Quero a resposta por escrito", "idempotency_key": "lr-999"}),
+            201)["case_id"]
+    desk.server.wait_caught_up()
+    open_desk(browser, desk, desk.key("Duarte"))
+    row = f'#queue-list tr[data-case-id="{cid}"]'
+    named = browser.find_element(By.CSS_SELECTOR, f"{row} td.player .who")
+    assert (named.text, named.get_attribute("title")) == ("Ana", player)
+    assert browser.find_element(By.CSS_SELECTOR, f"{row} td.assignee").text == "—"
+    shown = open_case(browser, cid)
+    assert shown["actions"] == expected_offer("open")  # no letter yet: nothing to send
+    assert [(x["letter"], x["available"], x["sent"]) for x in shown["lettersSent"]] == [
+        ("acknowledgement", False, 0), ("final", False, 0)]
+
+    # The picker: the handlers by name, the auditor not offered.
+    picker = Select(browser.find_element(By.ID, "assign-assignee_id"))
+    options = {o.get_attribute("value"): o.text for o in picker.options}
+    assert options[desk.handlers["Carla"]["staff_id"]] == "Carla (complaint handler)"
+    assert options[desk.handlers["Duarte"]["staff_id"]] == "Duarte (complaint handler)"
+    assert not [t for t in options.values() if "Alberto" in t]
+    act(browser, "acknowledge", "investigating")
+    choose(browser, "assign-assignee_id", desk.handlers["Carla"]["staff_id"])
+    shown = act(browser, "assign", "investigating")
+    [assigned] = [e for e in shown["timeline"] if e["kind"] == "assigned"]
+    assert (assigned["text"], assigned["actor"], assigned["actorId"]) == (
+        "to Carla", "Duarte", desk.actor("Duarte"))
+    assignee = browser.find_element(By.CSS_SELECTOR, "#case-assignee .who")
+    assert (assignee.text, assignee.get_attribute("title")) == ("Carla", desk.actor("Carla"))
+    wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, f"{row} td.assignee").text
+             == "Carla", "the queue naming the assignee")
+    assert shown["actions"] == expected_offer("investigating", letters=True)
+
+    # The acknowledgement sent by e-mail: a malformed time is refused on the page first.
+    choose(browser, "send_letter-letter", "acknowledgement")
+    choose(browser, "send_letter-channel", "email")
+    type_into(browser, "send_letter-sent_at", "ontem à tarde")
+    before = desk.get(f"/complaints/{cid}")["position"]
+    shown = act(browser, "send_letter")
+    assert "Sent at" in shown["formErrors"]["send_letter"] and shown["invalid"] == ["sent_at"]
+    assert desk.get(f"/complaints/{cid}")["position"] == before  # nothing was sent
+    type_into(browser, "send_letter-sent_at", "")
+    shown = act(browser, "send_letter", "investigating")
+    [sent] = [e for e in shown["timeline"] if e["kind"] == "letter_sent"]
+    assert sent["text"].startswith("acknowledgement letter (Portuguese) sent by e-mail on ")
+    assert (sent["actor"], sent["internal"]) == ("Duarte", False)
+    letters = {x["letter"]: x for x in shown["lettersSent"]}
+    assert letters["acknowledgement"]["sent"] == 1 and "by e-mail" in letters[
+        "acknowledgement"]["text"] and "Duarte" in letters["acknowledgement"]["text"]
+    shot(browser, shots / "acknowledgement-sent.png", "case")
+
+    # Rejected, approved by the same handler (no compensation: no four eyes), resolved,
+    # closed; the final answer sent by post at a time typed on the page.
+    type_into(browser, "propose-reasons", "A carta segue por correio")
+    choose(browser, "propose-outcome", "rejected")
+    act(browser, "propose", "decision_proposed")
+    act(browser, "approve", "decision_approved")
+    act(browser, "resolve", "resolved")
+    act(browser, "close", "closed")
+    assert probe(browser)["actions"] == ["reopen", "send_letter"]
+    time.sleep(1.1)  # the time typed (to the second) is after the resolution, not after now
+    sent_at = browser.execute_script(  # the page's local time, as a handler types it
+        "const d = new Date(); const p = (n) => String(n).padStart(2, '0');"
+        " return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} `"
+        " + `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;")
+    choose(browser, "send_letter-letter", "final")
+    choose(browser, "send_letter-channel", "post")
+    type_into(browser, "send_letter-sent_at", sent_at)
+    shown = act(browser, "send_letter", "closed")
+    assert [e["kind"] for e in shown["timeline"]][-2:] == ["closed", "letter_sent"]
+    assert shown["timeline"][-1]["text"].startswith("final answer letter (Portuguese) sent"
+                                                    " by post on ")
+    shot(browser, shots / "final-sent.png", "letters-sent")
+
+    record = desk.get(f"/complaints/{cid}")
+    sendings = [(e["detail"]["letter"], e["detail"]["channel"], e["actor"], e["actor_name"])
+                for e in record["timeline"] if e["kind"] == "letter_sent"]
+    assert sendings == [("acknowledgement", "email", desk.actor("Duarte"), "Duarte"),
+                        ("final", "post", desk.actor("Duarte"), "Duarte")]
+    [final] = [x for x in record["letters"] if x["letter"] == "final"]
+    typed = datetime.fromisoformat(final["sent"][0]["sent_at"])
+    assert timedelta(0) < datetime.now(timezone.utc) - typed < timedelta(minutes=10)
+    assert typed.microsecond == 0 and final["sent"][0]["decision"] == 1
+    assert record["player_name"] == "Ana" and record["assignee_name"] == "Carla"
 
 
 def test_the_key_goes_only_into_the_authorization_header(desk, browser):

@@ -8,9 +8,16 @@
 // SHA-256 the case recorded) and its letter (GET /complaints/{id}/letter), and sends the
 // actions the case's state allows (domain/complaints/case.py ALLOWED; the page offers no
 // other). The key is read from the key field at each request and sent only in the
-// Authorization header. A payment of compensation carries an idempotency key made on the
-// page at the click and kept until an answer arrives: a second click meanwhile sends nothing,
-// and a retry after a lost answer sends the same key, so the compensation is paid once.
+// Authorization header. A payment of compensation, and a letter recorded as sent, carry an
+// idempotency key made on the page at the click and kept until an answer arrives: a second
+// click meanwhile sends nothing, and a retry after a lost answer sends the same key, so the
+// compensation is paid once and the letter recorded once.
+//
+// People are named by their display names (issue 25: the reads carry player_name,
+// assignee_name, opened_by_name, each timeline entry's actor_name), else by the first eight
+// characters of their id, the full id on hover (the title). "Assign" offers the staff a case can
+// be assigned to (GET /complaints/assignees); "Record a letter as sent" the case's letters
+// that exist (the case's ``letters``: POST /complaints/{id}/letter/sent).
 "use strict";
 
 (function () {
@@ -37,6 +44,7 @@
     escalate: NOT_CLOSED,
     close: ["resolved", "escalated"],
     reopen: ["closed"],
+    send_letter: STATES,
   };
   const OUTCOMES = ["upheld", "partly_upheld", "rejected"];
   const KIND_LABELS = {
@@ -46,10 +54,17 @@
     decision_proposed: "Decision proposed", proposal_declined: "Proposal declined",
     decision_approved: "Decision approved", compensation_paid: "Compensation paid",
     resolved: "Resolved", escalated: "Escalated", closed: "Closed", reopened: "Reopened",
+    letter_sent: "Letter sent",
   };
+  // domain/complaints/case.py LETTERS and SEND_CHANNELS.
+  const LETTER_WORDS = { acknowledgement: "acknowledgement", final: "final answer" };
+  const SEND_CHANNELS = [["post", "by post"], ["email", "by e-mail"],
+    ["account_area", "in the player's account area"]];
+  const CHANNEL_WORDS = Object.fromEntries(SEND_CHANNELS);
+  const LANGUAGE_WORDS = { pt: "Portuguese", en: "English" };
 
   const state = { caseId: null, case: null, derived: null, ticket: 0, busy: {}, payKey: null,
-    letter: "pt", jogadas: {} };
+    letterKey: null, letter: "pt", jogadas: {}, assignees: null };
 
   const words = (value) => (value === undefined || value === null ? "—"
     : String(value).replace(/_/g, " "));
@@ -57,6 +72,16 @@
     .replace(/\+00:00$|Z$/, " UTC") : "—");
   const listOf = (body) => (Array.isArray(body) ? body
     : (body && (body.data || body.cases || body.items)) || []);
+
+  // Who: a person's display name, else the short form of its id; the full id on hover.
+  const idOf = (actor) => String(actor || "").replace(/^(staff|player):/, "");
+  function who(actor, name) {
+    if (!actor) return null;
+    const system = String(actor).startsWith("system");
+    const shown = name || (system ? "the service" : idOf(actor).slice(0, 8));
+    return el("span", { className: name ? "who named" : "who", title: String(actor),
+      data: { id: String(actor) } }, shown);
+  }
 
   function currentKey() {
     return $("key").value.trim();
@@ -149,8 +174,9 @@
         words(r.state))),
       el("td", { className: "short" }, words(r.case_type)),
       el("td", { className: "short" }, words(r.channel)),
-      el("td", {}, r.player_id),
-      el("td", {}, r.assignee || "—"),
+      el("td", { className: "player" }, who(r.player_id, r.player_name)),
+      el("td", { className: "assignee" }, r.assignee ? who(r.assignee, r.assignee_name)
+        : "—"),
       el("td", {}, r.subject || ""));
       tr.addEventListener("click", (event) => {
         if (event.target.closest("a")) return;
@@ -185,6 +211,7 @@
     state.derived = derive(found);
     if (fresh) {
       state.payKey = null;
+      state.letterKey = null;
       state.jogadas = {};
     }
     renderCase();
@@ -206,14 +233,18 @@
           d.opened = detail;
           break;
         case "decision_proposed":
-          d.decision = { ...detail, proposed_by: entry.actor, proposed_at: entry.at };
+          d.decision = { ...detail, proposed_by: entry.actor, proposed_at: entry.at,
+            proposed_by_name: entry.actor_name };
           break;
         case "proposal_declined":
           d.declined.push(detail);
           d.decision = null;
           break;
         case "decision_approved":
-          if (d.decision) d.decision.approved_by = entry.actor;
+          if (d.decision) {
+            d.decision.approved_by = entry.actor;
+            d.decision.approved_by_name = entry.actor_name;
+          }
           break;
         case "compensation_paid":
           d.paid[String(detail.number)] = detail;
@@ -222,8 +253,8 @@
           d.decision = null;
           break;
         case "evidence_attached":
-          d.evidence.push({ ...detail, actor: entry.actor, at: entry.at,
-            visible: entry.visible_to_player });
+          d.evidence.push({ ...detail, actor: entry.actor, actor_name: entry.actor_name,
+            at: entry.at, visible: entry.visible_to_player });
           break;
         default:
           break;
@@ -235,6 +266,7 @@
     d.transferIds = c.transfer_ids || d.opened.transfer_ids || [];
     d.sessionId = c.session_id || d.opened.session_id || null;
     const decision = d.decision;
+    d.letters = (c.letters || []).filter((x) => x.available).map((x) => x.letter);
     d.compensationDue = Boolean(c.state === "decision_approved" && decision
       && decision.compensation && !d.paid[String(decision.number)]);
     return d;
@@ -247,6 +279,27 @@
     renderJogadas();
     renderEvidence();
     renderLetter();
+    renderLettersSent();
+  }
+
+  // The case's letters: which exist, and when, how and by whom each was sent -----------------
+  function renderLettersSent() {
+    const letters = state.case.letters || [];
+    const box = $("letters-sent");
+    box.dataset.count = String(letters.reduce((n, x) => n + x.sent.length, 0));
+    fill(box, letters.map((x) => el("div", { className: "letter-status",
+      data: { letter: x.letter, available: String(x.available), sent: String(x.sent.length) } },
+    el("h4", {}, `The ${LETTER_WORDS[x.letter] || words(x.letter)} letter`),
+    !x.available ? el("p", { className: "hint" }, x.letter === "final"
+      ? "Not written yet: it follows the resolution." : "Not written yet: it follows the"
+      + " acknowledgement.")
+      : !x.sent.length ? el("p", {}, "Not recorded as sent yet.")
+        : el("ul", { className: "sendings" }, x.sent.map((sent) => el("li", {
+          data: { channel: sent.channel } },
+        `${CHANNEL_WORDS[sent.channel] || words(sent.channel)}, in`
+        + ` ${LANGUAGE_WORDS[sent.language] || sent.language}, on ${when(sent.sent_at)}`
+        + `${sent.decision ? ` (decision ${sent.decision})` : ""}, recorded by `,
+        who(sent.sent_by, sent.sent_by_name)))))));
   }
 
   function compensationText(comp) {
@@ -272,16 +325,18 @@
         el("span", { className: "state", id: "case-state", data: { state: c.state } },
           words(c.state))),
       pairs([
-        ["player", c.player_id],
+        ["player", who(c.player_id, c.player_name)],
         ["type", words(c.case_type)],
         ["channel", `${words(c.channel)}${(c.external_reference || d.opened.external_reference)
           ? ` (${c.external_reference || d.opened.external_reference})` : ""}`],
-        ["opened", `${when(c.opened_at)}${c.opened_by ? ` by ${c.opened_by}` : ""}`],
+        ["opened", el("span", {}, when(c.opened_at), c.opened_by ? " by " : null,
+          who(c.opened_by, c.opened_by_name))],
         ["acknowledge by", `${c.acknowledge_due}${c.acknowledged_at
           ? ` (acknowledged ${when(c.acknowledged_at)})` : ""}`],
         ["answer by", c.answer_due],
         ["due", due],
-        ["assignee", c.assignee || "nobody yet"],
+        ["assignee", c.assignee ? el("span", { id: "case-assignee" },
+          who(c.assignee, c.assignee_name)) : "nobody yet"],
         ["description", d.opened.description],
         ["jogadas", d.jogadaIds.join(", ")],
         ["transfers", d.transferIds.join(", ")],
@@ -297,10 +352,11 @@
         ["outcome", words(decision.outcome)],
         ["reasons", decision.reasons],
         ["compensation", compensationText(decision.compensation)],
-        ["proposed by", decision.proposed_by],
+        ["proposed by", who(decision.proposed_by, decision.proposed_by_name)],
         ["four eyes", decision.needs_second_approver
           ? "yes: approved by another staff member than its proposer" : "no"],
-        ["approved by", decision.approved_by || "not yet"],
+        ["approved by", decision.approved_by
+          ? who(decision.approved_by, decision.approved_by_name) : "not yet"],
         ["paid", paid || (decision.compensation ? "not yet" : null)],
       ]) : el("p", {}, "No decision proposed.")));
   }
@@ -313,7 +369,7 @@
       case "acknowledged":
         return [x.message];
       case "assigned":
-        return [`to ${x.assignee}`];
+        return ["to ", who(x.assignee, entry.assignee_name)];
       case "note_added":
         return [x.text];
       case "evidence_attached":
@@ -343,6 +399,10 @@
         return [x.note];
       case "reopened":
         return [`${x.reason} (answer due ${x.answer_due})`];
+      case "letter_sent":
+        return [`${LETTER_WORDS[x.letter] || words(x.letter)} letter`
+          + ` (${LANGUAGE_WORDS[x.language] || x.language}) sent`
+          + ` ${CHANNEL_WORDS[x.channel] || words(x.channel)} on ${when(x.sent_at)}`];
       default: {
         const { spec, ...rest } = x;
         return [JSON.stringify(rest)];
@@ -359,7 +419,7 @@
         data: { kind: entry.kind, visible: String(Boolean(entry.visible_to_player)) },
       },
       el("div", { className: "when" }, el("time", { datetime: entry.at }, when(entry.at)),
-        " · ", el("span", { className: "actor" }, entry.actor)),
+        " · ", el("span", { className: "actor" }, who(entry.actor, entry.actor_name))),
       el("div", { className: "what" }, el("strong", {}, KIND_LABELS[entry.kind]
         || words(entry.kind)),
       internal ? el("span", { className: "badge internal", title: "not shown to the player" },
@@ -451,7 +511,7 @@
         el("h4", {}, `Pack ${pack.number}: ${pack.description || words(pack.kind)}`,
           pack.visible ? el("span", { className: "badge seen" }, "shown to the player")
             : el("span", { className: "badge internal" }, "internal")),
-        el("p", { className: "detail" }, `${when(pack.at)} · ${pack.actor}`),
+        el("p", { className: "detail" }, `${when(pack.at)} · `, who(pack.actor, pack.actor_name)),
         formats.length ? formats.map(([fmt, label, hash]) => packRow(pack, fmt, label, hash))
           : el("p", {}, `recorded SHA-256 ${pack.sha256}`));
     }));
@@ -546,7 +606,9 @@
       fields: [{ name: "message", label: "Message to the player (optional)", kind: "textarea",
         optional: true }] },
     { name: "assign", label: "Assign", path: "assign", done: "Assigned",
-      fields: [{ name: "assignee_id", label: "Staff id (a complaint handler or an operator)" }] },
+      hint: () => (state.assignees === null ? "The staff list could not be loaded." : null),
+      fields: [{ name: "assignee_id", label: "To (a complaint handler or an operator)",
+        kind: "select", options: assigneeOptions }] },
     { name: "note", label: "Add a note", path: "notes", done: "Note added",
       fields: [{ name: "text", label: "Note", kind: "textarea" },
         { name: "visible_to_player", label: "the player sees it", kind: "checkbox" }] },
@@ -600,7 +662,58 @@
       fields: [{ name: "note", label: "Note (optional)", kind: "textarea", optional: true }] },
     { name: "reopen", label: "Reopen", path: "reopen", done: "Reopened",
       fields: [{ name: "reason", label: "Reason", kind: "textarea" }] },
+    { name: "send_letter", label: "Record a letter as sent", path: "letter/sent",
+      done: "Letter recorded as sent", when: (d) => d.letters.length > 0,
+      hint: "Records that the letter left, how and when; the player sees it in the case.",
+      fields: [
+        { name: "letter", label: "Letter", kind: "select",
+          options: () => state.derived.letters.slice().reverse()
+            .map((x) => [x, LETTER_WORDS[x] || words(x)]) },
+        { name: "language", label: "Language", kind: "select",
+          options: () => [[state.letter, LANGUAGE_WORDS[state.letter]], ...Object.entries(
+            LANGUAGE_WORDS).filter(([k]) => k !== state.letter)] },
+        { name: "channel", label: "Sent", kind: "select", options: SEND_CHANNELS },
+        { name: "sent_at", label: "Sent at (your local time, YYYY-MM-DD HH:MM; empty: now)",
+          placeholder: "2026-01-06 18:30", optional: true },
+      ],
+      body: letterBody },
   ];
+
+  // The staff picker: who a case can be assigned to, the current assignee first.
+  function assigneeOptions() {
+    const staff = state.assignees || [];
+    const current = state.case && state.case.assignee;
+    const options = staff.map((p) => [p.staff_id, `${p.display_name} (${words(p.role)})`]);
+    const first = options.findIndex(([id]) => `staff:${id}` === current);
+    if (first > 0) options.unshift(options.splice(first, 1)[0]);
+    return options.length ? options : [["", "nobody can be assigned"]];
+  }
+
+  async function loadAssignees() {
+    try {
+      const body = await api("/complaints/assignees");
+      state.assignees = listOf(body);
+    } catch (err) {
+      state.assignees = null;
+    }
+  }
+
+  function letterBody(box, action) {
+    const body = collect(box, action);
+    if (body.sent_at) {
+      const text = body.sent_at;
+      const at = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(text)
+        ? new Date(text.replace(" ", "T")) : null;
+      if (!at || Number.isNaN(at.getTime())) {
+        throw new LocalError("sent_at", `Sent at: "${text}" is not a date and time such as`
+          + " 2026-01-06 18:30");
+      }
+      body.sent_at = at.toISOString();
+    }
+    if (!state.letterKey) state.letterKey = P.randomToken("desk-letter-");
+    body.idempotency_key = state.letterKey;
+    return body;
+  }
 
   // Which actions the page offers for the case now (the state's, then the record's).
   function offered(c, d) {
@@ -764,6 +877,7 @@
       answered = true;
     } catch (err) {
       if (action.name === "pay" && err.status !== 0) state.payKey = null;  // it was answered
+      if (action.name === "send_letter" && err.status !== 0) state.letterKey = null;
       if (err.error.code === "case_state" && caseId === state.caseId) {
         // The case moved on since the page drew it: say so, and draw what it allows now.
         showError(err.message);
@@ -782,6 +896,7 @@
       }
     }
     if (action.name === "pay") state.payKey = null;
+    if (action.name === "send_letter") state.letterKey = null;
     setStatus(`${action.done}: ${answer.reference || ""} is now ${words(answer.state)}`
       + `${answer.evidence_number ? ` (evidence pack ${answer.evidence_number})` : ""}.`);
     try {
@@ -801,7 +916,7 @@
     if (!needKey()) return;
     $("desk").hidden = false;
     setStatus("Loading the queue…");
-    const ok = await loadQueue();
+    const [ok] = await Promise.all([loadQueue(), loadAssignees()]);
     if (ok) setStatus("");
     const wanted = fragmentCase();
     if (ok && wanted) loadCase(wanted);

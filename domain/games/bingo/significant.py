@@ -22,12 +22,13 @@ from domain.kernel.significant import (
     SignificantEvents,
     voided,
 )
+from domain.kernel.viewer import euros
 
 
 def _opened(e: Any) -> Significant:
     config = e.config
     return Significant(VENUE_OPENED, f"room {e.name!r} opened: bingo {config['variant']},"
-                       f" cards at {config['card_price_cents']} cents", INFO,
+                       f" cards at {euros(config['card_price_cents'])}", INFO,
                        venue_id=e.venue_id,
                        detail={"name": e.name, "config": dict(config),
                                "warnings": list(e.warnings), "rule": bingo_rule(4)})
@@ -45,7 +46,7 @@ SIGNIFICANT = SignificantEvents(
                                            "rule": e.rule}),
         _Room.JogadaVoided: lambda e: voided(e, e.rule),
         _Room.JackpotWon: lambda e: Significant(
-            JACKPOT_WON, f"the jackpot of {e.amount_cents} cents was won in jogada"
+            JACKPOT_WON, f"the jackpot of {euros(e.amount_cents)} was won in jogada"
             f" {e.jogada_id} by ball {e.ordinal} (of {e.max_balls})", INFO,
             jogada_id=e.jogada_id, detail={"amount_cents": e.amount_cents,
                                            "shares": dict(e.shares), "rule": e.rule}),

@@ -23,6 +23,7 @@ from domain.kernel.significant import (
     SignificantEvents,
     voided,
 )
+from domain.kernel.viewer import euros
 
 SHARED_DEVICE = "shared_device"
 KINDS = {kind: GAME_KINDS[kind]
@@ -35,8 +36,8 @@ def _opened(e: Any) -> Significant:
     c = e.config
     variant = c["variant"]
     return Significant(VENUE_OPENED, f"table {e.name!r} opened: {variant}, {c['seats']} seats,"
-                       f" {c['structure']}, blinds {c['small_blind_cents']}/"
-                       f"{c['big_blind_cents']} cents", INFO, venue_id=e.venue_id,
+                       f" {c['structure']}, blinds {euros(c['small_blind_cents'])}/"
+                       f"{euros(c['big_blind_cents'])}", INFO, venue_id=e.venue_id,
                        detail={"name": e.name, "config": dict(c), "rule": rule(variant, 4)})
 
 

@@ -22,6 +22,7 @@ from domain.kernel.significant import (
     SignificantEvents,
     voided,
 )
+from domain.kernel.viewer import euros
 
 
 def _opened(e: Any) -> Significant:
@@ -48,7 +49,7 @@ def _jackpot(e: Any) -> Significant | None:
         return None
     total = sum(a["amount_cents"] for a in paid)
     won = ", ".join(f"{a['category']} by {a['player_id']}" for a in paid)
-    return Significant(JACKPOT_WON, f"jackpot prizes of {total} cents paid in jogada"
+    return Significant(JACKPOT_WON, f"jackpot prizes of {euros(total)} paid in jogada"
                        f" {e.jogada_id}: {won}", INFO, jogada_id=e.jogada_id,
                        detail={"amount_cents": total, "rule": pt_rule(9)})
 
