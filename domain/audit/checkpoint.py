@@ -90,12 +90,7 @@ class Checkpoint:
         if lines[-1] != "" or len(lines) != 3 + len(EXTENSIONS) + 1:
             raise ValueError("checkpoint: expected origin, tree size, root and the"
                              f" {len(EXTENSIONS)} extension lines {', '.join(EXTENSIONS)}")
-        values: dict[str, str] = {}
-        for line, key in zip(lines[3:-1], EXTENSIONS):
-            name, sep, value = line.partition(": ")
-            if name != key or not sep:
-                raise ValueError(f"checkpoint: expected '{key}: ...', got {line!r}")
-            values[key] = value
+        values = signed_note.named_lines(lines[3:-1], EXTENSIONS, "checkpoint")
         return cls(origin=signed_note.check_key_name(lines[0]),
                    tree_size=_decimal(lines[1], "tree size"), root=_b64_hash(lines[2], "root"),
                    sequence=_decimal(values["sequence"], "sequence"),
@@ -109,12 +104,7 @@ class Checkpoint:
         lines = note.split("\n")
         if lines[-1] != "" or lines[0] != HEADER or len(lines) != len(_FIELDS) + 2:
             raise ValueError(f"not a {HEADER} note")
-        values: dict[str, str] = {}
-        for line, key in zip(lines[1:-1], _FIELDS):
-            name, sep, value = line.partition(": ")
-            if name != key or not sep:
-                raise ValueError(f"checkpoint note: expected '{key}: ...', got {line!r}")
-            values[key] = value
+        values = signed_note.named_lines(lines[1:-1], _FIELDS, "checkpoint note")
         try:
             return cls(origin=values["origin"], sequence=int(values["sequence"]),
                        tree_size=int(values["tree-size"]), root=bytes.fromhex(values["root"]),

@@ -17,7 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.audit.signed_note import VerifierKey, check_key_name, parse_verifier_key
+from domain.audit.signed_note import (
+    VerifierKey,
+    check_key_name,
+    named_lines,
+    parse_verifier_key,
+)
 
 HEADER = "ledger-key-rotation/1"
 _FIELDS = ("origin", "old-key", "new-key", "from-tree-size", "rotated-at")
@@ -42,12 +47,7 @@ class Rotation:
         lines = text.split("\n")
         if lines[0] != HEADER or lines[-1] != "" or len(lines) != len(_FIELDS) + 2:
             raise ValueError(f"not a {HEADER} statement")
-        values: dict[str, str] = {}
-        for line, key in zip(lines[1:-1], _FIELDS):
-            name, sep, value = line.partition(": ")
-            if name != key or not sep:
-                raise ValueError(f"key rotation: expected '{key}: ...', got {line!r}")
-            values[key] = value
+        values = named_lines(lines[1:-1], _FIELDS, "key rotation")
         size = values["from-tree-size"]
         if not size.isascii() or not size.isdigit():
             raise ValueError(f"key rotation: from-tree-size {size!r} is not a number")

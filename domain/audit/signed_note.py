@@ -95,6 +95,18 @@ class Signature:
     signature: bytes  # what the key signed the text with (Ed25519: 64 bytes)
 
 
+def named_lines(lines: list[str], keys: tuple[str, ...], what: str) -> dict[str, str]:
+    """``key: value`` lines, one per key in that order (a checkpoint's extension lines, a
+    legacy checkpoint, a rotation statement); ValueError naming ``what`` and the line."""
+    values: dict[str, str] = {}
+    for line, key in zip(lines, keys):
+        name, sep, value = line.partition(": ")
+        if name != key or not sep:
+            raise ValueError(f"{what}: expected '{key}: ...', got {line!r}")
+        values[key] = value
+    return values
+
+
 def signature_line(name: str, key_hash_: bytes, signature: bytes) -> str:
     return f"{DASH} {check_key_name(name)} {base64.b64encode(key_hash_ + signature).decode()}\n"
 
