@@ -145,6 +145,28 @@ def phrases(table: dict[str, dict[str, str]], lang: str = "en") -> Callable[...,
     return say
 
 
+class Say:
+    """A game's sentences in one language: ``say(key, **fields)`` (its ``SAID`` templates,
+    ``phrases``); ``say.code(value)``: a code of its record (a reason, a result) in its words
+    (its ``WORDS``, Game.words) — in English as recorded, as the staff's viewer always showed;
+    ``say.name(code)``: a category's name ("Two lines", "Duas linhas")."""
+
+    def __init__(self, said: dict[str, dict[str, str]], words: dict[str, dict[str, str]],
+                 lang: str = "en") -> None:
+        self.lang, self.say = lang, phrases(said, lang)
+        self.words = {} if lang == "en" else dict(words.get(lang, {}))
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        return self.say(key, **fields)
+
+    def code(self, value: Any) -> Any:
+        return self.words.get(value, value) if isinstance(value, str) else value
+
+    def name(self, code: str) -> str:
+        word = self.words.get(code)
+        return word[:1].upper() + word[1:] if word else words_of(code)
+
+
 def rng_facts(name: str, data: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
     """What the RNG events of a jogada (domain/kernel/jogada_rng.py) show: the commitment before the
     first result (903-B 6.7.5), the seed once the jogada ended (903-B 6.7.2(4))."""

@@ -31,26 +31,7 @@ RULES = {"BettingClosed": sd_rule(14), "CardsDealt": sd_rule(19),
          "RngRevealed": v.REVEALED, "DeckForced": "api-contract: certification mode"}
 
 
-class _Say:
-    """The sentences of one language: ``say(key, **fields)``; ``code(value)``: a code of the
-    record (a reason, a result) in its words — in English as recorded."""
-
-    def __init__(self, lang: str) -> None:
-        self.say = v.phrases(SAID, lang)
-        self.words = WORDS["pt"] if lang == "pt" else {}
-
-    def __call__(self, key: str, **fields: Any) -> str:
-        return self.say(key, **fields)
-
-    def code(self, value: Any) -> Any:
-        return self.words.get(value, value) if isinstance(value, str) else value
-
-    def name(self, code: str) -> str:
-        """A category's name: its word, else the code in words ("Royal flush")."""
-        return self.words.get(code) or v.words_of(code)
-
-
-def _title(name: str, d: dict[str, Any], say: _Say) -> str | None:
+def _title(name: str, d: dict[str, Any], say: v.Say) -> str | None:
     if name == "JogadaOpened":
         return say(name, number=d["number"])
     if name == "AntePlaced":
@@ -84,7 +65,7 @@ def _rule(name: str, d: dict[str, Any]) -> str | None:
 
 
 def _seat_note(bet: dict[str, Any], outcome: dict[str, Any] | None,
-               hand: list[str] | None, say: _Say) -> str:
+               hand: list[str] | None, say: v.Say) -> str:
     parts = [say("ante", amount=v.euros(bet["ante_cents"]))]
     if bet["jackpot_bet_cents"]:
         parts.append(say("side_bet", amount=v.euros(bet["jackpot_bet_cents"])))
@@ -99,7 +80,7 @@ def _seat_note(bet: dict[str, Any], outcome: dict[str, Any] | None,
     return "; ".join(parts)
 
 
-def _cards(state: dict[str, Any], ended_void: bool, say: _Say) -> list[dict[str, Any]]:
+def _cards(state: dict[str, Any], ended_void: bool, say: v.Say) -> list[dict[str, Any]]:
     cards = state["cards"]
     if not cards["hands"]:
         return []
@@ -131,7 +112,7 @@ def _cards(state: dict[str, Any], ended_void: bool, say: _Say) -> list[dict[str,
     return scene
 
 
-def _bets(state: dict[str, Any], say: _Say) -> list[dict[str, Any]]:
+def _bets(state: dict[str, Any], say: v.Say) -> list[dict[str, Any]]:
     if not state["seats"] or state["cards"]["hands"]:
         return []  # before the deal the bets are shown here; after it, beside the cards
     return [v.facts(say("Bets"), [(say("seat", seat=seat), _seat_note(bet, None, None, say))
@@ -139,7 +120,7 @@ def _bets(state: dict[str, Any], say: _Say) -> list[dict[str, Any]]:
                                                           key=lambda kv: int(kv[0]))])]
 
 
-def _results(state: dict[str, Any], say: _Say) -> list[dict[str, Any]]:
+def _results(state: dict[str, Any], say: v.Say) -> list[dict[str, Any]]:
     scene = []
     if state["outcomes"]:
         rows = []
@@ -169,14 +150,14 @@ def _results(state: dict[str, Any], say: _Say) -> list[dict[str, Any]]:
     return scene
 
 
-def _players(state: dict[str, Any], say: _Say) -> dict[str, str]:
+def _players(state: dict[str, Any], say: v.Say) -> dict[str, str]:
     """Each seated player's id → "Seat n"."""
     return {bet["player_id"]: say("seat", seat=seat) for seat, bet in state["seats"].items()
             if bet.get("player_id")}
 
 
 def viewer_steps(replayed: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
-    say = _Say(lang)
+    say = v.Say(SAID, WORDS, lang)
     out = []
     void = replayed["final"]["status"] == "voided"
     for item in replayed["steps"]:
