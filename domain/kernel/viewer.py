@@ -59,7 +59,8 @@ LANGUAGES = ("pt", "en")  # the languages a step is written in ("en": the staff'
 SAID = {
     "en": {"BetRecorded": "Bet of {amount} recorded on the player's session",
            "WinRecorded": "Win of {amount} ({category}) recorded on the player's session",
-           "win": "win", "money": "{amount} {kind} on {where}{why}", "wallet": "the wallet of {who}",
+           "win": "win", "money": "{amount} {kind} on {where}{why}",
+           "wallet": "the wallet of {who}", "account": "{code}", "house": "house",
            "held": "held", "posted": "posted", "voided": "released", "credited": "credited",
            "debited": "debited", "moved": "Money moved by this event",
            "Commitment": "Commitment", "Reveal": "Reveal", "algorithm": "algorithm",
@@ -68,8 +69,9 @@ SAID = {
            "no_seed": "not in this copy (domain/kernel/player_copy.py)"},
     "pt": {"BetRecorded": "Aposta de {amount} registada na sessão do jogador",
            "WinRecorded": "Ganho de {amount} ({category}) registado na sessão do jogador",
-           "win": "ganho", "money": "{amount} {kind} em {where}{why}",
-           "wallet": "a carteira de {who}", "held": "cativado", "posted": "lançado",
+           "win": "ganho", "money": "{amount} {kind} {where}{why}",
+           "wallet": "na carteira de {who}", "account": "na conta {code}",
+           "house": "na conta da casa (operador)", "held": "cativado", "posted": "lançado",
            "voided": "libertado", "credited": "creditado", "debited": "debitado",
            "moved": "Dinheiro movido por este evento", "Commitment": "Compromisso",
            "Reveal": "Revelação", "algorithm": "algoritmo",
@@ -244,9 +246,9 @@ def money_movements(events: list[tuple[int, Any]]) -> list[dict[str, Any]]:
 
 
 def _money_title(movements: list[dict[str, Any]], labels: dict[str, str],
-                 say: Callable[..., str]) -> str:
+                 say: Callable[..., str], code: Callable[[Any], Any]) -> str:
     m = movements[0]
-    why = f" ({m['reason']})" if m["reason"] else ""
+    why = f" ({code(m['reason'])})" if m["reason"] else ""
     return say("money", amount=euros(m["cents"]), kind=say(m["kind"]),
                where=_account(m["account"], labels, say), why=why)
 
@@ -255,14 +257,18 @@ def _account(code: str, labels: dict[str, str], say: Callable[..., str]) -> str:
     """A player's wallet by the label the steps gave the player ("the wallet of Seat 1"), any
     other account by its code."""
     owner = code.removeprefix(WALLET_PREFIX) if code.startswith(WALLET_PREFIX) else None
-    return say("wallet", who=labels[owner]) if owner in labels else code
+    if owner in labels:
+        return say("wallet", who=labels[owner])
+    return say("house") if code == "house" else say("account", code=code)
 
 
-def _session_title(name: str | None, e: Any, say: Callable[..., str]) -> str | None:
+def _session_title(name: str | None, e: Any, say: Callable[..., str],
+                   code: Callable[[Any], Any]) -> str | None:
     if name not in SESSION_EVENTS:
         return None
+    category = getattr(e, "category", None)
     return say(name, amount=euros(getattr(e, "amount_cents", 0)),
-               category=getattr(e, "category", None) or say("win"))
+               category=code(category) if category else say("win"))
 
 
 def step_kind(e: Any) -> str:
@@ -292,7 +298,7 @@ def speaks(game_steps: Callable[..., Steps] | None) -> bool:
 def show(game_steps: Callable[..., Steps] | None, replayed: dict[str, Any],
          events: list[tuple[int, Any]],
          rule_title: Callable[[str | None], str | None] | None = None,
-         lang: str = "en") -> dict[str, Any]:
+         lang: str = "en", words: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
     """The viewer's steps, the players they name and the jogada's money: the game's steps (or
     the fallback), each completed with its event (notification id, topic, name, time, actor),
     its kind (play or bookkeeping, and the play step a bookkeeping one follows), a title and a
@@ -300,8 +306,13 @@ def show(game_steps: Callable[..., Steps] | None, replayed: dict[str, Any],
     titles of the rules it cites, domain/kernel/rule_titles.py; None without), and the
     movements of its account events. ``lang``: the language of the titles and scenes ("en",
     the staff's viewer; "pt": a game whose ``viewer_steps`` takes no ``lang`` stays English,
-    and a step it gives no title has none, the page names its event)."""
+    and a step it gives no title has none, the page names its event); ``words``: the game's
+    codes in words (Game.words), for the reasons and categories its titles name in ``lang``."""
     say = phrases(SAID, lang)
+    known = {} if lang == "en" else dict((words or {}).get(lang) or {})
+
+    def code(value: Any) -> Any:
+        return known.get(value, value) if isinstance(value, str) else value
     by_position = {position: e for position, e in events}
     movements = money_movements(events)
     moved: dict[int, list[dict[str, Any]]] = {}
@@ -322,8 +333,8 @@ def show(game_steps: Callable[..., Steps] | None, replayed: dict[str, Any],
         e = by_position.get(item["position"])
         kind = step_kind(e)
         last_play = number if kind == PLAY else last_play
-        shown = _shown_step(number, item, e, moved.get(item["position"], []), labels, say,
-                            lang)
+        shown = _shown_step(number, item, e, moved.get(item["position"], []), labels,
+                            (say, code), lang)
         shown["rule_title"] = rule_title(shown["rule"]) if rule_title and shown["rule"] else None
         out.append(shown | {"kind": kind, "after_step": None if kind == PLAY else last_play})
     return {"steps": out, "money": movements,
@@ -331,10 +342,13 @@ def show(game_steps: Callable[..., Steps] | None, replayed: dict[str, Any],
 
 
 def _shown_step(number: int, item: dict[str, Any], e: Any, here: list[dict[str, Any]],
-                labels: dict[str, str], say: Callable[..., str], lang: str) -> dict[str, Any]:
+                labels: dict[str, str], speech: tuple[Callable[..., str], Callable[[Any], Any]],
+                lang: str) -> dict[str, Any]:
     name = event_name(e) if e is not None else None
-    title = item.get("title") or (_money_title(here, labels, say) if here else "") \
-        or _session_title(name, e, say) or (words(name or "event") if lang == "en" else "")
+    say, code = speech
+    title = item.get("title") or (_money_title(here, labels, say, code) if here else "") \
+        or _session_title(name, e, say, code) or (words(name or "event") if lang == "en"
+                                                   else "")
     scene = list(item.get("scene", []))
     if here:
         scene.append(money(say("moved"), here))
