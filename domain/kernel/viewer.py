@@ -38,7 +38,6 @@ player the steps named, with its label. A game that gives no ``viewer_steps`` is
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 from collections.abc import Callable
@@ -287,12 +286,10 @@ def _event_rule(e: Any) -> str | None:
 
 def speaks(game_steps: Callable[..., Steps] | None) -> bool:
     """Whether a game's ``viewer_steps`` writes its steps in a language (takes ``lang``)."""
-    if game_steps is None:
+    code = getattr(game_steps, "__code__", None)  # a plain function's parameters
+    if code is None:
         return False
-    try:
-        return "lang" in inspect.signature(game_steps).parameters
-    except (TypeError, ValueError):
-        return False
+    return "lang" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
 
 
 def show(game_steps: Callable[..., Steps] | None, replayed: dict[str, Any],
