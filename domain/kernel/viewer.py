@@ -52,17 +52,40 @@ from domain.ledger.accounts import wallet_code
 RECALL = cite(T903B, "6.3.4(2)")  # every essential element of the jogada viewable
 COMMITTED = cite(T903B, "6.7.5")  # the outcome drawn and committed before the first result
 REVEALED = cite(T903B, "6.7.2(4)")  # the results produced are the ones used and recorded
-SESSION_EVENTS = {"BetRecorded": "Bet of {amount} recorded on the player's session",
-                  "WinRecorded": "Win of {amount} ({category}) recorded on the player's"
-                                 " session"}
+LANGUAGES = ("pt", "en")  # the languages a step is written in ("en": the staff's viewer)
+# The core's sentences of a step, per language (str.format fields): the session lines, the money
+# an account event moved, the RNG's facts. A game's own are in its viewer module.
+SAID = {
+    "en": {"BetRecorded": "Bet of {amount} recorded on the player's session",
+           "WinRecorded": "Win of {amount} ({category}) recorded on the player's session",
+           "win": "win", "money": "{amount} {kind} on {where}{why}",
+           "wallet": "the wallet of {who}", "account": "{code}", "house": "house",
+           "held": "held", "posted": "posted", "voided": "released", "credited": "credited",
+           "debited": "debited", "moved": "Money moved by this event",
+           "Commitment": "Commitment", "Reveal": "Reveal", "algorithm": "algorithm",
+           "SHA-256 commitment": "SHA-256 commitment", "forced": "forced", "seed": "seed",
+           "commitment": "commitment",
+           "no_seed": "not in this copy (domain/kernel/player_copy.py)"},
+    "pt": {"BetRecorded": "Aposta de {amount} registada na sessão do jogador",
+           "WinRecorded": "Ganho de {amount} ({category}) registado na sessão do jogador",
+           "win": "ganho", "money": "{amount} {kind} {where}{why}",
+           "wallet": "na carteira de {who}", "account": "na conta {code}",
+           "house": "na conta da casa (operador)", "held": "cativado", "posted": "lançado",
+           "voided": "libertado", "credited": "creditado", "debited": "debitado",
+           "moved": "Dinheiro movido por este evento", "Commitment": "Compromisso",
+           "Reveal": "Revelação", "algorithm": "algoritmo",
+           "SHA-256 commitment": "compromisso SHA-256", "forced": "imposto",
+           "seed": "semente", "commitment": "compromisso",
+           "no_seed": "não consta desta cópia (domain/kernel/player_copy.py)"},
+}
+SESSION_EVENTS = {k: SAID["en"][k] for k in ("BetRecorded", "WinRecorded")}
 # The topics of the bookkeeping a jogada's play causes: the accounts' debits and credits
 # (domain/ledger/accounts.py) and the session lines (domain/sessions/session.py). Topics, not classes: they
 # are the record's stable names.
 BOOKKEEPING_TOPICS = ("ledger.Account.", "ledger.GameSession.")
 PLAY, BOOKKEEPING = "play", "bookkeeping"
 WALLET_PREFIX = wallet_code("")  # "wallet:" and the player's id
-MONEY_TITLES = {"held": "held", "posted": "posted", "voided": "released",
-                "credited": "credited", "debited": "debited"}
+MONEY_TITLES = {k: SAID["en"][k] for k in ("held", "posted", "voided", "credited", "debited")}
 Steps = list[dict[str, Any]]
 
 
@@ -110,16 +133,53 @@ def step(position: int, title: str, scene: list[dict[str, Any]],
     return out
 
 
-def rng_facts(name: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+def phrases(table: dict[str, dict[str, str]], lang: str = "en") -> Callable[..., str]:
+    """``say(key, **fields)``: the sentence ``key`` of ``table[lang]`` (a game's or the core's
+    per-language templates) with its fields filled in; a language without it: the English."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+    words_, english = table.get(lang, {}), table["en"]
+
+    def say(key: str, **fields: Any) -> str:
+        template = words_.get(key, english[key])
+        return template.format(**fields) if fields else template
+    return say
+
+
+class Say:
+    """A game's sentences in one language: ``say(key, **fields)`` (its ``SAID`` templates,
+    ``phrases``); ``say.code(value)``: a code of its record (a reason, a result) in its words
+    (its ``WORDS``, Game.words) — in English as recorded, as the staff's viewer always showed;
+    ``say.name(code)``: a category's name ("Two lines", "Duas linhas")."""
+
+    def __init__(self, said: dict[str, dict[str, str]], words: dict[str, dict[str, str]],
+                 lang: str = "en") -> None:
+        self.lang, self.say = lang, phrases(said, lang)
+        self.words = {} if lang == "en" else dict(words.get(lang, {}))
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        return self.say(key, **fields)
+
+    def code(self, value: Any) -> Any:
+        return self.words.get(value, value) if isinstance(value, str) else value
+
+    def name(self, code: str) -> str:
+        word = self.words.get(code)
+        return word[:1].upper() + word[1:] if word else words_of(code)
+
+
+def rng_facts(name: str, data: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
     """What the RNG events of a jogada (domain/kernel/jogada_rng.py) show: the commitment before the
     first result (903-B 6.7.5), the seed once the jogada ended (903-B 6.7.2(4))."""
+    say = phrases(SAID, lang)
     if name == "RngCommitted":
-        return [facts("Commitment", [("algorithm", data["algorithm"]),
-                                     ("SHA-256 commitment", data["commitment"]),
-                                     ("forced", data["forced"])])]
+        return [facts(say("Commitment"), [(say("algorithm"), data["algorithm"]),
+                                          (say("SHA-256 commitment"), data["commitment"]),
+                                          (say("forced"), data["forced"])])]
     if name == "RngRevealed":
-        seed = data["seed_hex"] or "not in this copy (domain/kernel/player_copy.py)"
-        return [facts("Reveal", [("seed", seed), ("commitment", data["commitment"])])]
+        seed = data["seed_hex"] or say("no_seed")
+        return [facts(say("Reveal"), [(say("seed"), seed), (say("commitment"),
+                                                           data["commitment"])])]
     return []
 
 
@@ -184,26 +244,30 @@ def money_movements(events: list[tuple[int, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _money_title(movements: list[dict[str, Any]], labels: dict[str, str]) -> str:
+def _money_title(movements: list[dict[str, Any]], labels: dict[str, str],
+                 say: Callable[..., str], code: Callable[[Any], Any]) -> str:
     m = movements[0]
-    why = f" ({m['reason']})" if m["reason"] else ""
-    where = _account(m["account"], labels)
-    return f"{euros(m['cents'])} {MONEY_TITLES[m['kind']]} on {where}{why}"
+    why = f" ({code(m['reason'])})" if m["reason"] else ""
+    return say("money", amount=euros(m["cents"]), kind=say(m["kind"]),
+               where=_account(m["account"], labels, say), why=why)
 
 
-def _account(code: str, labels: dict[str, str]) -> str:
+def _account(code: str, labels: dict[str, str], say: Callable[..., str]) -> str:
     """A player's wallet by the label the steps gave the player ("the wallet of Seat 1"), any
     other account by its code."""
     owner = code.removeprefix(WALLET_PREFIX) if code.startswith(WALLET_PREFIX) else None
-    return f"the wallet of {labels[owner]}" if owner in labels else code
+    if owner in labels:
+        return say("wallet", who=labels[owner])
+    return say("house") if code == "house" else say("account", code=code)
 
 
-def _session_title(name: str | None, e: Any) -> str | None:
-    words_ = SESSION_EVENTS.get(name or "")
-    if words_ is None:
+def _session_title(name: str | None, e: Any, say: Callable[..., str],
+                   code: Callable[[Any], Any]) -> str | None:
+    if name not in SESSION_EVENTS:
         return None
-    return words_.format(amount=euros(getattr(e, "amount_cents", 0)),
-                         category=getattr(e, "category", None) or "win")
+    category = getattr(e, "category", None)
+    return say(name, amount=euros(getattr(e, "amount_cents", 0)),
+               category=code(category) if category else say("win"))
 
 
 def step_kind(e: Any) -> str:
@@ -220,21 +284,42 @@ def _event_rule(e: Any) -> str | None:
     return rule if isinstance(rule, str) and rule else None
 
 
-def show(game_steps: Callable[[dict[str, Any]], Steps] | None, replayed: dict[str, Any],
+def speaks(game_steps: Callable[..., Steps] | None) -> bool:
+    """Whether a game's ``viewer_steps`` writes its steps in a language (takes ``lang``)."""
+    code = getattr(game_steps, "__code__", None)  # a plain function's parameters
+    if code is None:
+        return False
+    return "lang" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+
+
+def show(game_steps: Callable[..., Steps] | None, replayed: dict[str, Any],
          events: list[tuple[int, Any]],
-         rule_title: Callable[[str | None], str | None] | None = None) -> dict[str, Any]:
+         rule_title: Callable[[str | None], str | None] | None = None,
+         lang: str = "en", words: dict[str, dict[str, str]] | None = None) -> dict[str, Any]:
     """The viewer's steps, the players they name and the jogada's money: the game's steps (or
     the fallback), each completed with its event (notification id, topic, name, time, actor),
     its kind (play or bookkeeping, and the play step a bookkeeping one follows), a title and a
     rule where the game gave none, the rule's title (``rule_title``: the rule catalogues'
     titles of the rules it cites, domain/kernel/rule_titles.py; None without), and the
-    movements of its account events."""
+    movements of its account events. ``lang``: the language of the titles and scenes ("en",
+    the staff's viewer; "pt": a game whose ``viewer_steps`` takes no ``lang`` stays English,
+    and a step it gives no title has none, the page names its event); ``words``: the game's
+    codes in words (Game.words), for the reasons and categories its titles name in ``lang``."""
+    say = phrases(SAID, lang)
+    known = {} if lang == "en" else dict((words or {}).get(lang) or {})
+
+    def code(value: Any) -> Any:
+        return known.get(value, value) if isinstance(value, str) else value
     by_position = {position: e for position, e in events}
     movements = money_movements(events)
     moved: dict[int, list[dict[str, Any]]] = {}
     for m in movements:
         moved.setdefault(m["position"], []).append(m)
-    steps = game_steps(replayed) if game_steps is not None else fallback_steps(replayed)
+    if game_steps is None:
+        steps = fallback_steps(replayed)
+    else:
+        steps = game_steps(replayed, lang=lang) if lang != "en" and speaks(game_steps) \
+            else game_steps(replayed)
     labels: dict[str, str] = {}
     for item in steps:
         for player_id, label in (item.get("players") or {}).items():
@@ -245,7 +330,8 @@ def show(game_steps: Callable[[dict[str, Any]], Steps] | None, replayed: dict[st
         e = by_position.get(item["position"])
         kind = step_kind(e)
         last_play = number if kind == PLAY else last_play
-        shown = _shown_step(number, item, e, moved.get(item["position"], []), labels)
+        shown = _shown_step(number, item, e, moved.get(item["position"], []), labels,
+                            (say, code), lang)
         shown["rule_title"] = rule_title(shown["rule"]) if rule_title and shown["rule"] else None
         out.append(shown | {"kind": kind, "after_step": None if kind == PLAY else last_play})
     return {"steps": out, "money": movements,
@@ -253,13 +339,16 @@ def show(game_steps: Callable[[dict[str, Any]], Steps] | None, replayed: dict[st
 
 
 def _shown_step(number: int, item: dict[str, Any], e: Any, here: list[dict[str, Any]],
-                labels: dict[str, str]) -> dict[str, Any]:
+                labels: dict[str, str], speech: tuple[Callable[..., str], Callable[[Any], Any]],
+                lang: str) -> dict[str, Any]:
     name = event_name(e) if e is not None else None
-    title = item.get("title") or (_money_title(here, labels) if here else "") \
-        or _session_title(name, e) or words(name or "event")
+    say, code = speech
+    title = item.get("title") or (_money_title(here, labels, say, code) if here else "") \
+        or _session_title(name, e, say, code) or (words(name or "event") if lang == "en"
+                                                   else "")
     scene = list(item.get("scene", []))
     if here:
-        scene.append(money("Money moved by this event", here))
+        scene.append(money(say("moved"), here))
     return {"number": number, "title": title,
             "rule": item.get("rule") or (_event_rule(e) if e is not None else None),
             "event": {"notification_id": item["position"], "name": name,

@@ -30,8 +30,12 @@ A pack of format ``ledger-evidence-pack/2`` also holds what a person needs to re
 was made (``operator``, in the spec: a later change of configuration leaves an older pack as
 it was), the case — the complaint in the player's words and its timeline, read from the case's
 stream up to the version the spec recorded (``case_version``) — and the people it names by
-their display names. A spec of format ``ledger-evidence-pack/1`` (made before) still builds its
-pack as it was, byte for byte.
+their display names; and each replay step in each language its PDF is printed in
+(``steps_in_words``): ``titles`` ({"pt", "en"}: the step's description, the English being its
+``title``, as the staff's viewer shows it) and ``scenes`` ({"pt": [...]}: the scene in
+Portuguese; the English is its ``scene``), written by the game's viewer from the same events.
+A spec of format ``ledger-evidence-pack/1`` (made before) still builds its pack as it was, byte
+for byte.
 
 The projections it reads (the jogada index, account activity, session statements, the
 principals) are rebuilt from the events alone, so they are the record too; the tamper-evident
@@ -49,6 +53,7 @@ from domain.kernel.game import Game, topic_of
 from domain.kernel.replay_support import to_json
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text, check_uuid, portable_file_name
+from domain.kernel.viewer import show
 from domain.ledger.accounts import wallet_code
 from domain.ledger.corrections import correction_id
 from infra.audit import proofs
@@ -194,7 +199,9 @@ def build_pack(ledger: "Uses", spec: dict[str, Any]) -> dict[str, Any]:
         "format": FORMAT, "spec": spec,
         "player": {"player_id": pid,
                    "display_name": None if principal is None else principal["display_name"]},
-        "jogadas": [_copy_of(ledger, engine, spec, _jogada(ledger, engine, item, pid, as_of))
+        "jogadas": [_in_words(ledger, engine, spec,
+                              _copy_of(ledger, engine, spec,
+                                       _jogada(ledger, engine, item, pid, as_of)))
                     for item in spec["jogadas"]],
         "transfers": [_transfer(engine, transfer_id, pid, as_of)
                       for transfer_id in spec["transfer_ids"]]})
@@ -246,6 +253,31 @@ def _copy_of(ledger: "Uses", engine: Any, spec: dict[str, Any],
                                              for e in integrity["events"]]}
     return {**part, "replay": made["replay"], "steps": shown["steps"], "integrity": integrity,
             "withheld": withheld}
+
+
+def _in_words(ledger: "Uses", engine: Any, spec: dict[str, Any],
+              part: dict[str, Any]) -> dict[str, Any]:
+    """(Format /2) each step of the jogada's part with its title in each language of the PDF
+    and its Portuguese scene (``steps_in_words``); a /1 part as it was."""
+    if spec["format"] == FORMAT_1:
+        return part
+    owner, events = _jogada_events(ledger, engine, part["jogada_id"], spec["as_of"])
+    return {**part, "steps": steps_in_words(owner, events, part["replay"], part["steps"])}
+
+
+def steps_in_words(owner: Game, events: list[tuple[int, Any]], replayed: dict[str, Any],
+                   steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The viewer's steps (English, as the staff's viewer shows them) each with ``titles``
+    ({"pt", "en"}) and ``scenes`` ({"pt": the scene in Portuguese}), the Portuguese written
+    by the game's viewer from the same replay and events (``Game.viewer_steps(replayed,
+    lang)``; a game whose viewer speaks only English: its English)."""
+    portuguese = show(owner.viewer_steps, replayed, events, lang="pt",
+                      words=dict(owner.words or {}))["steps"]
+    if len(portuguese) != len(steps):  # the same replay and events give the same steps
+        raise ConflictError("the viewer's Portuguese steps differ from its English ones",
+                            field="jogada_ids")
+    return [{**step, "titles": {"pt": pt["title"], "en": step["title"]},
+             "scenes": {"pt": pt["scene"]}} for step, pt in zip(steps, portuguese)]
 
 
 def _proof_of(event: dict[str, Any], reason: str | None) -> dict[str, Any]:

@@ -76,7 +76,7 @@ def _jogada(pdf: EvidencePDF, j: dict[str, Any]) -> None:
     _player_part(pdf, j["player"])
     if j["steps"]:
         pdf.heading(w("final_state"), 2)
-        pdf.scene(j["steps"][-1]["scene"])
+        pdf.scene(_scene(pdf, j["steps"][-1]))
     pdf.heading(w("replay"), 2)
     pdf.line_of(w("replay_note"), 7.5, "I", GREY)
     before: dict[tuple[str, str], Any] = {}
@@ -128,7 +128,7 @@ def _step(pdf: EvidencePDF, step: dict[str, Any], before: dict[tuple[str, str], 
         pdf.add_page()
     name = event.get("name")
     said = pdf.code(name) if name else None
-    title = step["title"] or ""
+    title = (step.get("titles") or {}).get(pdf.words.lang, step["title"]) or ""
     heading = f"{said} — {title}" if said and said != name and title else (title or said)
     pdf.line_of(f"{step['number']}. {heading}", 8.5, "B")
     pdf.line_of(" · ".join(str(p) for p in (
@@ -136,13 +136,19 @@ def _step(pdf: EvidencePDF, step: dict[str, Any], before: dict[tuple[str, str], 
         pdf.person(event.get("actor")) if event.get("actor") else None, step.get("rule"))
         if p), 7, "", GREY)
     changed = []
-    for item in step["scene"]:
+    for item in _scene(pdf, step):
         key = (item["kind"], item.get("label") or item.get("text") or "")
         if item["kind"] == "money" or before.get(key) != item:
             changed.append(item)
         before[key] = item
     pdf.scene(changed, compact=True)
     pdf.ln(1)
+
+
+def _scene(pdf: EvidencePDF, step: dict[str, Any]) -> list[dict[str, Any]]:
+    """The step's scene in the PDF's language (a /2 pack's ``scenes``), else as the viewer
+    drew it (English)."""
+    return (step.get("scenes") or {}).get(pdf.words.lang, step["scene"])
 
 
 def _checks(pdf: EvidencePDF, replay: dict[str, Any]) -> None:

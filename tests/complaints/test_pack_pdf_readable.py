@@ -258,8 +258,9 @@ def test_issue_25_the_pack_downloads_name_their_file_and_lang_is_checked(make_cl
 
 def test_903b_1_5_a_spec_of_the_first_format_builds_its_pack_as_before(readable):
     """903-B 1.5 "Log": a spec recorded before this change (format ``ledger-evidence-pack/1``:
-    no operator, no case version) builds the pack it built then — no case, no people — while
-    the same spec in format /2 adds them and nothing else; both print in either language."""
+    no operator, no case version) builds the pack it built then — no case, no people, steps
+    in English only — while the same spec in format /2 adds them (and each step's titles and
+    Portuguese scene) and nothing else; both print in either language."""
     played = sem_descarte(readable)
     readable.audit.seal()
     new = spec_of(readable, played["player_id"], [played["jogada_id"]])
@@ -268,7 +269,13 @@ def test_903b_1_5_a_spec_of_the_first_format_builds_its_pack_as_before(readable)
     old["format"] = "ledger-evidence-pack/1"
     before, now = build_pack(readable, old), build_pack(readable, new)
     assert set(now) - set(before) == {"people"} and "case" not in now
-    assert {k: v for k, v in now.items() if k not in ("people", "spec", "format")} == \
+    # /2 steps add their titles in each language and their Portuguese scene, nothing else
+    assert all(set(s) - set(b) == {"titles", "scenes"}
+               for b, s in zip(before["jogadas"][0]["steps"], now["jogadas"][0]["steps"]))
+    now_as_1 = {**now, "jogadas": [{**j, "steps": [
+        {k: v for k, v in s.items() if k not in ("titles", "scenes")} for s in j["steps"]]}
+        for j in now["jogadas"]]}
+    assert {k: v for k, v in now_as_1.items() if k not in ("people", "spec", "format")} == \
         {k: v for k, v in before.items() if k not in ("spec", "format")}
     assert now["people"] == {played["player_id"]: "jogador 1"}
     for lang in ("pt", "en"):

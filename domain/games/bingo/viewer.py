@@ -8,7 +8,10 @@ than the cards' price is never read as a win (issue 24).
 Players are named "Player 1", "Player 2", … in the order of their first purchase (the steps'
 ``players`` map gives each label's id; domain/kernel/viewer.py): never by id nor by name.
 
-``viewer_steps(replayed)`` reads only the replay (domain/games/bingo/replay.py): its per-step state
+Its sentences are written in Portuguese or English (``lang``; domain/games/bingo/viewer_words.py):
+English for the staff's replay viewer, either for a complaint evidence pack's PDF.
+
+``viewer_steps(replayed, lang)`` reads only the replay (domain/games/bingo/replay.py): its per-step state
 is kept small, so the cards and balls are folded here again from the steps' data. At most
 ``MAX_GRIDS`` cards are drawn in a step (the winning cards first, then in the order sold): a
 jogada may sell 100,000 cards; the replay lists them all. Pure: no I/O, no clock.
@@ -19,7 +22,10 @@ from __future__ import annotations
 from typing import Any
 
 from domain.games.bingo.cards import bingo_rule
+from domain.games.bingo.viewer_words import SAID, STATUS, WORDS
 from domain.kernel import viewer as v
+
+__all__ = ["WORDS", "SAID", "viewer_steps"]
 
 MAX_GRIDS = 24
 RULES = {"JogadaOpened": bingo_rule(16), "CardsBought": bingo_rule(10, 11, 12, 15),
@@ -27,68 +33,33 @@ RULES = {"JogadaOpened": bingo_rule(16), "CardsBought": bingo_rule(10, 11, 12, 1
          "RngRevealed": v.REVEALED}
 
 
-# Its codes in words (Game.words): the prizes, statuses and reasons of its record, the keys of a
-# player's part and the labels of the scenes above, for the pages people read (a complaint
-# evidence pack's PDF, in Portuguese by default).
-WORDS = {
-    "pt": {"line": "linha", "two_lines": "duas linhas", "four_corners": "quatro cantos",
-           "column": "coluna", "bingo": "bingo", "jackpot": "jackpot",
-           "cancelled": "cancelada", "too_few_players": "jogadores insuficientes",
-           "room_id": "Sala", "jogada_id": "Jogada", "status": "Estado", "ended_at": "Terminou",
-           "cards": "Cartões do jogador", "paid_cents": "Pago pelos cartões",
-           "drawn": "Bolas extraídas", "prizes": "Prémios", "prize_values": "Valor dos prémios",
-           "won": "Ganho pelo jogador", "refunded_cents": "Devolvido", "net_cents": "Líquido",
-           "rule": "Regra", "Room": "Sala", "Prizes": "Prémios", "Payments": "Pagamentos",
-           "Refunds": "Devoluções", "bingo_cards": "cartões de bingo",
-           "bingo_house_share": "parte da casa", "bingo_jackpot_deduction": "parte do jackpot",
-           "bingo_void": "anulação", "bingo_refund": "devolução", "bingo_line": "prémio de linha",
-           "bingo_two_lines": "prémio de duas linhas",
-           "bingo_four_corners": "prémio de quatro cantos", "bingo_column": "prémio de coluna",
-           "bingo_bingo": "prémio de bingo", "bingo_jackpot": "prémio do jackpot", "prize_net_even": "prémio igual ao apostado",
-           "prize_net_loss": "prémio abaixo do apostado",
-           "RoomOpened": "Sala aberta", "CardsBought": "Cartões comprados",
-           "SalesClosed": "Venda encerrada", "BallDrawn": "Bola extraída",
-           "PrizeWon": "Prémio ganho", "JackpotWon": "Jackpot ganho"},
-    "en": {"line": "line", "two_lines": "two lines", "four_corners": "four corners",
-           "bingo_cards": "bingo cards", "bingo_bingo": "bingo prize", "bingo_line": "line prize",
-           "too_few_players": "too few players", "cards": "The player's cards",
-           "paid_cents": "Paid for the cards", "drawn": "Balls drawn",
-           "CardsBought": "Cards bought", "SalesClosed": "Sale closed",
-           "BallDrawn": "Ball drawn", "PrizeWon": "Prize won"},
-}
-
-
-def _title(name: str, d: dict[str, Any]) -> str | None:
+def _title(name: str, d: dict[str, Any], say: v.Say) -> str | None:
     if name == "JogadaOpened":
-        return f"Jogada {d['number']} opened: bingo {d['config']['variant']}, cards on sale"
+        return say(name, number=d["number"], variant=d["config"]["variant"])
     if name == "CardsBought":
-        return (f"Purchase {d['purchase']}: {len(d['cards'])} card(s) for"
-                f" {v.euros(d['amount_cents'])}")
+        return say(name, purchase=d["purchase"], count=len(d["cards"]),
+                   amount=v.euros(d["amount_cents"]))
     if name == "SalesClosed":
-        return f"Sales closed: {d['cards_sold']} cards, pool {v.euros(d['pool']['pool_cents'])}"
-    if name == "JogadaCancelled":
-        return f"Jogada cancelled ({d['reason']}): every card refunded"
+        return say(name, cards=d["cards_sold"], pool=v.euros(d["pool"]["pool_cents"]))
+    if name in ("JogadaCancelled", "JogadaVoided"):
+        return say(name, reason=say.code(d["reason"]))
     if name == "BallDrawn":
-        return f"Ball {d['ordinal']}: {d['ball']}"
+        return say(name, ordinal=d["ordinal"], ball=d["ball"])
     if name == "PrizeWon":
-        cards = ", ".join(str(w["card"]) for w in d["winners"])
-        return (f"{v.words_of(d['prize'])} at ball {d['ordinal']} ({d['ball']}): card(s)"
-                f" {cards}")
+        return say(name, prize=say.name(d["prize"]), ordinal=d["ordinal"], ball=d["ball"],
+                   cards=", ".join(str(w["card"]) for w in d["winners"]))
     if name == "JackpotWon":
-        return f"Jackpot {v.euros(d['amount_cents'])} won at ball {d['ordinal']}"
-    if name == "PlayerConnectionLost":
-        return "A player's connection was lost: the cards play on"
-    if name == "JogadaVoided":
-        return f"Jogada void ({d['reason']})"
-    return {"RngCommitted": "The draw order is committed before the sale",
-            "JogadaSettled": "Jogada settled: every prize paid",
-            "RngRevealed": "The seed is revealed"}.get(name)
+        return say(name, amount=v.euros(d["amount_cents"]), ordinal=d["ordinal"])
+    if name in ("PlayerConnectionLost", "RngCommitted", "JogadaSettled", "RngRevealed"):
+        return say(name)
+    return None
 
 
 class _Room:
     """The jogada as folded so far: its configuration, cards, balls, prizes and payments."""
 
-    def __init__(self) -> None:
+    def __init__(self, say: v.Say) -> None:
+        self.say = say
         self.config: dict[str, Any] | None = None
         self.status = None
         self.cards: list[tuple[int, str, list[list[int | None]]]] = []  # (card, player, rows)
@@ -108,7 +79,7 @@ class _Room:
         elif name == "CardsBought":
             self.sales_cents += d["amount_cents"]
             player = d["player_id"]
-            self.labels.setdefault(player, f"Player {len(self.labels) + 1}")
+            self.labels.setdefault(player, self.say("player", n=len(self.labels) + 1))
             self.spent[player] = self.spent.get(player, 0) + d["amount_cents"]
             self.cards += [(d["first_card"] + i, d["player_id"], rows)
                            for i, rows in enumerate(d["cards"])]
@@ -129,24 +100,28 @@ class _Room:
     def scene(self) -> list[dict[str, Any]]:
         if self.config is None:
             return []
-        scene = [v.facts("Room", [("variant", f"bingo {self.config['variant']}"),
-                                  ("status", self.status),
-                                  ("cards sold", len(self.cards)),
-                                  ("sales", v.euros(self.sales_cents))])]
+        say = self.say
+        status = STATUS.get(say.lang, {}).get(self.status, self.status)
+        scene = [v.facts(say("Room"), [(say("variant"), say("bingo",
+                                                            variant=self.config["variant"])),
+                                       (say("status"), status),
+                                       (say("cards sold"), len(self.cards)),
+                                       (say("sales"), v.euros(self.sales_cents))])]
         if self.drawn or self.status == "drawing":
-            scene.append(v.balls(f"Balls drawn ({len(self.drawn)})", self.drawn))
-        scene.append(v.prizes("Prizes", self._prizes()))
+            scene.append(v.balls(say("balls", count=len(self.drawn)), self.drawn))
+        scene.append(v.prizes(say("Prizes"), self._prizes()))
         scene += self._grids()
         if self.payments:
-            scene.append(v.facts("Payments", [(self.label(player), self._paid(player, paid))
-                                              for player, paid in self._by_label(self.payments)]))
+            scene.append(v.facts(say("Payments"), [
+                (self.label(player), self._paid(player, paid))
+                for player, paid in self._by_label(self.payments)]))
         if self.refunds:
-            scene.append(v.facts("Refunds", [(self.label(p), v.euros(c))
-                                             for p, c in self._by_label(self.refunds)]))
+            scene.append(v.facts(say("Refunds"), [(self.label(p), v.euros(c))
+                                                  for p, c in self._by_label(self.refunds)]))
         return scene
 
     def label(self, player_id: str) -> str:
-        return self.labels.get(player_id, "a player without a card")
+        return self.labels.get(player_id, self.say("no_card"))
 
     def _by_label(self, mapping: dict[str, Any]) -> list[tuple[str, Any]]:
         """The mapping's items by player, in the order of the players' labels."""
@@ -156,30 +131,31 @@ class _Room:
     def _paid(self, player_id: str, paid: dict[str, int]) -> str:
         """The prizes paid to the player (rule 26), what its cards cost (rules 10–13) and
         the net: a prize is not a gain unless it is more than the cards cost (issue 24)."""
-        prizes = ", ".join(f"{v.words_of(p)} {v.euros(c)}" for p, c in paid.items())
+        prizes = ", ".join(f"{self.say.name(p)} {v.euros(c)}" for p, c in paid.items())
         won, spent = sum(paid.values()), self.spent.get(player_id, 0)
         net = won - spent
-        outcome = "a gain" if net > 0 else "a loss" if net < 0 else "even"
-        return (f"prizes {prizes or v.euros(0)}; cards {v.euros(spent)};"
-                f" net {v.euros(net)} ({outcome})")
+        outcome = self.say("gain" if net > 0 else "loss" if net < 0 else "even")
+        return self.say("paid", prizes=prizes or v.euros(0), spent=v.euros(spent),
+                        net=v.euros(net), outcome=outcome)
 
     def _prizes(self) -> list[dict[str, Any]]:
         values = (self.pool or {}).get("prizes", {})
         items = []
         for prize in self.config["prizes"]:
             won = self.won.get(prize)
-            items.append({"name": v.words_of(prize), "value_cents": values.get(prize),
+            items.append({"name": self.say.name(prize), "value_cents": values.get(prize),
                           "ordinal": won and won["ordinal"], "ball": won and won["ball"],
-                          "winners": [f"card {w['card']}" for w in won["winners"]]
+                          "winners": [self.say("card", card=w["card"]) for w in won["winners"]]
                           if won else [], "shares": self._shares(won["shares"]) if won else {}})
         if self.config.get("jackpot"):
             j = self.jackpot
-            items.append({"name": "Jackpot", "value_cents": j and j["amount_cents"],
+            items.append({"name": self.say("Jackpot"), "value_cents": j and j["amount_cents"],
                           "ordinal": j and j["ordinal"], "ball": None,
                           "winners": [self.label(p) for p, _ in self._by_label(j["shares"])]
                           if j else [],
                           "shares": self._shares(j["shares"]) if j else {},
-                          "note": f"within {self.config['jackpot']['max_balls']} balls"})
+                          "note": self.say("within",
+                                           balls=self.config["jackpot"]["max_balls"])})
         return items
 
     def _shares(self, shares: dict[str, int]) -> dict[str, int]:
@@ -189,23 +165,23 @@ class _Room:
         won_by: dict[int, list[str]] = {}
         for prize, d in self.won.items():
             for w in d["winners"]:
-                won_by.setdefault(w["card"], []).append(v.words_of(prize))
+                won_by.setdefault(w["card"], []).append(self.say.name(prize))
         seen = [c for c in self.cards if c[2] is not None]  # None: not in the player's copy
         shown = sorted(seen, key=lambda c: (c[0] not in won_by, c[0]))[:MAX_GRIDS]
         drawn = set(self.drawn)
-        grids = [v.grid(f"Card {card} · {self.label(player)}", rows, drawn, won_by.get(card))
-                 for card, player, rows in sorted(shown)]
+        grids = [v.grid(self.say("grid", card=card, player=self.label(player)), rows, drawn,
+                        won_by.get(card)) for card, player, rows in sorted(shown)]
         if len(seen) > len(shown):
-            grids.append(v.text(f"{len(seen) - len(shown)} more card(s) not drawn here:"
-                                " the replay lists every card"))
+            grids.append(v.text(self.say("more", count=len(seen) - len(shown))))
         if len(self.cards) > len(seen):
-            grids.append(v.text(f"{len(self.cards) - len(seen)} card(s) of other players:"
-                                f" not in this copy ({bingo_rule(4)})"))
+            grids.append(v.text(self.say("others", count=len(self.cards) - len(seen),
+                                         rule=bingo_rule(4))))
         return grids
 
 
-def viewer_steps(replayed: dict[str, Any]) -> list[dict[str, Any]]:
-    room = _Room()
+def viewer_steps(replayed: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+    say = v.Say(SAID, WORDS, lang)
+    room = _Room(say)
     out = []
     for item in replayed["steps"]:
         name, data = item["event"], item["data"]
@@ -214,6 +190,6 @@ def viewer_steps(replayed: dict[str, Any]) -> list[dict[str, Any]]:
         new = {data["player_id"]: room.labels[data["player_id"]]} \
             if len(room.labels) > known else None  # a first purchase names its player
         rule = data.get("rule") if isinstance(data.get("rule"), str) else RULES.get(name)
-        scene = [*room.scene(), *v.rng_facts(name, data)]
-        out.append(v.step(item["position"], _title(name, data), scene, rule, new))
+        scene = [*room.scene(), *v.rng_facts(name, data, lang)]
+        out.append(v.step(item["position"], _title(name, data, say), scene, rule, new))
     return out

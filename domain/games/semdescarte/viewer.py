@@ -6,7 +6,10 @@ shown (rules 19c, 24), all five after — the decisions, the result of each seat
 Players are named by their seat ("Seat 1"), never by id nor by name (the steps' ``players``
 map gives each seat's id; domain/kernel/viewer.py, issue 24).
 
-``viewer_steps(replayed)`` reads only the replay (domain/games/semdescarte/replay.py): one step per
+Its sentences are written in Portuguese or English (``lang``; domain/games/semdescarte/viewer_words.py):
+English for the staff's replay viewer, either for a complaint evidence pack's PDF.
+
+``viewer_steps(replayed, lang)`` reads only the replay (domain/games/semdescarte/replay.py): one step per
 replay step, the scene drawn from the state after it. Pure: no I/O, no clock.
 """
 
@@ -16,82 +19,40 @@ from typing import Any
 
 from domain.cards.poker_hands import evaluate
 from domain.games.semdescarte.config import pt_rule, sd_rule
+from domain.games.semdescarte.viewer_words import SAID, WORDS
 from domain.kernel import viewer as v
 
+__all__ = ["WORDS", "SAID", "viewer_steps"]
+
 # The rules of each event that carries none of its own.
-NOT_SHOWN = "never shown to this player: not in this copy"  # the player's copy's cut cards
 RULES = {"BettingClosed": sd_rule(14), "CardsDealt": sd_rule(19),
          "PlayerContinued": sd_rule(20, 23), "PlayerConnectionLost": sd_rule(34, 35, 36),
          "JogadaSettled": sd_rule(26, 27, 28, 29), "RngCommitted": v.COMMITTED,
          "RngRevealed": v.REVEALED, "DeckForced": "api-contract: certification mode"}
 
 
-# Its codes in words (Game.words): the outcomes, decisions and events of its record, the keys of
-# a player's part and the labels of the scenes above, for the pages people read (a complaint
-# evidence pack's PDF, in Portuguese by default).
-WORDS = {
-    "pt": {"player_won": "o jogador ganhou", "bank_won": "a banca ganhou",
-           "bank_not_qualified": "a banca não qualificou", "push": "empate",
-           "folded": "desistiu", "continue": "continuou", "fold": "desistiu",
-           "voided": "anulada", "timeout": "tempo esgotado", "player": "pelo jogador",
-           "cards": "Cartas do jogador", "bank_cards": "Cartas da banca",
-           "bank_cards_revealed": "Cartas da banca mostradas", "seat": "Lugar",
-           "table_id": "Mesa", "jogada_id": "Jogada", "status": "Estado",
-           "ended_at": "Terminou", "result": "Resultado", "decision": "Decisão",
-           "fold_reason": "Motivo da desistência", "outcome_rule": "Regra do resultado",
-           "ante_cents": "Ante", "bet_cents": "Segunda aposta",
-           "jackpot_bet_cents": "Aposta paralela do jackpot", "total_bet_cents": "Total apostado",
-           "returned_cents": "Devolvido", "won_cents": "Ganho", "lost_cents": "Perdido",
-           "multiplier": "Multiplicador", "jackpot_prize_cents": "Prémio do jackpot",
-           "net_cents": "Líquido", "player_hand": "Mão do jogador", "bank_hand": "Mão da banca",
-           "rule": "Regra", "Burned card": "Carta queimada", "Bank": "Banca", "Bets": "Apostas",
-           "Result": "Resultado", "Jackpot side bets": "Apostas paralelas do jackpot",
-           "Jackpot prizes": "Prémios do jackpot", "ante": "ante",
-           "jackpot_bet": "aposta do jackpot", "jackpot_prize": "prémio do jackpot",
-           "jackpot_refill": "reposição do jackpot", "jackpot_house_share": "parte da casa",
-           "AntePlaced": "Ante apostado", "BettingClosed": "Apostas encerradas",
-           "CardsDealt": "Cartas dadas", "PlayerContinued": "O jogador continuou",
-           "PlayerFolded": "O jogador desistiu",
-           "PlayerConnectionLost": "Ligação do jogador perdida",
-           "BankCardsRevealed": "A banca mostra as cartas",
-           "DecisionTimeExtended": "Tempo de decisão prolongado",
-           "JackpotBetsCollected": "Apostas do jackpot recolhidas", "JackpotWon": "Jackpot ganho",
-           "DeckForced": "Baralho imposto (modo de certificação)"},
-    "en": {"player_won": "the player won", "bank_won": "the bank won",
-           "bank_not_qualified": "the bank did not qualify", "push": "a tie",
-           "folded": "folded", "continue": "continued", "fold": "folded",
-           "cards": "The player's cards", "bank_cards": "The bank's cards",
-           "AntePlaced": "Ante placed", "PlayerContinued": "The player continued",
-           "PlayerFolded": "The player folded", "BankCardsRevealed": "The bank shows its cards"},
-}
-
-
-def _title(name: str, d: dict[str, Any]) -> str | None:
+def _title(name: str, d: dict[str, Any], say: v.Say) -> str | None:
     if name == "JogadaOpened":
-        return f"Jogada {d['number']} opened"
+        return say(name, number=d["number"])
     if name == "AntePlaced":
-        side = f", jackpot side bet {v.euros(d['jackpot_bet_cents'])}" \
+        side = say("side", amount=v.euros(d["jackpot_bet_cents"])) \
             if d["jackpot_bet_cents"] else ""
-        return f"Seat {d['seat']} bets an ante of {v.euros(d['ante_cents'])}{side}"
+        return say(name, seat=d["seat"], ante=v.euros(d["ante_cents"]), side=side)
     if name == "PlayerFolded":
-        return f"Seat {d['seat']} folds ({d['reason']}): the ante is lost"
+        return say(name, seat=d["seat"], reason=say.code(d["reason"]))
     if name == "PlayerContinued":
-        return f"Seat {d['seat']} continues: second bet {v.euros(d['bet_cents'])}"
+        return say(name, seat=d["seat"], bet=v.euros(d["bet_cents"]))
     if name == "PlayerConnectionLost":
-        return f"Seat {d['seat']}: connection lost"
+        return say(name, seat=d["seat"])
     if name == "BankCardsRevealed":
-        qualifies = "qualifies" if d["qualifies"] else "does not qualify (no ace-king or better)"
-        return f"The bank shows {d['bank_hand']}: it {qualifies}"
+        return say(name, hand=d["bank_hand"],
+                   qualifies=say("qualifies" if d["qualifies"] else "not_qualifies_why"))
     if name == "JogadaVoided":
-        return f"Jogada void ({d['reason']}): every bet returned"
-    return {"DeckForced": "Deck forced (certification mode)",
-            "BettingClosed": "Betting closed: no more bets (jogo feito)",
-            "JackpotBetsCollected": "Jackpot side bets collected before the first card",
-            "RngCommitted": "The shoe is committed before the first card",
-            "CardsDealt": "Cards dealt: five to each seat, five to the bank",
-            "DecisionTimeExtended": "Decision time extended",
-            "JogadaSettled": "Jogada settled",
-            "RngRevealed": "The seed is revealed"}.get(name)
+        return say(name, reason=say.code(d["reason"]))
+    if name in ("DeckForced", "BettingClosed", "JackpotBetsCollected", "RngCommitted",
+                "CardsDealt", "DecisionTimeExtended", "JogadaSettled", "RngRevealed"):
+        return say(name)
+    return None
 
 
 def _rule(name: str, d: dict[str, Any]) -> str | None:
@@ -103,15 +64,15 @@ def _rule(name: str, d: dict[str, Any]) -> str | None:
     return d.get("rule") if isinstance(d.get("rule"), str) else RULES.get(name)
 
 
-def _seat_note(seat: str, bet: dict[str, Any], outcome: dict[str, Any] | None,
-               hand: list[str] | None) -> str:
-    parts = [f"ante {v.euros(bet['ante_cents'])}"]
+def _seat_note(bet: dict[str, Any], outcome: dict[str, Any] | None,
+               hand: list[str] | None, say: v.Say) -> str:
+    parts = [say("ante", amount=v.euros(bet["ante_cents"]))]
     if bet["jackpot_bet_cents"]:
-        parts.append(f"side bet {v.euros(bet['jackpot_bet_cents'])}")
+        parts.append(say("side_bet", amount=v.euros(bet["jackpot_bet_cents"])))
     if bet["decision"] == "continue":
-        parts.append(f"continued, bet {v.euros(bet['bet_cents'])}")
+        parts.append(say("continued", amount=v.euros(bet["bet_cents"])))
     elif bet["decision"] == "fold":
-        parts.append(f"folded ({bet['fold_reason']})")
+        parts.append(say("folded", reason=say.code(bet["fold_reason"])))
     if outcome and outcome.get("player_hand"):
         parts.append(outcome["player_hand"])
     elif hand:
@@ -119,88 +80,90 @@ def _seat_note(seat: str, bet: dict[str, Any], outcome: dict[str, Any] | None,
     return "; ".join(parts)
 
 
-def _cards(state: dict[str, Any], ended_void: bool) -> list[dict[str, Any]]:
+def _cards(state: dict[str, Any], ended_void: bool, say: v.Say) -> list[dict[str, Any]]:
     cards = state["cards"]
     if not cards["hands"]:
         return []
     withheld = cards.get("withheld") or {}  # the player's copy (replay.player_copy)
-    scene = [v.cards("Burned card", [], hidden=1, note=f"{sd_rule(19)}; {NOT_SHOWN}")
+    not_shown = say("not_shown")
+    scene = [v.cards(say("Burned card"), [], hidden=1, note=f"{sd_rule(19)}; {not_shown}")
              if withheld.get("burned") else
-             v.cards("Burned card", [cards["burned"]], note=sd_rule(19))]
+             v.cards(say("Burned card"), [cards["burned"]], note=sd_rule(19))]
     for seat in sorted(cards["hands"], key=int):
         bet = state["seats"].get(seat, {})
         hand = list(cards["hands"][seat])
-        note = _seat_note(seat, bet, state["outcomes"].get(seat), hand) if bet else None
+        note = _seat_note(bet, state["outcomes"].get(seat), hand, say) if bet else None
         unseen = (withheld.get("hands") or {}).get(seat, 0)
         if unseen:
-            note = f"{note}; {NOT_SHOWN}" if note else NOT_SHOWN
-        scene.append(v.cards(f"Seat {seat}", hand, hidden=unseen, note=note))
+            note = f"{note}; {not_shown}" if note else not_shown
+        scene.append(v.cards(say("seat", seat=seat), hand, hidden=unseen, note=note))
     if cards["bank_revealed"]:
-        qualifies = "qualifies" if cards["bank_qualifies"] else "does not qualify"
-        scene.append(v.cards("Bank", cards["bank_cards"],
+        qualifies = say("qualifies" if cards["bank_qualifies"] else "not_qualifies")
+        scene.append(v.cards(say("Bank"), cards["bank_cards"],
                              note=f"{cards['bank_hand']}; {qualifies} ({sd_rule(25)})"))
     elif ended_void:
-        scene.append(v.cards("Bank", [*cards["bank_hidden_cards"], cards["bank_open_card"]],
-                             hidden=withheld.get("bank", 0),
-                             note="never shown to the players: the jogada was void"))
+        scene.append(v.cards(say("Bank"), [*cards["bank_hidden_cards"], cards["bank_open_card"]],
+                             hidden=withheld.get("bank", 0), note=say("bank_void")))
     else:
-        scene.append(v.cards("Bank", [cards["bank_open_card"]],
+        scene.append(v.cards(say("Bank"), [cards["bank_open_card"]],
                              hidden=len(cards["bank_hidden_cards"]) or withheld.get("bank", 0),
-                             note=f"one card open ({sd_rule('19c')}), four face down until"
-                                  f" the decisions ({sd_rule(24)})"))
+                             note=say("bank_closed", open=sd_rule("19c"),
+                                      decisions=sd_rule(24))))
     return scene
 
 
-def _bets(state: dict[str, Any]) -> list[dict[str, Any]]:
+def _bets(state: dict[str, Any], say: v.Say) -> list[dict[str, Any]]:
     if not state["seats"] or state["cards"]["hands"]:
         return []  # before the deal the bets are shown here; after it, beside the cards
-    return [v.facts("Bets", [(f"Seat {seat}", _seat_note(seat, bet, None, None))
-                             for seat, bet in sorted(state["seats"].items(),
-                                                     key=lambda kv: int(kv[0]))])]
+    return [v.facts(say("Bets"), [(say("seat", seat=seat), _seat_note(bet, None, None, say))
+                                  for seat, bet in sorted(state["seats"].items(),
+                                                          key=lambda kv: int(kv[0]))])]
 
 
-def _results(state: dict[str, Any]) -> list[dict[str, Any]]:
+def _results(state: dict[str, Any], say: v.Say) -> list[dict[str, Any]]:
     scene = []
     if state["outcomes"]:
         rows = []
         for seat, o in sorted(state["outcomes"].items(), key=lambda kv: int(kv[0])):
-            amounts = ", ".join(f"{k.removesuffix('_cents')} {v.euros(o[k])}"
+            amounts = ", ".join(say(k, amount=v.euros(o[k]))
                                 for k in ("returned_cents", "won_cents", "lost_cents",
                                           "refunded_cents") if o.get(k))
-            rows.append((f"Seat {seat}", f"{o['result']}"
+            rows.append((say("seat", seat=seat), f"{say.code(o['result'])}"
                          + (f" ×{o['multiplier']}" if o.get("multiplier") else "")
                          + (f": {amounts}" if amounts else "") + f" ({o['rule']})"))
-        scene.append(v.facts("Result", rows))
+        scene.append(v.facts(say("Result"), rows))
     jackpot = state["jackpot"]
     if jackpot["contributions"]:
-        scene.append(v.facts("Jackpot side bets", [
-            (f"Seat {seat}", f"{v.euros(cents)} to the jackpot, "
-                             f"{v.euros(jackpot['house_shares'].get(seat, 0))} to the house")
+        scene.append(v.facts(say("Jackpot side bets"), [
+            (say("seat", seat=seat), say("to_jackpot", jackpot=v.euros(cents), house=v.euros(
+                jackpot["house_shares"].get(seat, 0))))
             for seat, cents in sorted(jackpot["contributions"].items(),
                                       key=lambda kv: int(kv[0]))]))
     if jackpot["awards"]:
-        scene.append(v.prizes("Jackpot prizes", [
-            {"name": v.words_of(a["category"]), "value_cents": a["amount_cents"],
-             "winners": [f"Seat {a['seat']}"], "rule": a["rule"]}
+        scene.append(v.prizes(say("Jackpot prizes"), [
+            {"name": say.name(a["category"]), "value_cents": a["amount_cents"],
+             "winners": [say("seat", seat=a["seat"])], "rule": a["rule"]}
             for a in jackpot["awards"]]))
     if state["void"]:
-        scene.append(v.text(f"Void: {state['void']['reason']} ({state['void']['rule']})"))
+        scene.append(v.text(say("void", reason=say.code(state["void"]["reason"]),
+                                rule=state["void"]["rule"])))
     return scene
 
 
-def _players(state: dict[str, Any]) -> dict[str, str]:
+def _players(state: dict[str, Any], say: v.Say) -> dict[str, str]:
     """Each seated player's id → "Seat n"."""
-    return {bet["player_id"]: f"Seat {seat}" for seat, bet in state["seats"].items()
+    return {bet["player_id"]: say("seat", seat=seat) for seat, bet in state["seats"].items()
             if bet.get("player_id")}
 
 
-def viewer_steps(replayed: dict[str, Any]) -> list[dict[str, Any]]:
+def viewer_steps(replayed: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+    say = v.Say(SAID, WORDS, lang)
     out = []
     void = replayed["final"]["status"] == "voided"
     for item in replayed["steps"]:
         name, data, state = item["event"], item["data"], item["state"]
-        scene = [*_bets(state), *_cards(state, void and state["status"] == "voided"),
-                 *_results(state), *v.rng_facts(name, data)]
-        out.append(v.step(item["position"], _title(name, data), scene, _rule(name, data),
-                          _players(state)))
+        scene = [*_bets(state, say), *_cards(state, void and state["status"] == "voided", say),
+                 *_results(state, say), *v.rng_facts(name, data, lang)]
+        out.append(v.step(item["position"], _title(name, data, say), scene, _rule(name, data),
+                          _players(state, say)))
     return out

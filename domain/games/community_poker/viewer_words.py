@@ -1,0 +1,131 @@
+"""The words of a hold'em or Omaha jogada shown to people (domain/games/community_poker/viewer.py):
+its codes in words (``WORDS``, Game.words) and the sentences of its replay steps and scenes
+(``SAID``), each in Portuguese as spoken in Portugal and in English (the staff's replay viewer
+shows the English; a complaint evidence pack's PDF either). Templates for ``str.format``;
+amounts are already in euros ("2,00 €"). Pure data."""
+
+from __future__ import annotations
+
+# Its codes in words (Game.words): the actions, statuses and reasons of its record, the keys of
+# a player's part and the labels of the scenes above, for the pages people read (a complaint
+# evidence pack's PDF, in Portuguese by default).
+WORDS = {
+    "pt": {"check": "passou", "call": "igualou", "bet": "apostou", "raise": "aumentou",
+           "all_in": "foi all-in", "fold": "desistiu", "small_blind": "small blind",
+           "big_blind": "big blind", "commission": "comissão", "rebuy": "recompra",
+           "sit": "sentar-se", "table_id": "Mesa", "jogada_id": "Jogada", "seat": "Lugar",
+           "status": "Estado", "ended_at": "Terminou", "cards": "Cartas do jogador",
+           "board": "Cartas comunitárias", "button": "Botão (dealer)",
+           "shown": "Mãos mostradas", "put_in_cents": "Posto em jogo",
+           "returned_cents": "Devolvido", "won_cents": "Ganho", "commission_cents": "Comissão",
+           "cave_after_cents": "Cave depois", "voided": "Anulada", "rule": "Regra",
+           "Board": "Cartas comunitárias", "Action": "Ação", "Pots": "Potes",
+           "Payment": "Pagamento", "Commission": "Comissão", "Refunds": "Devoluções",
+           "Table": "Mesa", "Seats": "Lugares",
+           "PlayerSeated": "Jogador sentado", "PlayerLeft": "O jogador saiu",
+           "timeout": "tempo esgotado", "connection_lost": "ligação perdida",
+           "player": "pelo jogador"},
+    "en": {"check": "checked", "call": "called", "bet": "bet", "raise": "raised",
+           "all_in": "went all in", "fold": "folded", "cards": "The player's cards",
+           "board": "The board", "put_in_cents": "Put in"},
+}
+
+
+# The sentences of the steps (titles) and of the scenes (labels and notes), per language.
+SAID = {
+    "en": {"JogadaOpened": "Jogada {number} opened: {count} players in play",
+           "ButtonDrawn": "The button is drawn: seat {seat}{forced}",
+           "forced": " (forced: certification mode)",
+           "ButtonMoved": "The button moves from seat {previous} to seat {seat}",
+           "BlindsPosted": "Blinds posted: {posted}", "seat_amount": "seat {seat} {amount}",
+           "HoleCardsDealt": "Hole cards dealt face down: {each} to each seat, one at a time"
+                             " from seat {first}",
+           "BoardDealt": "The {street}: {cards}",
+           "DecisionTimeExtended": "Seat {seat}: extra time until {deadline}",
+           "HandsShown": "Showdown: {shown}", "shows": "seat {seat} shows {hand}",
+           "JogadaSettled": "Jogada settled: {paid}", "wins": "seat {seat} wins {amount}",
+           "nothing_won": "nothing won",
+           "JogadaVoided": "Jogada void ({reason}): every contribution returned",
+           "PlayerConnectionLost": "Seat {seat}: connection lost (the clock acts for the"
+                                  " player)",
+           "SharedDeviceFlagged": "Device {device} used by {count} players at the table",
+           "RngCommitted": "The shoe is committed before the first card",
+           "RngRevealed": "The seed is revealed", "DeckForced": "Deck forced (certification mode)",
+           "fold": "Seat {seat} folds", "check": "Seat {seat} checks",
+           "call": "Seat {seat} calls", "bet": "Seat {seat} bets", "raise": "Seat {seat} raises",
+           "all_in": "Seat {seat} goes all in", "act": "Seat {seat} {action}",
+           "to": " to {amount}", "puts_in": " (puts in {amount})", "why": " ({reason})",
+           "flop": "flop", "turn": "turn", "river": "river", "preflop": "preflop",
+           "Seat": "Seat {seat}", "seat": "seat {seat}", "Table": "Table", "Jogada": "Jogada",
+           "Button": "Button", "not_drawn": "not yet drawn", "Street": "Street",
+           "not_started": "not started", "To act": "To act", "nobody": "nobody", "Pot": "Pot",
+           "Bet to call": "Bet to call", "Seats": "Seats",
+           "seat_words": "stack {stack}; bet {bet}; in the jogada {in_jogada}",
+           "button": "button", "folded": "folded", "all in": "all in", "Board": "Board",
+           "board_note": "{street}: face up, for every player ({rule})",
+           "shown": "shown: {hand}, best five {best} ({rule})",
+           "withheld": "{folded}never shown at the table: not in this copy ({rule})",
+           "folded; ": "folded; ", "void": "the jogada was void",
+           "no_showdown": "won without a showdown",
+           "unshown": "never shown to the other players ({why}): from the record",
+           "down_folded": "face down: folded",
+           "down": "face down until the showdown ({rule})",
+           "Action": "Action", "Seat_row": "Seat", "Action_row": "Action", "To": "To",
+           "Put in": "Put in", "Why": "Why", "Main pot": "Main pot", "Side pot": "Side pot {n}",
+           "pot": "{amount}, seats {seats}; commission {cut}; paid: {paid}",
+           "Pots": "Pots", "Payment": "Payment",
+           "payment": "put in {put}; returned {returned}; won {won}; commission {commission};"
+                      " cave after {cave}",
+           "Commission": "Commission", "Total": "Total", "Rule": "Rule", "Refunds": "Refunds",
+           "Void": "Void: {reason} ({rule})"},
+    "pt": {"JogadaOpened": "Jogada {number} aberta: {count} jogadores em jogo",
+           "ButtonDrawn": "O botão é sorteado: lugar {seat}{forced}",
+           "forced": " (imposto: modo de certificação)",
+           "ButtonMoved": "O botão passa do lugar {previous} para o lugar {seat}",
+           "BlindsPosted": "Blinds postas: {posted}", "seat_amount": "lugar {seat} {amount}",
+           "HoleCardsDealt": "Cartas fechadas dadas viradas para baixo: {each} a cada lugar,"
+                             " uma de cada vez a partir do lugar {first}",
+           "BoardDealt": "Cartas do {street}: {cards}",
+           "DecisionTimeExtended": "Lugar {seat}: tempo extra até {deadline}",
+           "HandsShown": "Mãos mostradas: {shown}", "shows": "o lugar {seat} mostra {hand}",
+           "JogadaSettled": "Jogada liquidada: {paid}", "wins": "o lugar {seat} ganha {amount}",
+           "nothing_won": "ninguém ganhou",
+           "JogadaVoided": "Jogada anulada ({reason}): todas as contribuições devolvidas",
+           "PlayerConnectionLost": "Lugar {seat}: ligação perdida (o relógio joga pelo"
+                                  " jogador)",
+           "SharedDeviceFlagged": "O dispositivo {device} é usado por {count} jogadores da"
+                                  " mesa",
+           "RngCommitted": "O baralho fica comprometido antes da primeira carta",
+           "RngRevealed": "A semente é revelada",
+           "DeckForced": "Baralho imposto (modo de certificação)",
+           "fold": "Lugar {seat} desiste", "check": "Lugar {seat} passa",
+           "call": "Lugar {seat} iguala", "bet": "Lugar {seat} aposta",
+           "raise": "Lugar {seat} aumenta", "all_in": "Lugar {seat} vai all-in",
+           "act": "Lugar {seat}: {action}",
+           "to": " para {amount}", "puts_in": " (põe {amount} em jogo)", "why": " ({reason})",
+           "flop": "flop", "turn": "turn", "river": "river", "preflop": "pré-flop",
+           "Seat": "Lugar {seat}", "seat": "lugar {seat}", "Table": "Mesa", "Jogada": "Jogada",
+           "Button": "Botão", "not_drawn": "ainda não sorteado", "Street": "Ronda",
+           "not_started": "ainda não começou", "To act": "A jogar", "nobody": "ninguém",
+           "Pot": "Pote", "Bet to call": "Aposta a igualar", "Seats": "Lugares",
+           "seat_words": "fichas {stack}; aposta {bet}; na jogada {in_jogada}",
+           "button": "botão", "folded": "desistiu", "all in": "all-in",
+           "Board": "Cartas comunitárias",
+           "board_note": "{street}: à vista, para todos os jogadores ({rule})",
+           "shown": "mostradas: {hand}, as cinco melhores {best} ({rule})",
+           "withheld": "{folded}nunca mostradas na mesa: não constam desta cópia ({rule})",
+           "folded; ": "desistiu; ", "void": "a jogada foi anulada",
+           "no_showdown": "ganhou sem showdown",
+           "unshown": "nunca mostradas aos outros jogadores ({why}): do registo",
+           "down_folded": "viradas para baixo: desistiu",
+           "down": "viradas para baixo até ao showdown ({rule})",
+           "Action": "Ação", "Seat_row": "Lugar", "Action_row": "Ação", "To": "Para",
+           "Put in": "Posto em jogo", "Why": "Porquê", "Main pot": "Pote principal",
+           "Side pot": "Pote lateral {n}",
+           "pot": "{amount}, lugares {seats}; comissão {cut}; pago: {paid}",
+           "Pots": "Potes", "Payment": "Pagamento",
+           "payment": "posto em jogo {put}; devolvido {returned}; ganho {won}; comissão"
+                      " {commission}; cave depois {cave}",
+           "Commission": "Comissão", "Total": "Total", "Rule": "Regra",
+           "Refunds": "Devoluções", "Void": "Anulada: {reason} ({rule})"},
+}

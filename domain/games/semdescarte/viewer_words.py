@@ -1,0 +1,112 @@
+"""The words of a jogada of póquer sem descarte shown to people (domain/games/semdescarte/viewer.py):
+its codes in words (``WORDS``, Game.words) and the sentences of its replay steps and scenes
+(``SAID``), each in Portuguese as spoken in Portugal and in English (the staff's replay viewer
+shows the English; a complaint evidence pack's PDF either). Templates for ``str.format``;
+amounts are already in euros ("2,00 €"). Pure data."""
+
+from __future__ import annotations
+
+# Its codes in words (Game.words): the outcomes, decisions and events of its record, the keys of
+# a player's part and the labels of the scenes above, for the pages people read (a complaint
+# evidence pack's PDF, in Portuguese by default).
+WORDS = {
+    "pt": {"player_won": "o jogador ganhou", "bank_won": "a banca ganhou",
+           "bank_not_qualified": "a banca não qualificou", "push": "empate",
+           "folded": "desistiu", "continue": "continuou", "fold": "desistiu",
+           "voided": "anulada", "timeout": "tempo esgotado", "player": "pelo jogador",
+           "cards": "Cartas do jogador", "bank_cards": "Cartas da banca",
+           "bank_cards_revealed": "Cartas da banca mostradas", "seat": "Lugar",
+           "table_id": "Mesa", "jogada_id": "Jogada", "status": "Estado",
+           "ended_at": "Terminou", "result": "Resultado", "decision": "Decisão",
+           "fold_reason": "Motivo da desistência", "outcome_rule": "Regra do resultado",
+           "ante_cents": "Ante", "bet_cents": "Segunda aposta",
+           "jackpot_bet_cents": "Aposta paralela do jackpot", "total_bet_cents": "Total apostado",
+           "returned_cents": "Devolvido", "won_cents": "Ganho", "lost_cents": "Perdido",
+           "multiplier": "Multiplicador", "jackpot_prize_cents": "Prémio do jackpot",
+           "net_cents": "Líquido", "player_hand": "Mão do jogador", "bank_hand": "Mão da banca",
+           "rule": "Regra", "Burned card": "Carta queimada", "Bank": "Banca", "Bets": "Apostas",
+           "Result": "Resultado", "Jackpot side bets": "Apostas paralelas do jackpot",
+           "Jackpot prizes": "Prémios do jackpot", "ante": "ante",
+           "jackpot_bet": "aposta do jackpot", "jackpot_prize": "prémio do jackpot",
+           "jackpot_refill": "reposição do jackpot", "jackpot_house_share": "parte da casa",
+           "AntePlaced": "Ante apostado", "BettingClosed": "Apostas encerradas",
+           "CardsDealt": "Cartas dadas", "PlayerContinued": "O jogador continuou",
+           "PlayerFolded": "O jogador desistiu",
+           "PlayerConnectionLost": "Ligação do jogador perdida",
+           "BankCardsRevealed": "A banca mostra as cartas",
+           "DecisionTimeExtended": "Tempo de decisão prolongado",
+           "JackpotBetsCollected": "Apostas do jackpot recolhidas", "JackpotWon": "Jackpot ganho",
+           "DeckForced": "Baralho imposto (modo de certificação)"},
+    "en": {"player_won": "the player won", "bank_won": "the bank won",
+           "bank_not_qualified": "the bank did not qualify", "push": "a tie",
+           "folded": "folded", "continue": "continued", "fold": "folded",
+           "cards": "The player's cards", "bank_cards": "The bank's cards",
+           "AntePlaced": "Ante placed", "PlayerContinued": "The player continued",
+           "PlayerFolded": "The player folded", "BankCardsRevealed": "The bank shows its cards"},
+}
+
+
+# The sentences of the steps (titles) and of the scenes (labels and notes), per language.
+SAID = {
+    "en": {"JogadaOpened": "Jogada {number} opened",
+           "AntePlaced": "Seat {seat} bets an ante of {ante}{side}",
+           "side": ", jackpot side bet {amount}",
+           "PlayerFolded": "Seat {seat} folds ({reason}): the ante is lost",
+           "PlayerContinued": "Seat {seat} continues: second bet {bet}",
+           "PlayerConnectionLost": "Seat {seat}: connection lost",
+           "BankCardsRevealed": "The bank shows {hand}: it {qualifies}",
+           "qualifies": "qualifies", "not_qualifies": "does not qualify",
+           "not_qualifies_why": "does not qualify (no ace-king or better)",
+           "JogadaVoided": "Jogada void ({reason}): every bet returned",
+           "DeckForced": "Deck forced (certification mode)",
+           "BettingClosed": "Betting closed: no more bets (jogo feito)",
+           "JackpotBetsCollected": "Jackpot side bets collected before the first card",
+           "RngCommitted": "The shoe is committed before the first card",
+           "CardsDealt": "Cards dealt: five to each seat, five to the bank",
+           "DecisionTimeExtended": "Decision time extended",
+           "JogadaSettled": "Jogada settled", "RngRevealed": "The seed is revealed",
+           "seat": "Seat {seat}", "ante": "ante {amount}", "side_bet": "side bet {amount}",
+           "continued": "continued, bet {amount}", "folded": "folded ({reason})",
+           "Burned card": "Burned card", "Bank": "Bank", "Bets": "Bets", "Result": "Result",
+           "Jackpot side bets": "Jackpot side bets", "Jackpot prizes": "Jackpot prizes",
+           "not_shown": "never shown to this player: not in this copy",
+           "bank_void": "never shown to the players: the jogada was void",
+           "bank_closed": "one card open ({open}), four face down until the decisions"
+                          " ({decisions})",
+           "returned_cents": "returned {amount}", "won_cents": "won {amount}",
+           "lost_cents": "lost {amount}", "refunded_cents": "refunded {amount}",
+           "to_jackpot": "{jackpot} to the jackpot, {house} to the house",
+           "void": "Void: {reason} ({rule})"},
+    "pt": {"JogadaOpened": "Jogada {number} aberta",
+           "AntePlaced": "Lugar {seat} aposta um ante de {ante}{side}",
+           "side": " e uma aposta paralela do jackpot de {amount}",
+           "PlayerFolded": "Lugar {seat} desiste ({reason}): perde o ante",
+           "PlayerContinued": "Lugar {seat} continua: segunda aposta de {bet}",
+           "PlayerConnectionLost": "Lugar {seat}: ligação perdida",
+           "BankCardsRevealed": "A banca mostra {hand}: {qualifies}",
+           "qualifies": "qualifica", "not_qualifies": "não qualifica",
+           "not_qualifies_why": "não qualifica (não tem ás-rei ou melhor)",
+           "JogadaVoided": "Jogada anulada ({reason}): todas as apostas devolvidas",
+           "DeckForced": "Baralho imposto (modo de certificação)",
+           "BettingClosed": "Apostas encerradas: não há mais apostas (jogo feito)",
+           "JackpotBetsCollected": "Apostas paralelas do jackpot recolhidas antes da"
+                                   " primeira carta",
+           "RngCommitted": "O baralho fica comprometido antes da primeira carta",
+           "CardsDealt": "Cartas dadas: cinco a cada lugar, cinco à banca",
+           "DecisionTimeExtended": "Tempo de decisão prolongado",
+           "JogadaSettled": "Jogada liquidada", "RngRevealed": "A semente é revelada",
+           "seat": "Lugar {seat}", "ante": "ante de {amount}",
+           "side_bet": "aposta paralela de {amount}",
+           "continued": "continuou, aposta de {amount}", "folded": "desistiu ({reason})",
+           "Burned card": "Carta queimada", "Bank": "Banca", "Bets": "Apostas",
+           "Result": "Resultado", "Jackpot side bets": "Apostas paralelas do jackpot",
+           "Jackpot prizes": "Prémios do jackpot",
+           "not_shown": "nunca mostrada a este jogador: não consta desta cópia",
+           "bank_void": "nunca mostradas aos jogadores: a jogada foi anulada",
+           "bank_closed": "uma carta à vista ({open}), quatro viradas para baixo até às"
+                          " decisões ({decisions})",
+           "returned_cents": "devolvido {amount}", "won_cents": "ganho {amount}",
+           "lost_cents": "perdido {amount}", "refunded_cents": "reembolsado {amount}",
+           "to_jackpot": "{jackpot} para o jackpot, {house} para a casa",
+           "void": "Anulada: {reason} ({rule})"},
+}
