@@ -89,6 +89,10 @@ LABELS: dict[str, dict[str, str]] = {
         "signature": "Assinatura", "leaf": "Folha n.º", "leaf_hash": "Hash da folha",
         "path": "Caminho de auditoria ({n} hashes, da folha para a raiz)",
         "included": "Incluído", "none": "nenhum",
+        "rng_passed": "confirmado: a semente revelada corresponde ao compromisso registado"
+                      " antes do primeiro resultado e dá as cartas ou bolas registadas",
+        "check_passed": "confirmado",
+        "check_not_passed": "não confirmado",
         "player_copy": "Cópia do jogador: sem o que as regras do jogo não lhe mostraram (as"
                        " cartas de outros nunca mostradas na mesa, a semente e a ordem do"
                        " baralho); cada evento cortado mantém a sua prova de inclusão.",
@@ -167,6 +171,8 @@ LABELS: dict[str, dict[str, str]] = {
         "signature": "Signature", "leaf": "Leaf no.", "leaf_hash": "Leaf hash",
         "path": "Audit path ({n} hashes, from the leaf up to the root)",
         "included": "Included", "none": "none",
+        "rng_passed": "confirmed", "check_passed": "confirmed",
+        "check_not_passed": "not confirmed",
         "player_copy": "The player's copy: without what the game's rules kept from the player"
                        " (others' cards never shown at the table, the seed and the deck's"
                        " order); each event cut keeps its inclusion proof.",
@@ -184,6 +190,9 @@ LABELS: dict[str, dict[str, str]] = {
 CODES: dict[str, dict[str, str]] = {
     "pt": {
         "settled": "liquidada", "voided": "anulada", "cancelled": "cancelada",
+        "commitment": "Compromisso (SHA-256)", "seed_hex": "Semente revelada (hex)",
+        "forced": "Imposto em modo de certificação", "algorithm": "Algoritmo",
+        "events": "Eventos em causa",
         "in_play": "em jogo", "open": "aberta", "ended": "terminada",
         "held": "cativado", "posted": "lançado", "released": "libertado",
         "credited": "creditado", "debited": "debitado", "funds_held": "cativado",

@@ -155,12 +155,25 @@ def _checks(pdf: EvidencePDF, replay: dict[str, Any]) -> None:
     w = pdf.words
     pdf.heading(w("rng"), 2)
     rng = replay.get("rng") or {}
-    pdf.facts_of([(w("verified"), rng.get("verified")), (w("check"), rng.get("check")),
-                  *[(words_of(k), v) for k, v in rng.items() if k not in ("verified", "check")]])
+    pdf.facts_of([(w("verified"), rng.get("verified")),
+                  (w("check"), _verdict(pdf, rng.get("verified"), rng.get("check"), "rng_passed")),
+                  *[(_key(pdf, k), v) for k, v in rng.items() if k not in ("verified", "check")]])
     for name, check in replay.items():
         if name.endswith("_check") and isinstance(check, dict):
             pdf.line_of(_key(pdf, name), 8.5, "B")
-            pdf.facts_of([(_key(pdf, k), v) for k, v in check.items()])
+            pdf.facts_of([(_key(pdf, k), _verdict(pdf, check.get("verified"), v)
+                           if k == "check" else v) for k, v in check.items()])
+
+
+def _verdict(pdf: EvidencePDF, verified: Any, said: Any, passed: str = "check_passed") -> Any:
+    """A check's sentence (the game's replay writes it in English): in another language, the
+    verdict in its words, the game's own sentence kept after it when the check did not pass
+    (it names what failed)."""
+    if pdf.words.lang == "en" or not isinstance(said, str):
+        return said
+    if verified:
+        return pdf.words(passed)
+    return f"{pdf.words('check_not_passed')} ({said})"
 
 
 def _adjudication(pdf: EvidencePDF, a: dict[str, Any]) -> None:

@@ -70,6 +70,12 @@ def check_words(pack: dict[str, Any], portuguese: tuple[str, ...],
     for phrase in ENGLISH:
         found = re.search(whole(phrase), pt)
         assert found is None, (phrase, pt[max(0, found.start() - 80):found.end() + 80])
+    # the RNG check (903-B 6.7.2(4)) says its verdict in the PDF's words, not the replay's
+    # English sentence; its fields named in Portuguese
+    whole_pt = text_of(pack_pdf_bytes(pack, "pt"))
+    assert "confirmado: a semente revelada corresponde ao compromisso" in whole_pt
+    assert "Compromisso (SHA-256)" in whole_pt and "Semente revelada (hex)" in whole_pt
+    assert not re.search(r"the seed (matches|derives)|Seed hex", whole_pt)
 
 
 def whole(phrase: str) -> str:
