@@ -126,5 +126,6 @@ GAME = Game(
     ended_topics=(), package=__name__,  # its router is in this module
     bet_in_play=_unused, session_ended=_unused, replay=_unused, adjudicate=_unused,
     check_settings=_unused, stake_reason="dados_bet", player_jogada=_unused,
+    player_copy=_unused,
     listing=listing, listing_events=tuple(_FACTS),  # not Chatted
 )
