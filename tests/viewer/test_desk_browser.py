@@ -341,10 +341,10 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
             "const c = document.querySelector(arguments[0]);"
             " return c.dataset.matches ? Object.assign({}, c.dataset) : null;",
             f"{row} .check"), f"the {fmt} pack fetched")
-        assert check == {"format": fmt, "matches": "true", "serviceMatches": "true",
-                         "sha256": digest}, check
+        assert check == {"format": fmt, "copy": "staff", "matches": "true",
+                         "serviceMatches": "true", "sha256": digest}, check
         assert browser.find_element(By.CSS_SELECTOR, f"{row} a.download").get_attribute(
-            "download") == f"{recorded_reference(desk, cid)}-evidence-1.{fmt}"
+            "download") == f"{recorded_reference(desk, cid)}-evidence-1-staff.{fmt}"
     shot(browser, shots / "02b-evidence.png", "evidence")
 
     # Propose 150,00 € (above the four-eyes amount, 100,00 €); a malformed amount first.
