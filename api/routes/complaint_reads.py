@@ -190,8 +190,8 @@ PackLanguage = Annotated[Literal["pt", "en"], Query(
 PackCopy = Annotated[Literal["staff", "player"] | None, Query(
     description="Which copy (issue 25): staff (everything; staff's default) or player (what "
     "the games' information rules let the player see; a player's default, and the only one a "
-    "player reads: staff is a 403). A pack shown to the player has both, one kept internal "
-    "the staff's only (player: 404 pack_copy_not_recorded)")]
+    "player reads: staff is a 403). A pack shown to the player has both; a pack kept "
+    "internal, the staff's only (player: 404 pack_copy_not_recorded)")]
 
 
 def _pack_answer(media_type: str, schema: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
