@@ -124,6 +124,8 @@ def copy_spec(spec: dict[str, Any], copy: str) -> dict[str, Any]:
     the copy differs (the staff's: no ``copy`` in it, as a pack never shown has none)."""
     if copy not in (STAFF, PLAYER):
         raise InvalidInputError(f"copy must be {STAFF} or {PLAYER}", field="copy")
+    if spec.get("copy", STAFF) == copy:
+        return spec  # the copy the spec names, as recorded
     rest = {k: v for k, v in spec.items() if k != "copy"}
     return rest if copy == STAFF else {**rest, "copy": PLAYER}
 
