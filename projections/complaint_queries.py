@@ -15,6 +15,11 @@ Names (issue 25): every case row carries ``player_name``, ``assignee_name`` and
 None for an id it does not know. A case's ``letters``: each letter the case produces
 (domain/complaints/case.py ``LETTERS``), whether it exists now and its sendings (the
 ``letter_sent`` entries). ``player_view`` leaves out staff members' names.
+
+Evidence (issue 25): each ``evidence_attached`` entry's detail says which copies the pack has
+(``copies``: ``["player", "staff"]`` for a pack shown to the player, ``["staff"]`` for one
+kept internal; domain/complaints/investigation.py ``pack_copies``); the player's view lists
+the copy the player reads only, without the staff copy's SHA-256.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from sqlalchemy import Engine, and_, func, not_, select
 from sqlalchemy import case as case_when
 
 from domain.complaints.case import ACKNOWLEDGEMENT, FINAL, LETTERS
+from domain.complaints.investigation import PLAYER_COPY, pack_copies
 from projections.complaints import (
     CLOSED_STATES,
     DETAIL_JSON,
@@ -74,6 +80,9 @@ def timeline(engine: Engine, case_id: str) -> list[dict[str, Any]]:
         e["detail"].get("assignee") for e in entries if e["kind"] == "assigned"])
     for entry in entries:
         entry["actor_name"] = names.get(entry["actor"])
+        if entry["kind"] == "evidence_attached" and entry["detail"].get("spec") is not None:
+            detail = entry["detail"]
+            detail["copies"] = list(pack_copies(detail["spec"], detail.get("staff_sha256")))
         if entry["kind"] == "assigned":
             entry["assignee_name"] = names.get(entry["detail"].get("assignee"))
     return entries
@@ -141,6 +150,8 @@ def player_view(found: dict[str, Any] | None) -> dict[str, Any] | None:
         entry = copy.deepcopy(entry)
         for name in PLAYER_HIDDEN.get(entry["kind"], ()):
             entry["detail"].pop(name, None)
+        if PLAYER_COPY in entry["detail"].get("copies", ()):
+            entry["detail"]["copies"] = [PLAYER_COPY]  # the one it reads
         if not entry["actor"].startswith("player:"):
             entry["actor_name"] = None
         entries.append(entry)

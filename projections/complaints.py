@@ -25,7 +25,9 @@ a clock or the policy: a rebuild gives the same rows.
   proposal itself is internal), the payment, the resolution, the escalation and the notes and
   evidence marked for it; not the assignments, the proposals and their declines, nor the
   internal notes and evidence. ``PLAYER_HIDDEN`` lists the fields of visible entries that are
-  staff's own words without a visibility of their own (an escalation's or a closing's note):
+  staff's own words without a visibility of their own (an escalation's or a closing's note)
+  or staff's own record (a shown pack's staff copy's SHA-256, ``staff_sha256`` and
+  ``staff_pdf_sha256``, in an ``evidence_attached`` detail when recorded, issue 25):
   projections/complaint_queries.py ``player_view`` drops them.
 
 The Table definitions here are identical to migrations/versions/0010_complaints.py.
@@ -135,8 +137,13 @@ TIMELINE: dict[type, tuple[str, bool | str, tuple[str, ...]]] = {
 KINDS = tuple(kind for kind, _, _ in TIMELINE.values())
 # What an approval shows of the proposal it approves.
 APPROVED_FIELDS = ("outcome", "reasons", "compensation")
+# A pack shown to the player records the staff copy's SHA-256 too (issue 25): in the detail
+# only when recorded (an event stored before, or a pack kept internal, has no such key), and
+# not the player's to see (the player reads its own copy only).
+STAFF_COPY_FIELDS = ("staff_sha256", "staff_pdf_sha256")
 # Fields of entries the player sees that are staff's words with no visibility of their own.
-PLAYER_HIDDEN: dict[str, tuple[str, ...]] = {"escalated": ("note",), "closed": ("note",)}
+PLAYER_HIDDEN: dict[str, tuple[str, ...]] = {"escalated": ("note",), "closed": ("note",),
+                                             "evidence_attached": STAFF_COPY_FIELDS}
 DETAIL_JSON = ("detail",)
 CLOSED_STATES = (c.RESOLVED, c.CLOSED)  # not in the queue: every other state is open
 OPEN_STATES = tuple(s for s in c.STATES if s not in CLOSED_STATES)
@@ -222,6 +229,8 @@ class ComplaintCasesProjection:
             _apply(row, e, at)
             row.update(last_event_at=at, position=position)
             detail = {name: _plain(getattr(e, name)) for name in fields}
+            if isinstance(e, Case.EvidenceAttached) and e.staff_sha256 is not None:
+                detail.update({name: getattr(e, name) for name in STAFF_COPY_FIELDS})
             if isinstance(e, Case.DecisionProposed):
                 page.proposals[(case_id, e.number)] = detail
             elif isinstance(e, Case.DecisionApproved):

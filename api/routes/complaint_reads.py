@@ -32,6 +32,7 @@ from domain.access.principals import ACTIVE
 from domain.complaints import letters
 from domain.complaints.calendar import lisbon_date
 from domain.complaints.case import OPEN
+from domain.complaints.investigation import PLAYER_COPY, STAFF_COPY, pack_copies
 from domain.kernel.errors import ConflictError, ForbiddenError, NotFoundError
 from infra.container import Ledger
 from projections import complaint_queries as queries
@@ -176,12 +177,21 @@ _EVIDENCE_HEADERS = {
                             "schema": {"type": "string", "enum": ["pdf", "json"]},
                             "required": True},
     "Content-Disposition": {"description": 'attachment; filename="processo-<case reference>'
-                            '-pacote-<n>.pdf" (.json; -en.pdf in English)',
+                            '-pacote-<n>-<copy>.pdf": the copy in Portuguese, jogador (the '
+                            "player's) or equipa (the staff's) (.json; -en.pdf in English)",
                             "schema": {"type": "string"}, "required": True},
+    "X-Evidence-Copy": {"description": "Which copy was served: staff or player",
+                        "schema": {"type": "string", "enum": ["staff", "player"]},
+                        "required": True},
 }
 PackLanguage = Annotated[Literal["pt", "en"], Query(
     description="The PDF's language: pt (the default, the one whose SHA-256 the case "
     "recorded) or en")]
+PackCopy = Annotated[Literal["staff", "player"] | None, Query(
+    description="Which copy (issue 25): staff (everything; staff's default) or player (what "
+    "the games' information rules let the player see; a player's default, and the only one a "
+    "player reads: staff is a 403). A pack shown to the player has both; a pack kept "
+    "internal, the staff's only (player: 404 pack_copy_not_recorded)")]
 
 
 def _pack_answer(media_type: str, schema: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
@@ -191,24 +201,35 @@ def _pack_answer(media_type: str, schema: dict[str, Any]) -> dict[int | str, dic
 
 
 def _evidence(ledger: Ledger, caller: Caller, case_id: UUID, number: int, fmt: str,
-              lang: str = "pt") -> Response:
-    """A player fetches a pack of its own case, and only one shown to it (403)."""
+              lang: str = "pt", copy: str | None = None) -> Response:
+    """A player fetches a pack of its own case, and only one shown to it (403), and of that
+    only the player's copy (403 for the staff copy); staff either copy, the staff's by
+    default."""
     if caller.role == "player":
-        events = complaints(ledger).case_events(str(case_id))
+        service = complaints(ledger)
+        events = service.case_events(str(case_id))
         if events[0].player_id != str(caller.id):
             raise ForbiddenError("a player may only see its own complaint cases",
                                  field="case_id")
-        attached = [e for e in events if type(e).__name__ == "EvidenceAttached"
-                    and e.number == number]
-        if attached and not attached[0].shown_to_player:
+        attached = service.evidence_event(str(case_id), number)
+        if not attached.shown_to_player:
             raise ForbiddenError(f"evidence pack {number} is not shown to the player",
                                  field="number")
-    pack = complaints(ledger).evidence(str(case_id), number, fmt, lang)
+        if copy == STAFF_COPY:
+            raise ForbiddenError(
+                "a player reads the player's copy of a pack only: the staff copy holds what "
+                "its games' information rules keep from the player (another's cards never "
+                "shown at the table, the seed: Game.player_copy)", field="copy",
+                code="staff_copy_not_for_the_player")
+        if copy is None and PLAYER_COPY in pack_copies(attached.spec, attached.staff_sha256):
+            copy = PLAYER_COPY  # else the one it has: a pack shown before the player's copy
+    pack = complaints(ledger).evidence(str(case_id), number, fmt, lang, copy)
     return Response(pack["content"], media_type=pack["media_type"], headers={
         "X-Evidence-SHA256": pack["sha256"] or "",
         "X-Evidence-Rebuilt-SHA256": pack["rebuilt_sha256"],
         "X-Evidence-Matches": "true" if pack["matches"] else "false",
         "X-Evidence-Compared": pack["compared"],
+        "X-Evidence-Copy": pack["copy"],
         "Content-Disposition": f'attachment; filename="{pack["file_name"]}"'})
 
 
@@ -216,22 +237,25 @@ def _evidence(ledger: Ledger, caller: Caller, case_id: UUID, number: int, fmt: s
 @router.get("/complaints/{case_id}/evidence/{number}.pdf", response_class=Response,
             responses=_pack_answer("application/pdf", {"type": "string", "format": "binary"}))
 def read_evidence_pdf(case_id: CaseId, number: EvidenceNumber, ledger: LedgerDep,
-                      caller: AccountReader, lang: PackLanguage = "pt") -> Response:
+                      caller: AccountReader, lang: PackLanguage = "pt",
+                      copy: PackCopy = None) -> Response:
     """The evidence pack as a PDF, rebuilt from the spec the case recorded, in Portuguese
     (``lang=pt``, the default: the PDF whose SHA-256 the case recorded) or English
     (``lang=en``: printed from the same JSON pack, whose SHA-256 is then the one compared);
-    the recorded SHA-256 and whether the rebuilt bytes match it in the headers."""
-    return _evidence(ledger, caller, case_id, number, "pdf", lang)
+    the recorded SHA-256 and whether the rebuilt bytes match it in the headers; ``copy``:
+    the staff's or the player's (a player: its own only)."""
+    return _evidence(ledger, caller, case_id, number, "pdf", lang, copy)
 
 
 @router.get("/complaints/{case_id}/evidence/{number}", response_class=Response,
             responses=_pack_answer("application/json", {"type": "object"}))
 def read_evidence(case_id: CaseId, number: EvidenceNumber, ledger: LedgerDep,
-                  caller: AccountReader) -> Response:
+                  caller: AccountReader, copy: PackCopy = None) -> Response:
     """The evidence pack (JSON) rebuilt from the spec the case recorded, byte for byte; its
-    recorded SHA-256 and whether the rebuilt bytes match it in the headers. A player: a pack
-    of its own case shown to it only."""
-    return _evidence(ledger, caller, case_id, number, "json")
+    recorded SHA-256 and whether the rebuilt bytes match it in the headers. ``copy``: the
+    staff's (staff's default) or the player's, each compared with its own recorded hash. A
+    player: a pack of its own case shown to it only, the player's copy only."""
+    return _evidence(ledger, caller, case_id, number, "json", copy=copy)
 
 
 # Report ------------------------------------------------------------------------------------------

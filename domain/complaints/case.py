@@ -160,7 +160,12 @@ class ComplaintCase(LedgerAggregate):
     @event("EvidenceAttached", topic="ledger.ComplaintCase.EvidenceAttached")
     def evidence_attached(self, number: int, kind: str, description: str, sha256: str,
                           pdf_sha256: str | None, spec: dict[str, Any] | None,
-                          shown_to_player: bool, actor: str, at: datetime) -> None:
+                          shown_to_player: bool, actor: str, at: datetime,
+                          staff_sha256: str | None = None,
+                          staff_pdf_sha256: str | None = None) -> None:
+        # ``staff_*``: a pack shown to the player also records the staff copy of the same
+        # moment (issue 25); an event stored before has neither: it decodes with None
+        # (``_evidence_v1_v2``).
         self.evidence = number
 
     @event("InformationRequested", topic="ledger.ComplaintCase.InformationRequested")
@@ -233,3 +238,17 @@ class ComplaintCase(LedgerAggregate):
                     sent_at: datetime, idempotency_key: str, actor: str, at: datetime) -> None:
         self.letters_sent.append({"letter": letter, "language": language, "decision": decision,
                                   "channel": channel, "sent_at": sent_at, "sent_by": actor})
+
+
+def _evidence_v1_v2(state: dict[str, Any]) -> None:
+    """An ``EvidenceAttached`` stored before a shown pack recorded its staff copy too (issue
+    25, version 1 of the event) decodes with neither: ``staff_sha256`` and
+    ``staff_pdf_sha256`` None (the library's upcasting: the stored bytes stay as they are,
+    903-B 1.5 "Log")."""
+    state.setdefault("staff_sha256", None)
+    state.setdefault("staff_pdf_sha256", None)
+
+
+ComplaintCase.EvidenceAttached.class_version = 2  # type: ignore[attr-defined]
+ComplaintCase.EvidenceAttached.upcast_v1_v2 = staticmethod(  # type: ignore[attr-defined]
+    _evidence_v1_v2)

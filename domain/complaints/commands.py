@@ -94,6 +94,10 @@ class AttachCaseEvidence(Command):
     pdf_sha256: str | None = None
     spec: dict[str, Any] | None = None  # what rebuilds the pack byte for byte
     shown_to_player: bool = False
+    # A pack shown to the player (its spec: the player's copy) records the staff copy of the
+    # same spec too (issue 25): its SHA-256, JSON and PDF.
+    staff_sha256: str | None = None
+    staff_pdf_sha256: str | None = None
 
 
 @command("request_case_information")

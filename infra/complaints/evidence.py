@@ -23,7 +23,10 @@ game's information rules let that player see it (``Game.player_copy``: another's
 shown at the table, the seed and the deck that would give them, the burned card). An event
 cut keeps its place in the replay and its leaf hash, leaf index and inclusion proof in the
 integrity proof, without its stored bytes, and says why (``withheld``): the proof still
-verifies against the checkpoint.
+verifies against the checkpoint. A pack shown to the player records both copies of the same
+moment, in one event: the player's copy (its spec) and the staff copy of the same spec without
+``copy`` (``copy_spec``), each with its own SHA-256 (domain/complaints/investigation.py
+``pack_copies``).
 
 A pack of format ``ledger-evidence-pack/2`` also holds what a person needs to read it alone
 (infra/complaints/pack_case.py): the operator's name and licence as configured when the spec
@@ -72,13 +75,14 @@ class Uses(Store, ReadModels, Audited, Protocol):
     """What this module uses of the application (infra/ports.py)."""
 
 
-__all__ = ["FORMAT", "STAFF", "PLAYER", "pack_spec", "build_pack", "pack_json_bytes",
-           "pack_pdf_bytes", "sha256_hex", "pack_file_name"]
+__all__ = ["FORMAT", "STAFF", "PLAYER", "pack_spec", "copy_spec", "build_pack",
+           "pack_json_bytes", "pack_pdf_bytes", "sha256_hex", "pack_file_name"]
 
 FORMAT = "ledger-evidence-pack/2"  # what build_pack makes of a spec; a new layout, a new name
 FORMAT_1 = "ledger-evidence-pack/1"  # before the operator, the case and the people's names
 FORMATS = (FORMAT_1, FORMAT)
 STAFF, PLAYER = "staff", "player"  # the copies: everything; what the player may see
+COPY_WORDS = {STAFF: "equipa", PLAYER: "jogador"}  # in a downloaded file's name
 SESSION_TOPICS = "ledger.GameSession."
 DEBIT_SIDES = ("debited", "hold_posted")
 
@@ -118,6 +122,17 @@ def pack_spec(ledger: "Uses", *, case_id: str, case_reference: str, player_id: s
                         for jogada_id in jogadas],
             **({"copy": PLAYER} if copy == PLAYER else {}),
             **_readable_spec(operator, case_version)}
+
+
+def copy_spec(spec: dict[str, Any], copy: str) -> dict[str, Any]:
+    """The spec of ``copy`` of the pack ``spec`` made: the same moment, the same jogadas, only
+    the copy differs (the staff's: no ``copy`` in it, as a pack never shown has none)."""
+    if copy not in (STAFF, PLAYER):
+        raise InvalidInputError(f"copy must be {STAFF} or {PLAYER}", field="copy")
+    if spec.get("copy", STAFF) == copy:
+        return spec  # the copy the spec names, as recorded
+    rest = {k: v for k, v in spec.items() if k != "copy"}
+    return rest if copy == STAFF else {**rest, "copy": PLAYER}
 
 
 def _ids(values: Any, field: str) -> list[str]:
@@ -358,7 +373,9 @@ def _readable_parts(ledger: "Uses", engine: Any, spec: dict[str, Any],
 
 
 # Bytes ------------------------------------------------------------------------------------------
-def pack_file_name(case_reference: str, number: int) -> str:
+def pack_file_name(case_reference: str, number: int, copy: str | None = None) -> str:
     """The name a downloaded pack is saved under, without its extension, one every file
-    system takes: ``processo-RC-2026-1A2B3C4D-pacote-1``."""
-    return portable_file_name(f"processo-{case_reference}-pacote-{number}")
+    system takes: ``processo-RC-2026-1A2B3C4D-pacote-1``, with its copy when given:
+    ``-jogador`` (the player's), ``-equipa`` (the staff's)."""
+    words = "" if copy is None else f"-{COPY_WORDS[copy]}"
+    return portable_file_name(f"processo-{case_reference}-pacote-{number}{words}")

@@ -11,7 +11,8 @@ the read models caught up to the writer's last position, before the command is s
 - an assignee is a complaint handler or an operator.
 
 Evidence packs (infra/complaints/evidence.py) are built here and their SHA-256 recorded on the
-case with the spec that rebuilds them byte for byte.
+case with the spec that rebuilds them byte for byte (a pack shown to the player: its copy and
+the staff copy of the same moment, both in one event).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any, Protocol
 from uuid import UUID
 
 from domain.complaints import commands as cc
+from domain.complaints.investigation import pack_copies
 from domain.kernel.actors import player_actor
 from domain.kernel.errors import (
     ConflictError,
@@ -239,7 +241,9 @@ class Complaints:
         """Build the pack of the case's jogadas and transfers (or those named, which must be
         the case's), record its SHA-256 (JSON and PDF) and the spec that rebuilds it. Shown
         to the player, the pack is the player's copy (infra/complaints/evidence.py: what its
-        games' rules let the player see); otherwise the staff copy, everything."""
+        games' rules let the player see), and the staff copy of the same spec (everything)
+        is built and recorded beside it, in the same event (issue 25); otherwise the staff
+        copy alone."""
         events = self.case_events(case_id)
         described = events[0]  # Opened: the player, reference and links
         jogadas = list(described.jogada_ids if jogada_ids is None else jogada_ids)
@@ -262,44 +266,73 @@ class Complaints:
                                   copy=evidence.PLAYER if shown_to_player else evidence.STAFF,
                                   operator=self._operator(),
                                   case_version=events[-1].originator_version)
-        pack = evidence.build_pack(self.ledger, spec)
-        json_hash = evidence.sha256_hex(evidence.pack_json_bytes(pack))
-        pdf_hash = evidence.sha256_hex(evidence.pack_pdf_bytes(pack, games=self.ledger.games))
+        json_hash, pdf_hash = self._hashes(spec)
+        staff_hash, staff_pdf_hash = (self._hashes(evidence.copy_spec(spec, evidence.STAFF))
+                                      if shown_to_player else (None, None))
         return self.ledger.run(cc.AttachCaseEvidence(
             case_id=case_id, kind="evidence_pack", description=description, sha256=json_hash,
-            pdf_sha256=pdf_hash, spec=spec, shown_to_player=shown_to_player, actor=actor))
+            pdf_sha256=pdf_hash, spec=spec, shown_to_player=shown_to_player, actor=actor,
+            staff_sha256=staff_hash, staff_pdf_sha256=staff_pdf_hash))
+
+    def _hashes(self, spec: dict[str, Any]) -> tuple[str, str]:
+        """The SHA-256 of the pack ``spec`` builds: its JSON and its PDF in Portuguese."""
+        pack = evidence.build_pack(self.ledger, spec)
+        return (evidence.sha256_hex(evidence.pack_json_bytes(pack)),
+                evidence.sha256_hex(evidence.pack_pdf_bytes(pack, games=self.ledger.games)))
 
     def _operator(self) -> dict[str, str | None]:
         settings = self.ledger.settings
         return {"name": settings.operator_name, "licence": settings.operator_licence}
 
-    def evidence(self, case_id: str, number: int, fmt: str = "json",
-                 lang: str = "pt") -> dict[str, Any]:
+    def evidence(self, case_id: str, number: int, fmt: str = "json", lang: str = "pt",
+                 copy: str | None = None) -> dict[str, Any]:
         """A recorded pack rebuilt from its spec: ``{"content": bytes, "media_type", "sha256"
-        (recorded), "rebuilt_sha256", "matches", "compared", "file_name"}``: whether the
-        rebuilt bytes are the ones whose hash the case recorded (``compared``: "pdf" or
-        "json"). The case records the hash of the PDF in Portuguese, the pack's own rendering
-        (the default); a PDF in another language (``lang``), or of a pack of an earlier
-        format (printed now in today's layout), has no hash of its own on the case: what is
-        compared is then the JSON pack it is printed from (its SHA-256 is on its cover)."""
+        (recorded), "rebuilt_sha256", "matches", "compared", "file_name", "copy"}``: whether
+        the rebuilt bytes are the ones whose hash the case recorded (``compared``: "pdf" or
+        "json"). ``copy``: which of the pack's copies (domain/complaints/investigation.py
+        ``pack_copies``): the staff's or the player's, each compared with its own recorded
+        hash; None: the staff copy if the pack has one, else the one it has (a pack shown
+        before the staff copy was recorded beside it); a copy the pack has not: 404
+        ``pack_copy_not_recorded``. The case records the hash of the PDF in Portuguese, the
+        pack's own rendering (the default); a PDF in another language (``lang``), or of a
+        pack of an earlier format (printed now in today's layout), has no hash of its own on
+        the case: what is compared is then the JSON pack it is printed from (its SHA-256 is
+        on its cover)."""
+        event = self.evidence_event(case_id, number)
+        copies = pack_copies(event.spec, event.staff_sha256)
+        if copy is None:
+            copy = evidence.STAFF if evidence.STAFF in copies else next(iter(copies))
+        if copy not in copies:
+            raise NotFoundError(
+                f"evidence pack {number} has no {copy} copy: it has the {' and '.join(copies)}"
+                f" cop{'ies' if len(copies) > 1 else 'y'} (a pack shown to the player has both;"
+                " one kept internal, the staff's only)", field="copy",
+                code="pack_copy_not_recorded")
+        spec = evidence.copy_spec(event.spec, copy)
+        json_sha, pdf_sha = ((event.sha256, event.pdf_sha256) if copies[copy] == "sha256" else
+                             (event.staff_sha256, event.staff_pdf_sha256))
+        pack = evidence.build_pack(self.ledger, spec)
+        data = evidence.pack_json_bytes(pack)
+        name = evidence.pack_file_name(spec["case_reference"], number, copy)
+        if fmt != "pdf":
+            rebuilt = evidence.sha256_hex(data)
+            return {"content": data, "media_type": "application/json", "sha256": json_sha,
+                    "rebuilt_sha256": rebuilt, "matches": rebuilt == json_sha,
+                    "compared": "json", "file_name": f"{name}.json", "copy": copy}
+        content = evidence.pack_pdf_bytes(pack, lang=lang, games=self.ledger.games)
+        own = lang == "pt" and spec.get("format") == evidence.FORMAT
+        recorded, rebuilt = ((pdf_sha, evidence.sha256_hex(content)) if own else
+                             (json_sha, evidence.sha256_hex(data)))
+        return {"content": content, "media_type": "application/pdf", "sha256": recorded,
+                "rebuilt_sha256": rebuilt, "matches": rebuilt == recorded,
+                "compared": "pdf" if own else "json", "copy": copy,
+                "file_name": f"{name}{'' if lang == 'pt' else '-' + lang}.pdf"}
+
+    def evidence_event(self, case_id: str, number: int) -> Any:
+        """The case's ``EvidenceAttached`` of pack ``number``; NotFoundError naming ``number``
+        if the case has no pack of that number (a document has no spec: no pack)."""
         attached = [e for e in self.case_events(case_id)
                     if type(e).__name__ == "EvidenceAttached" and e.number == number]
         if not attached or attached[0].spec is None:
             raise NotFoundError(f"case {case_id} has no evidence pack {number}", field="number")
-        event = attached[0]
-        pack = evidence.build_pack(self.ledger, event.spec)
-        data = evidence.pack_json_bytes(pack)
-        name = evidence.pack_file_name(event.spec["case_reference"], number)
-        if fmt != "pdf":
-            rebuilt = evidence.sha256_hex(data)
-            return {"content": data, "media_type": "application/json", "sha256": event.sha256,
-                    "rebuilt_sha256": rebuilt, "matches": rebuilt == event.sha256,
-                    "compared": "json", "file_name": f"{name}.json"}
-        content = evidence.pack_pdf_bytes(pack, lang=lang, games=self.ledger.games)
-        own = lang == "pt" and event.spec.get("format") == evidence.FORMAT
-        recorded, rebuilt = ((event.pdf_sha256, evidence.sha256_hex(content)) if own else
-                             (event.sha256, evidence.sha256_hex(data)))
-        return {"content": content, "media_type": "application/pdf", "sha256": recorded,
-                "rebuilt_sha256": rebuilt, "matches": rebuilt == recorded,
-                "compared": "pdf" if own else "json",
-                "file_name": f"{name}{'' if lang == 'pt' else '-' + lang}.pdf"}
+        return attached[0]

@@ -88,8 +88,13 @@ def test_issue_16_a_disputed_sem_descarte_and_bingo_jogada_through_every_state(
     assert sd["jogada_id"] in pack.text and bingo["jogada_id"] in pack.text
     pdf = client.get(f"/complaints/{case_id}/evidence/1.pdf", headers=ines_h)
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
-    assert pdf.headers["X-Evidence-SHA256"] == entry["detail"]["pdf_sha256"]
+    # staff read the staff copy by default, recorded beside the player's (issue 25)
+    assert pdf.headers["X-Evidence-SHA256"] == entry["detail"]["staff_pdf_sha256"]
     assert pdf.headers["X-Evidence-Matches"] == "true"
+    shown = client.get(f"/complaints/{case_id}/evidence/1.pdf", headers=ines_h,
+                       params={"copy": "player"})
+    assert shown.headers["X-Evidence-SHA256"] == entry["detail"]["pdf_sha256"]
+    assert shown.headers["X-Evidence-Matches"] == "true"
 
     # A first proposal is declined by the second handler.
     ok(cases.act(case_id, "decision", ines_h, {"outcome": "rejected", "reasons": "Sem erro."}))

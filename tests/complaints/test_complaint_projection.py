@@ -109,7 +109,8 @@ def test_a_case_row_and_its_timeline_follow_every_event(ledger, clock):
                                               "note": "interno: jogador insatisfeito"}
     pack = timeline[5]["detail"]
     assert pack == {"number": 1, "kind": "evidence_pack", "description": "pacote",
-                    "sha256": SHA, "pdf_sha256": "cd" * 32, "spec": {"jogada": "j-1"}}
+                    "sha256": SHA, "pdf_sha256": "cd" * 32, "spec": {"jogada": "j-1"},
+                    "copies": ["staff"]}  # issue 25: kept internal, the staff copy only
     assert by_kind["letter_sent"]["detail"] == {  # issue 25: sent now, by the case's clock
         "letter": "final", "language": "pt", "decision": 2, "channel": "post",
         "sent_at": "2026-01-09T15:00:00+00:00"}

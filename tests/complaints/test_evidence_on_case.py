@@ -32,8 +32,8 @@ def test_903b_1_5_a_pack_recorded_on_a_case_is_rebuilt_to_the_same_hash(cert, cl
     # the record grows: another jogada in the same session, a new checkpoint
     sem_descarte(cert, table=played["table"], player=player)
     cert.audit.seal()
-    pdf = cert.complaints.evidence(cid, 1, "pdf")
-    data = cert.complaints.evidence(cid, 1, "json")
+    pdf = cert.complaints.evidence(cid, 1, "pdf", copy="player")  # what the player was shown
+    data = cert.complaints.evidence(cid, 1, "json", copy="player")
     assert pdf["matches"] and data["matches"]
     assert hashlib.sha256(pdf["content"]).hexdigest() == recorded.pdf_sha256 == pdf["sha256"]
     assert hashlib.sha256(data["content"]).hexdigest() == recorded.sha256

@@ -10,7 +10,8 @@ case, rendered to images (pypdfium2: every page draws) and read as text (pypdf):
   index, the checkpoint's tree size and root (RFC 9162: checkable from paper), and the
   re-adjudication saying what each amount is;
 - in English with ``lang=en``; any other ``lang`` a 422 naming the field;
-- downloaded with ``Content-Disposition: attachment; filename="processo-<ref>-pacote-<n>.pdf"``.
+- downloaded with ``Content-Disposition: attachment;
+  filename="processo-<ref>-pacote-<n>-<copy>.pdf"`` (``jogador``, ``equipa``).
 
 903-B 1.5 "Log": the Portuguese PDF rebuilt later hashes to what the case recorded."""
 
@@ -110,10 +111,10 @@ def the_paths(pack: dict[str, Any]) -> list[str]:
 def check_pack(ledger: Any, case: dict[str, Any], player_name: str, offset: str,
                portuguese: tuple[str, ...], english: tuple[str, ...]) -> str:
     cid = case["case_id"]
-    pt = ledger.complaints.evidence(cid, 1, "pdf")
+    pt = ledger.complaints.evidence(cid, 1, "pdf", copy="player")
     assert (pt["matches"], pt["compared"]) == (True, "pdf")
-    assert pt["file_name"] == f"processo-{case['reference']}-pacote-1.pdf"
-    data = ledger.complaints.evidence(cid, 1, "json")
+    assert pt["file_name"] == f"processo-{case['reference']}-pacote-1-jogador.pdf"
+    data = ledger.complaints.evidence(cid, 1, "json", copy="player")
     pack = json.loads(data["content"])
     assert pack["spec"]["operator"] == {"name": OPERATOR_NAME, "licence": LICENCE}
     assert pack["case"]["complaint"] == COMPLAINT
@@ -136,9 +137,9 @@ def check_pack(ledger: Any, case: dict[str, Any], player_name: str, offset: str,
     assert f"Folha n.º {first['leaf_index']} · Tamanho da árvore {tree}" in text
     assert not re.search(r"\d\d:\d\d:\d\d UTC", text) and "Recorded settlement" not in text
 
-    en = ledger.complaints.evidence(cid, 1, "pdf", "en")
+    en = ledger.complaints.evidence(cid, 1, "pdf", "en", copy="player")
     assert (en["matches"], en["compared"], en["sha256"]) == (True, "json", data["sha256"])
-    assert en["file_name"] == f"processo-{case['reference']}-pacote-1-en.pdf"
+    assert en["file_name"] == f"processo-{case['reference']}-pacote-1-jogador-en.pdf"
     assert rendered(en["content"]) >= 3
     english_text = text_of(en["content"])
     for expected in ("Complaint evidence pack", "Operator", OPERATOR_NAME, LICENCE,
@@ -234,7 +235,7 @@ def test_issue_25_the_pack_downloads_name_their_file_and_lang_is_checked(make_cl
     case_id, reference = opened["case_id"], opened["reference"]
     ok(cases.act(case_id, "evidence", handler, {"shown_to_player": True}), 201)
     base = f"/complaints/{case_id}/evidence/1"
-    name = f"processo-{reference}-pacote-1"
+    name = f"processo-{reference}-pacote-1-jogador"  # the player reads its copy (issue 25)
     pdf = client.get(f"{base}.pdf", headers=played["headers"])
     assert pdf.status_code == 200, pdf.text
     assert pdf.headers["Content-Disposition"] == f'attachment; filename="{name}.pdf"'
@@ -245,12 +246,13 @@ def test_issue_25_the_pack_downloads_name_their_file_and_lang_is_checked(make_cl
     assert "desistiu" in text  # the player folds (rule 22)
     english = client.get(f"{base}.pdf", params={"lang": "en"}, headers=OPERATOR)
     assert english.status_code == 200
-    assert english.headers["Content-Disposition"] == f'attachment; filename="{name}-en.pdf"'
+    staff = f"processo-{reference}-pacote-1-equipa"  # staff read the staff copy by default
+    assert english.headers["Content-Disposition"] == f'attachment; filename="{staff}-en.pdf"'
     assert english.headers["X-Evidence-Compared"] == "json"
     assert english.headers["X-Evidence-Matches"] == "true"
     assert "Complaint evidence pack" in text_of(english.content)
     data = client.get(base, headers=OPERATOR)
-    assert data.headers["Content-Disposition"] == f'attachment; filename="{name}.json"'
+    assert data.headers["Content-Disposition"] == f'attachment; filename="{staff}.json"'
     refused = client.get(f"{base}.pdf", params={"lang": "fr"}, headers=OPERATOR)
     assert refused.status_code == 422
     assert "lang" in refused.text

@@ -209,9 +209,9 @@ def test_issue_25_a_pack_shown_to_the_player_is_its_copy_and_is_rebuilt_the_same
     specs = {e.number: e.spec for e in cert.complaints.case_events(case_id)
              if type(e).__name__ == "EvidenceAttached"}
     assert "copy" not in specs[internal] and specs[shown]["copy"] == "player"
-    for number, has_folded in ((internal, True), (shown, False)):
-        data = cert.complaints.evidence(case_id, number, "json")
-        pdf = cert.complaints.evidence(case_id, number, "pdf")
+    for number, copy, has_folded in ((internal, None, True), (shown, "player", False)):
+        data = cert.complaints.evidence(case_id, number, "json", copy=copy)
+        pdf = cert.complaints.evidence(case_id, number, "pdf", copy=copy)
         assert data["matches"] and pdf["matches"]
         pack = json.loads(data["content"])
         assert all((code in values(pack)) is has_folded for code in forced.HOLE["3"])

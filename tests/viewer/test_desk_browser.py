@@ -11,7 +11,8 @@ book. Each test opens the page in a fresh browser profile and types a handler's 
 A handler's day, click by click: the queue shows the overdue case first and marked; the
 jogada case opens with the jogada's cards drawn by the replay viewer's own drawing; it is
 acknowledged, noted (internal and for the player), given an evidence pack (its JSON
-and PDF fetched and hashed again in the browser against the recorded SHA-256), proposed with a compensation in euros
+and PDF fetched and hashed again in the browser against the recorded SHA-256) and one shown
+to the player (both copies, each against its own recorded SHA-256), proposed with a compensation in euros
 above the four-eyes amount, refused to its proposer (the API's message, field and rule shown),
 approved with the second handler's key, paid once although the first answer is lost and the
 button is double-clicked (one idempotency key, kept until an answer arrives), resolved (the
@@ -341,11 +342,33 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
             "const c = document.querySelector(arguments[0]);"
             " return c.dataset.matches ? Object.assign({}, c.dataset) : null;",
             f"{row} .check"), f"the {fmt} pack fetched")
-        assert check == {"format": fmt, "matches": "true", "serviceMatches": "true",
-                         "sha256": digest}, check
+        assert check == {"format": fmt, "copy": "staff", "matches": "true",
+                         "serviceMatches": "true", "sha256": digest}, check
         assert browser.find_element(By.CSS_SELECTOR, f"{row} a.download").get_attribute(
-            "download") == f"{recorded_reference(desk, cid)}-evidence-1.{fmt}"
+            "download") == f"{recorded_reference(desk, cid)}-evidence-1-staff.{fmt}"
     shot(browser, shots / "02b-evidence.png", "evidence")
+
+    # A pack shown to the player has both copies (issue 25): each fetched with its ?copy and
+    # hashed against that copy's own recorded SHA-256.
+    type_into(browser, "evidence-description", "Pacote mostrado à jogadora")
+    browser.find_element(By.ID, "evidence-shown_to_player").click()
+    act(browser, "evidence", "investigating")
+    [_, twin] = [e["detail"] for e in desk.get(f"/complaints/{cid}")["timeline"]
+                 if e["kind"] == "evidence_attached"]
+    assert twin["copies"] == ["staff", "player"]
+    for copy, fmt, digest in (("player", "json", twin["sha256"]),
+                              ("player", "pdf", twin["pdf_sha256"]),
+                              ("staff", "json", twin["staff_sha256"]),
+                              ("staff", "pdf", twin["staff_pdf_sha256"])):
+        row = f'.pack[data-number="2"] .pack-row[data-format="{fmt}"][data-copy="{copy}"]'
+        assert browser.find_element(By.CSS_SELECTOR, f"{row} code.recorded").text == digest
+        browser.find_element(By.CSS_SELECTOR, f"{row} button").click()
+        check = wait_for(browser, lambda d: d.execute_script(
+            "const c = document.querySelector(arguments[0]);"
+            " return c.dataset.matches ? Object.assign({}, c.dataset) : null;",
+            f"{row} .check"), f"the {copy} copy's {fmt} fetched")
+        assert check == {"format": fmt, "copy": copy, "matches": "true",
+                         "serviceMatches": "true", "sha256": digest}, check
 
     # Propose 150,00 € (above the four-eyes amount, 100,00 €); a malformed amount first.
     type_into(browser, "propose-reasons", "A banca qualificou por erro do croupier")
@@ -443,7 +466,7 @@ def test_issue_16_a_handler_works_a_jogada_complaint_from_the_queue_to_closing(d
     assert record["state"] == "closed" and record["outcome"] == "upheld"
     assert [e["kind"] for e in record["timeline"]] == [
         "opened", "acknowledged", "note_added", "note_added", "evidence_attached",
-        "decision_proposed",
+        "evidence_attached", "decision_proposed",
         "decision_approved", "compensation_paid", "resolved", "closed"]
     assert [e["kind"] for e in shown["timeline"]] == [e["kind"] for e in record["timeline"]]
 

@@ -505,39 +505,49 @@
       return;
     }
     fill($("evidence"), packs.map((pack) => {
-      const formats = pack.kind === "evidence_pack" ? [["json", "JSON", pack.sha256],
-        ["pdf", "PDF", pack.pdf_sha256]] : [];
+      // Each copy the pack has (issue 25: a pack shown to the player has the player's and
+      // the staff's), each format compared with that copy's own recorded SHA-256.
+      const own = { staff: [pack.staff_sha256, pack.staff_pdf_sha256],
+        player: [pack.sha256, pack.pdf_sha256] };
+      const named = (pack.spec && pack.spec.copy) || "staff";
+      const copies = pack.copies || [named];
+      const hashes = (copy) => (copy === named ? [pack.sha256, pack.pdf_sha256] : own[copy]);
+      const formats = pack.kind === "evidence_pack" ? copies.flatMap((copy) => [
+        [copy, "json", `JSON, ${copy} copy`, hashes(copy)[0]],
+        [copy, "pdf", `PDF, ${copy} copy`, hashes(copy)[1]]]) : [];
       return el("div", { className: "pack", data: { number: pack.number } },
         el("h4", {}, `Pack ${pack.number}: ${pack.description || words(pack.kind)}`,
           pack.visible ? el("span", { className: "badge seen" }, "shown to the player")
             : el("span", { className: "badge internal" }, "internal")),
         el("p", { className: "detail" }, `${when(pack.at)} · `, who(pack.actor, pack.actor_name)),
-        formats.length ? formats.map(([fmt, label, hash]) => packRow(pack, fmt, label, hash))
+        formats.length ? formats.map(([copy, fmt, label, hash]) => packRow(pack, copy, fmt,
+          label, hash))
           : el("p", {}, `recorded SHA-256 ${pack.sha256}`));
     }));
   }
 
-  function evidenceUrl(number, fmt) {
-    return casePath(`/evidence/${number}${fmt === "pdf" ? ".pdf" : ""}`);
+  function evidenceUrl(number, fmt, copy) {
+    return casePath(`/evidence/${number}${fmt === "pdf" ? ".pdf" : ""}?copy=${copy}`);
   }
 
-  function packRow(pack, fmt, label, recorded) {
-    const result = el("span", { className: "pending check", data: { format: fmt } });
+  function packRow(pack, copy, fmt, label, recorded) {
+    const result = el("span", { className: "pending check", data: { format: fmt, copy } });
     const button = el("button", { type: "button", className: "secondary get-pack",
-      data: { format: fmt } }, `Get ${label}`);
-    const row = el("div", { className: "pack-row", data: { format: fmt } }, button, " ",
+      data: { format: fmt, copy } }, `Get ${label}`);
+    const row = el("div", { className: "pack-row", data: { format: fmt, copy } }, button, " ",
       el("span", {}, `${label}, recorded SHA-256 `),
       el("code", { className: "hash recorded" }, recorded || "—"), " ", result);
-    button.addEventListener("click", () => fetchPack(pack.number, fmt, recorded, row, result));
+    button.addEventListener("click", () => fetchPack(pack.number, copy, fmt, recorded, row,
+      result));
     return row;
   }
 
-  async function fetchPack(number, fmt, recorded, row, result) {
+  async function fetchPack(number, copy, fmt, recorded, row, result) {
     result.className = "pending check";
     result.textContent = "fetching…";
     let got;
     try {
-      got = await api(evidenceUrl(number, fmt), { raw: true });
+      got = await api(evidenceUrl(number, fmt, copy), { raw: true });
     } catch (err) {
       result.className = "no check";
       result.textContent = err.message;
@@ -561,7 +571,7 @@
     }
     const blob = new Blob([got.bytes], { type: got.type || "application/octet-stream" });
     row.append(" ", el("a", { className: "download", href: URL.createObjectURL(blob),
-      download: `${state.case.reference}-evidence-${number}.${fmt}` }, "save"));
+      download: `${state.case.reference}-evidence-${number}-${copy}.${fmt}` }, "save"));
   }
 
   // The letter -------------------------------------------------------------------------------
