@@ -13,6 +13,7 @@ import pytest
 
 from domain.access.principals import Principal
 from tests.api.conftest import OPERATOR, ok
+from tests.api.test_cli import env  # noqa: F401 (a fixture: the CLI's environment)
 from tests.api.test_principals_api import error, stored_events
 
 REASON = "moved to the audit team"
@@ -60,7 +61,8 @@ def test_gli19_2_8_a_complaint_handler_made_auditor_loses_the_desk_and_gains_the
     assert [(s["staff_id"], s["display_name"]) for s in listed] == [(ines, "Inês Marques")]
     assert ok(client.get("/staff", params={"role": "complaint_handler"},
                          headers=OPERATOR))["count"] == 0
-    assert ines not in {a["staff_id"] for a in ok(client.get("/complaints/assignees", headers=OPERATOR))["data"]}
+    picker = ok(client.get("/complaints/assignees", headers=OPERATOR))["data"]
+    assert ines not in {a["staff_id"] for a in picker}
     assigned = client.post(f"/complaints/{case['case_id']}/assign", headers=OPERATOR,
                            json={"assignee_id": ines})
     assert error(assigned, 409)["field"] == "assignee_id"
@@ -177,3 +179,38 @@ def test_a_role_changed_by_another_process_is_in_force_here_within_a_second(
         time.sleep(0.1)
     assert status == 403
     assert api.client.get("/complaints/assignees", headers=key).status_code == 200
+
+
+def test_ledger_staff_set_role_from_the_console(env, capsys, make_settings, clock):
+    """``ledger staff set-role``: the same command from the console (actor ``system:cli``);
+    a refusal is a usage error naming its code."""
+    from fastapi.testclient import TestClient
+
+    from api.main import create_app
+    from infra.cli.entry import main
+    from tests.api.conftest import bearer
+    from tests.api.test_cli import run
+
+    code, out, _ = run(capsys, "staff", "create", "--role", "complaint_handler", "--name", "Inês")
+    made = json.loads(out)
+    code, out, err = run(capsys, "staff", "set-role", "--id", made["staff_id"], "--role",
+                         "auditor", "--reason", REASON)
+    assert code == 0, err
+    changed = json.loads(out)
+    assert (changed["staff_id"], changed["role"], changed["previous_role"], changed["reason"]) == (
+        made["staff_id"], "auditor", "complaint_handler", REASON)
+    code, _, err = run(capsys, "staff", "set-role", "--id", made["staff_id"], "--role",
+                       "auditor", "--reason", REASON)
+    assert code == 2 and "role_unchanged" in err
+    code, _, err = run(capsys, "staff", "set-role", "--id", "nope", "--role", "auditor",
+                       "--reason", REASON)
+    assert code == 2 and "--id" in err
+    with pytest.raises(SystemExit) as refused:  # never a player
+        main(["staff", "set-role", "--id", made["staff_id"], "--role", "player", "--reason", "x"])
+    assert refused.value.code == 2
+    with TestClient(create_app(make_settings(), clock=clock)) as client:
+        key = bearer(made["api_key"])
+        assert client.get("/audit/accounts", headers=key).status_code == 200
+        (entry,) = ok(client.get("/significant-events", headers=key,
+                                 params={"kind": "staff_role_changed"}))["data"]
+        assert entry["actor"] == "system:cli" and "Inês" in entry["summary"]
