@@ -88,9 +88,9 @@ def change_staff_role(staff_id: UUID, body: StaffRoleChange, request: Request,
     significant event ``staff_role_changed``). In force at once: the member's next request is
     authorised by the new role. 404 for an id that is not a staff member (a player is never
     given a staff role this way); 422 naming ``role`` for a role that is not a staff role
-    (``player`` included) or the role it has already (``role_unchanged``), naming ``reason``
-    for an empty one; 409 ``last_active_operator`` for the last registered operator with an
-    active key (903-B 7.4.3(1))."""
+    (``player`` included), naming ``reason`` for an empty one; 409 naming ``role`` for the
+    role it has already (``role_unchanged``) or the last registered operator with an active
+    key (``last_active_operator``, 903-B 7.4.3(1))."""
     changed = ledger.change_staff_role(staff_id, role=body.role, reason=body.reason,
                                        actor=caller.actor)
     request.app.state.principal_cache.invalidate([staff_id])

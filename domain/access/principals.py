@@ -160,17 +160,18 @@ def change_staff_role(uow: UnitOfWork, *, staff_id: UUID | str, role: str, reaso
     """Give a staff member another staff role, for a reason (GLI-19 §2.8; 903-B 7.4.3(1):
     access is granted by authorised staff; 7.7.6(1)). 404 for a principal that is not staff
     (a player: players are never given a staff role this way); 422 naming ``role`` for a role
-    that is not a staff role (``player`` included) or the role it has, naming ``reason`` for
-    an empty one; 409 ``last_active_operator`` for the last registered operator with an
-    active key (LAST_OPERATOR_RULE). Returns the change."""
+    that is not a staff role (``player`` included), naming ``reason`` for an empty one; 409
+    naming ``role`` for the role it has already (``role_unchanged``: a valid request that
+    meets the recorded state) or the last registered operator with an active key
+    (``last_active_operator``, LAST_OPERATOR_RULE). Returns the change."""
     principal = _principal(uow, staff_id, "staff")
     if role not in STAFF_ROLES:
         raise InvalidInputError(f"role must be one of {', '.join(STAFF_ROLES)} (a staff member"
                                 " is never made a player)", field="role")
     check_text(reason, "reason", max_length=MAX_REASON_LENGTH)
     if role == principal.role:
-        raise InvalidInputError(f"staff member {staff_id} is already {role}: no change",
-                                field="role", code="role_unchanged")
+        raise ConflictError(f"staff member {staff_id} is already {role}: no change",
+                            field="role", code="role_unchanged")
     if principal.role == "operator" and principal.key_active:
         _refuse_last_operator(uow, principal, staff_id, operator_ids, "role",
                               "it cannot be given another role")

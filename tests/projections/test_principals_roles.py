@@ -11,7 +11,7 @@ from uuid import UUID
 import pytest
 
 from domain.access.principals import Principal
-from domain.kernel.errors import InvalidInputError, RuleViolationError
+from domain.kernel.errors import ConflictError, InvalidInputError, RuleViolationError
 from infra.projecting.runner import ProjectionRunner
 from projections.principals import PrincipalsProjection, key_changes_since, principals
 from tests.projections.support import settle, snapshot, table_rows
@@ -75,7 +75,7 @@ def test_the_aggregate_applies_a_stream_recorded_before_role_changes(ledger):
 
 @pytest.mark.parametrize("role, reason, error, field", [
     ("player", "x", InvalidInputError, "role"),
-    ("auditor", "x", InvalidInputError, "role"),  # the role it has
+    ("auditor", "x", ConflictError, "role"),  # the role it has
     ("complaint_handler", " ", InvalidInputError, "reason"),
     ("complaint_handler", "x", RuleViolationError, "role"),  # the last active operator
 ])
