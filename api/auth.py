@@ -5,10 +5,11 @@
   Once disabled (``POST /bootstrap-key/disable``, domain/access/bootstrap_key.py) it is refused.
 - Any other key is hashed (SHA-256) and looked up in the principals projection (active keys
   only: a revoked key is not found). Answers are kept in an in-memory LRU keyed by the hash,
-  for ``ttl_seconds``; a rotation or revocation drops the principal's entries at once when it
-  came through this process, and within the projection's lag plus ``KeyWatch.interval`` when
-  it came from another process (KeyWatch). The hit path is a dict lookup: it never blocks the
-  event loop. On a miss the lookup runs in the threadpool and first waits for
+  for ``ttl_seconds``; a rotation or revocation of the key, or a change of the principal's role,
+  drops the principal's entries at once when it came through this process, and within the
+  projection's lag plus ``KeyWatch.interval`` when it came from another process (KeyWatch), so
+  the next request is authorised by the new key and role. The hit path is a dict lookup: it
+  never blocks the event loop. On a miss the lookup runs in the threadpool and first waits for
   the projections to catch up with this process's writes, so a player registered a moment ago
   can use its key at once. Unknown keys are not cached.
 
@@ -128,7 +129,8 @@ class PrincipalCache:
                 del self._digests[caller.id]
 
     def invalidate(self, principal_ids) -> None:
-        """Forget every cached key of these principals (their key was rotated or revoked)."""
+        """Forget every cached key of these principals (their key was rotated or revoked, or
+        their role changed)."""
         with self._lock:
             self.epoch += 1
             for principal_id in principal_ids:
@@ -139,11 +141,11 @@ class PrincipalCache:
 class KeyWatch:
     """Keeps a PrincipalCache true to the record, whichever process changed a key.
 
-    A key changed through this process's API is dropped from the cache by the route itself, at
-    once. A change made elsewhere (``ledger staff rotate-key`` from a console, another server on
-    the same database) is seen here: every ``interval`` seconds one indexed query asks the
-    principals projection for keys changed after the last position seen
-    (``key_changed_position``) and those principals are dropped. Such a change therefore takes
+    A key or role changed through this process's API is dropped from the cache by the route
+    itself, at once. A change made elsewhere (``ledger staff rotate-key`` or ``set-role`` from a
+    console, another server on the same database) is seen here: every ``interval`` seconds one
+    indexed query asks the principals projection for keys or roles changed after the last
+    position seen (``key_changed_position``) and those principals are dropped. Such a change therefore takes
     effect within the projection's lag plus ``interval`` (under a second), without a database
     read on any request's path. The bootstrap key's state is re-read from the event store the
     same way until it is disabled."""

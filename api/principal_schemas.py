@@ -10,13 +10,14 @@ from uuid import UUID
 from fastapi import Query
 from pydantic import BaseModel, Field
 
-from api.schemas import StaffRole
-from domain.access.principals import ACTIVE, REVOKED
+from api.schemas import RequestModel, StaffRole, Text
+from domain.access.principals import ACTIVE, MAX_REASON_LENGTH, REVOKED
 from domain.kernel.text import TEXT_PATTERN, check_text
 from projections.principals import CURSOR_PATTERN
 
 MAX_PAGE = 500
 KeyStatus = Literal[ACTIVE, REVOKED]  # type: ignore[valid-type]
+RoleReason = Text(MAX_REASON_LENGTH, examples=["moved to the audit team"])
 
 # Query parameters of the listings (a bad value is a 422 naming the parameter).
 NameFilter = Annotated[str | None, Query(
@@ -87,6 +88,21 @@ class StaffKeyRevoked(BaseModel):
     staff_id: UUID
     key_status: KeyStatus
     revoked_at: datetime
+
+
+class StaffRoleChange(RequestModel):
+    """Another staff role for a staff member, and why (kept on the record)."""
+
+    role: StaffRole = Field(description="the new role: another staff role (never player)")
+    reason: RoleReason
+
+
+class StaffRoleChanged(BaseModel):
+    staff_id: UUID
+    role: StaffRole
+    previous_role: StaffRole
+    reason: str
+    changed_at: datetime
 
 
 class BootstrapKeyDisabled(BaseModel):

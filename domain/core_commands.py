@@ -61,6 +61,15 @@ class RevokeApiKey(Command):
     operator_ids: list[str]
 
 
+@command("change_staff_role")
+class ChangeStaffRole(Command):
+    staff_id: str
+    role: str
+    reason: str
+    actor: str
+    operator_ids: list[str]
+
+
 @command("disable_bootstrap_key")
 class DisableBootstrapKey(Command):
     actor: str
@@ -261,6 +270,7 @@ HANDLERS: dict[type, Handler] = {
     CreateFirstOperator: fields_handler(registration.create_first_operator),
     RotateApiKey: fields_handler(principals.rotate_api_key),
     RevokeApiKey: fields_handler(principals.revoke_api_key),
+    ChangeStaffRole: fields_handler(principals.change_staff_role),
     DisableBootstrapKey: fields_handler(bootstrap_key.disable_bootstrap_key),
     OpenSystemAccounts: fields_handler(registration.open_system_accounts),
     Deposit: lambda uow, c: wallets.move_cash(uow, operation=wallets.DEPOSIT, **c.values()),

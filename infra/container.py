@@ -203,6 +203,14 @@ class Ledger:
             principal_id=str(principal_id), kind=kind, actor=actor,
             operator_ids=[str(i) for i in self.operator_ids()]))
 
+    def change_staff_role(self, staff_id: UUID, *, role: str, reason: str, actor: str,
+                          operator_ids: list[UUID] | None = None) -> dict[str, Any]:
+        """Another staff role for a staff member (``RoleChanged``); refused for the last active
+        operator. ``operator_ids``: the operators the principals projection knows, if read."""
+        ids = self.operator_ids() if operator_ids is None else operator_ids
+        return self.run(core.ChangeStaffRole(staff_id=str(staff_id), role=role, reason=reason,
+                                             actor=actor, operator_ids=[str(i) for i in ids]))
+
     def disable_bootstrap_key(self, *, actor: str) -> dict[str, Any]:
         return self.run(core.DisableBootstrapKey(
             actor=actor, operator_ids=[str(i) for i in self.operator_ids()]))

@@ -2,9 +2,12 @@
 SHA-256 digest of their API key, listed by role and name, with their key's status.
 
 - ``key_status``: ``active`` or ``revoked`` (903-B 7.2.2); authentication finds only active keys.
-- ``key_changed_position``: the notification id of the principal's last key event (its
-  registration, rotation or revocation). The HTTP process watches it to drop the principals
-  whose key changed from its cache, whichever process made the change (api/auth.py).
+- ``role``: the role given at registration, or by the last ``RoleChanged`` (a staff member's
+  role may change: domain/access/principals.py).
+- ``key_changed_position``: the notification id of the principal's last access event (its
+  registration, a rotation or revocation of its key, a change of its role). The HTTP process
+  watches it to drop from its cache the principals whose key or role changed, whichever
+  process made the change (api/auth.py).
 - ``display_name_folded``: the name ``casefold()``-ed in Python, so that a case-insensitive
   search matches the same rows on SQLite (whose ``lower`` knows ASCII only) and PostgreSQL.
 
@@ -59,10 +62,11 @@ principals = Table(
     Index("ix_principals_key_changed_position", "key_changed_position"),
 )
 
-_KEY_UPDATE = (update(principals).where(principals.c.principal_id == bindparam("p_id"))
-               .values(key_status=bindparam("p_status"), key_changed_at=bindparam("p_at"),
-                       key_changed_position=bindparam("p_position")))
-_KEY_AND_DIGEST_UPDATE = _KEY_UPDATE.values(api_key_sha256=bindparam("p_key"))
+
+def _update(columns: frozenset[str]):
+    """An executemany UPDATE of these columns of principals, by ``p_principal_id``."""
+    return (update(principals).where(principals.c.principal_id == bindparam("p_principal_id"))
+            .values({c: bindparam(f"p_{c}") for c in sorted(columns)}))
 
 
 class PrincipalsProjection:
@@ -70,11 +74,12 @@ class PrincipalsProjection:
 
     name = "principals"
     tables = (principals,)
-    event_types = (Principal.Registered, Principal.ApiKeyRotated, Principal.ApiKeyRevoked)
+    event_types = (Principal.Registered, Principal.ApiKeyRotated, Principal.ApiKeyRevoked,
+                   Principal.RoleChanged)
 
     def apply(self, conn: Connection, events: list[tuple[int, Any]]) -> None:
         new: dict[UUID, dict[str, Any]] = {}
-        changed: dict[UUID, dict[str, Any]] = {}  # the last key state of existing rows
+        changed: dict[UUID, dict[str, Any]] = {}  # the last values of existing rows
         for position, e in events:
             at = to_utc(e.at)
             pid = e.originator_id
@@ -85,25 +90,27 @@ class PrincipalsProjection:
                     "api_key_sha256": e.api_key_sha256, "registered_at": at,
                     "key_status": ACTIVE, "key_changed_at": at, "key_changed_position": position}
                 continue
-            status = ACTIVE if isinstance(e, Principal.ApiKeyRotated) else REVOKED
             row = new.get(pid)
-            if row is not None:
-                row.update(key_status=status, key_changed_at=at, key_changed_position=position)
-                if status == ACTIVE:
-                    row["api_key_sha256"] = e.api_key_sha256
+            if row is None:
+                row = changed.setdefault(pid, {"principal_id": pid})
+            # Every change of access moves the position the key watch follows (api/auth.py):
+            # a role change too, so that every process drops the principal's cached role.
+            row["key_changed_position"] = position
+            if isinstance(e, Principal.RoleChanged):
+                row["role"] = e.new_role
                 continue
-            change = changed.setdefault(pid, {"p_id": pid})
-            change.update(p_status=status, p_at=at, p_position=position)
-            if status == ACTIVE:
-                change["p_key"] = e.api_key_sha256
+            row.update(key_status=ACTIVE if isinstance(e, Principal.ApiKeyRotated) else REVOKED,
+                       key_changed_at=at)
+            if isinstance(e, Principal.ApiKeyRotated):
+                row["api_key_sha256"] = e.api_key_sha256
         if new:
             conn.execute(insert(principals), list(new.values()))
-        with_key = [c for c in changed.values() if "p_key" in c]
-        without_key = [c for c in changed.values() if "p_key" not in c]
-        if with_key:
-            conn.execute(_KEY_AND_DIGEST_UPDATE, with_key)
-        if without_key:
-            conn.execute(_KEY_UPDATE, without_key)
+        by_columns: dict[frozenset[str], list[dict[str, Any]]] = {}
+        for row in changed.values():
+            by_columns.setdefault(frozenset(row) - {"principal_id"}, []).append(
+                {f"p_{k}": v for k, v in row.items()})
+        for columns, rows in by_columns.items():
+            conn.execute(_update(columns), rows)
 
 
 # Reads -------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Staff members: operators, auditors, complaint handlers. Registration, the listing, API keys."""
+"""Staff members: operators, auditors, complaint handlers. Registration, the listing, API keys,
+changes of role."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from api.principal_schemas import (
     StaffKeyRevoked,
     StaffKeyRotated,
     StaffList,
+    StaffRoleChange,
+    StaffRoleChanged,
     checked_name,
     listed,
 )
@@ -75,3 +78,20 @@ def revoke_staff_key(staff_id: UUID, request: Request, ledger: LedgerDep,
     at = ledger.revoke_api_key(staff_id, kind="staff", actor=caller.actor)
     request.app.state.principal_cache.invalidate([staff_id])
     return {"staff_id": staff_id, "key_status": REVOKED, "revoked_at": at}
+
+
+@router.put("/{staff_id}/role", response_model=StaffRoleChanged,
+            responses=errors(401, 403, 404, 409, 422, 503))
+def change_staff_role(staff_id: UUID, body: StaffRoleChange, request: Request,
+                      ledger: LedgerDep, caller: OperatorCaller) -> dict:
+    """Give a staff member another staff role, for a reason (operator; GLI-19 §2.8: a
+    significant event ``staff_role_changed``). In force at once: the member's next request is
+    authorised by the new role. 404 for an id that is not a staff member (a player is never
+    given a staff role this way); 422 naming ``role`` for a role that is not a staff role
+    (``player`` included), naming ``reason`` for an empty one; 409 naming ``role`` for the
+    role it has already (``role_unchanged``) or the last registered operator with an active
+    key (``last_active_operator``, 903-B 7.4.3(1))."""
+    changed = ledger.change_staff_role(staff_id, role=body.role, reason=body.reason,
+                                       actor=caller.actor)
+    request.app.state.principal_cache.invalidate([staff_id])
+    return changed

@@ -1,5 +1,5 @@
-"""Players and staff members (operators, auditors, complaint handlers): who may act, and the
-lifecycle of their API keys.
+"""Players and staff members (operators, auditors, complaint handlers): who may act, the
+lifecycle of their API keys, and the changes of a staff member's role.
 
 The API key itself never enters an event or a log: only its SHA-256 digest does. Every change
 of a key is an event of the principal's stream naming who made it (903-B 5.2.2(7)
@@ -38,6 +38,7 @@ from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text
 from domain.kernel.uow import UnitOfWork
 
+MAX_REASON_LENGTH = 500  # why a staff member's role changed
 ACTIVE = "active"
 REVOKED = "revoked"
 LAST_OPERATOR_RULE = (cite(T903B, "7.4.3(1)")
@@ -87,6 +88,13 @@ class Principal(LedgerAggregate):
     def revoke_key(self, actor: str, at: datetime) -> None:
         self.key_status = REVOKED
 
+    @event("RoleChanged", topic="ledger.Principal.RoleChanged")
+    def change_role(self, old_role: str, new_role: str, reason: str, display_name: str,
+                    actor: str, at: datetime) -> None:
+        # ``display_name``: the name the staff member is known by, so that the event reads
+        # alone (in the significant events, in an audit bundle) without its registration.
+        self.role = new_role
+
 
 # Commands ----------------------------------------------------------------------------------------
 def _principal(uow: UnitOfWork, principal_id: UUID | str, kind: str) -> Principal:
@@ -118,6 +126,19 @@ def active_operators(uow: UnitOfWork, operator_ids: Iterable[UUID | str]) -> lis
     return found
 
 
+def _refuse_last_operator(uow: UnitOfWork, principal: Principal, principal_id: UUID | str,
+                          operator_ids: Iterable[UUID | str], field: str, what: str) -> None:
+    """LAST_OPERATOR_RULE: ``principal`` (an operator) is not the last registered operator
+    with an active key, else 409 ``last_active_operator`` saying ``what`` is refused."""
+    others = [i for i in active_operators(uow, {*operator_ids, principal.id})
+              if i != principal.id]
+    if not others:
+        raise RuleViolationError(
+            f"operator {principal_id} is the last registered operator with an active API key:"
+            f" {what} (register or restore another operator first)", field=field,
+            rule=LAST_OPERATOR_RULE, code="last_active_operator")
+
+
 def revoke_api_key(uow: UnitOfWork, *, principal_id: UUID | str, kind: str, actor: str,
                    operator_ids: Iterable[UUID | str] = ()) -> datetime:
     """The key stops authenticating (903-B 7.2.2) until an operator rotates it. Refused for
@@ -128,12 +149,34 @@ def revoke_api_key(uow: UnitOfWork, *, principal_id: UUID | str, kind: str, acto
         raise ConflictError(f"the API key of {kind} {principal_id} is already revoked",
                             field=field, code="api_key_already_revoked")
     if principal.role == "operator":
-        others = [i for i in active_operators(uow, {*operator_ids, principal.id})
-                  if i != principal.id]
-        if not others:
-            raise RuleViolationError(
-                f"operator {principal_id} is the last registered operator with an active "
-                "API key: its key cannot be revoked (register or restore another operator "
-                "first)", field=field, rule=LAST_OPERATOR_RULE, code="last_active_operator")
+        _refuse_last_operator(uow, principal, principal_id, operator_ids, field,
+                              "its key cannot be revoked")
     principal.revoke_key(actor=actor, at=uow.at)
     return uow.at
+
+
+def change_staff_role(uow: UnitOfWork, *, staff_id: UUID | str, role: str, reason: str,
+                      actor: str, operator_ids: Iterable[UUID | str] = ()) -> dict:
+    """Give a staff member another staff role, for a reason (GLI-19 §2.8; 903-B 7.4.3(1):
+    access is granted by authorised staff; 7.7.6(1)). 404 for a principal that is not staff
+    (a player: players are never given a staff role this way); 422 naming ``role`` for a role
+    that is not a staff role (``player`` included), naming ``reason`` for an empty one; 409
+    naming ``role`` for the role it has already (``role_unchanged``: a valid request that
+    meets the recorded state) or the last registered operator with an active key
+    (``last_active_operator``, LAST_OPERATOR_RULE). Returns the change."""
+    principal = _principal(uow, staff_id, "staff")
+    if role not in STAFF_ROLES:
+        raise InvalidInputError(f"role must be one of {', '.join(STAFF_ROLES)} (a staff member"
+                                " is never made a player)", field="role")
+    check_text(reason, "reason", max_length=MAX_REASON_LENGTH)
+    if role == principal.role:
+        raise ConflictError(f"staff member {staff_id} is already {role}: no change",
+                            field="role", code="role_unchanged")
+    if principal.role == "operator" and principal.key_active:
+        _refuse_last_operator(uow, principal, staff_id, operator_ids, "role",
+                              "it cannot be given another role")
+    old_role = principal.role
+    principal.change_role(old_role=old_role, new_role=role, reason=reason,
+                          display_name=principal.display_name, actor=actor, at=uow.at)
+    return {"staff_id": principal.id, "role": role, "previous_role": old_role,
+            "reason": reason, "changed_at": uow.at}

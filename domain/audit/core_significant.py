@@ -6,6 +6,7 @@ changes the projection finds itself. The games declare theirs in ``Game.signific
 |---|---|---|
 | ``ruleset_published`` | ``RuleSet.SettingsVersionPublished`` (903-B 6.1.5, 6.3.6(6)) | info |
 | ``staff_registered`` | ``Principal.Registered`` of a staff role (903-B 7.4.3(1), 7.7.6(1)) | info |
+| ``staff_role_changed`` | ``Principal.RoleChanged`` (GLI-19 §2.8; 903-B 7.4.3(1), 7.7.6(1)) | warning |
 | ``api_key_rotated`` | ``Principal.ApiKeyRotated`` (903-B 5.2.3(2), 7.7.6(1)) | info |
 | ``api_key_revoked`` | ``Principal.ApiKeyRevoked`` (903-B 7.2.2) | warning |
 | ``bootstrap_key_disabled`` | ``BootstrapKey.Disabled`` (903-B 7.4.3(1)) | info |
@@ -18,9 +19,9 @@ changes the projection finds itself. The games declare theirs in ``Game.signific
 | ``complaint_policy_published`` | ``ComplaintPolicy.PolicyPublished`` (903-B 6.3.6(6)) | info |
 
 Amounts in the summaries are in euros ("15,00 €", domain/kernel/viewer.py ``euros``); the
-``detail`` keeps them in integer cents. Staff members are registered with their role, and a
-principal's role never changes afterwards (domain/access/principals.py records no such event:
-another role is another registration), so ``staff_registered`` is every grant of a staff role.
+``detail`` keeps them in integer cents. A staff role is granted at registration
+(``staff_registered``) or by a change of role (``staff_role_changed``: who, the old and the new
+role, why, by whom); together they are every grant of a staff role.
 
 A complaint case's later events do not carry its reference: its ``Opened`` names the stream
 (``NameOfStream``) and the entries of its payments and escalations are ``Named`` by it.
@@ -57,6 +58,7 @@ from domain.rulesets.versions import RuleSet
 
 RULESET_PUBLISHED = "ruleset_published"
 STAFF_REGISTERED = "staff_registered"
+STAFF_ROLE_CHANGED = "staff_role_changed"
 API_KEY_ROTATED = "api_key_rotated"
 API_KEY_REVOKED = "api_key_revoked"
 BOOTSTRAP_KEY_DISABLED = "bootstrap_key_disabled"
@@ -72,15 +74,30 @@ _BODY_NAMES = {"srij": "SRIJ", "adr": "an ADR body (resolução alternativa de l
 CORRECTION_MARKER = b'"corrects"'
 
 
+def _role(role: str) -> str:
+    return role.replace("_", " ")
+
+
 def _staff_registered(e: Any) -> Significant | None:
     """903-B 7.4.3(1) access granted by authorised staff, 7.7.6(1) staff actions: a staff
     member registered with its role, by whom (players' registrations are not significant)."""
     if e.role not in STAFF_ROLES:
         return None
     return Significant(STAFF_REGISTERED, f"staff member {e.display_name} ({e.originator_id})"
-                       f" registered as {e.role.replace('_', ' ')} by {e.actor}", INFO,
+                       f" registered as {_role(e.role)} by {e.actor}", INFO,
                        target_id=str(e.originator_id),
                        detail={"role": e.role, "display_name": e.display_name})
+
+
+def _staff_role_changed(e: Any) -> Significant:
+    """GLI-19 §2.8: a change of a user's privileges; 903-B 7.7.6(1) staff actions. The event
+    carries the staff member's name, so the entry names the person without its registration."""
+    detail = {"display_name": e.display_name, "previous_role": e.old_role,
+              "role": e.new_role, "reason": e.reason}
+    return Significant(STAFF_ROLE_CHANGED, f"staff member {e.display_name} ({e.originator_id})"
+                       f": role changed from {_role(e.old_role)} to {_role(e.new_role)} by"
+                       f" {e.actor}; reason: {_first_line(e.reason)}", WARNING,
+                       target_id=str(e.originator_id), detail=detail)
 
 
 def _holder(e: Any) -> str:
@@ -190,6 +207,8 @@ CORE = SignificantEvents(
                            " (903-B 6.1.5, 6.3.6(6))",
         STAFF_REGISTERED: "a staff member (operator, auditor, complaint handler) was registered"
                           " with its role (903-B 7.4.3(1), 7.7.6(1))",
+        STAFF_ROLE_CHANGED: "a staff member was given another staff role, for a reason"
+                            " (GLI-19 §2.8 privileges; 903-B 7.4.3(1), 7.7.6(1))",
         API_KEY_ROTATED: "a player's or a staff member's API key was replaced (903-B 5.2.3(2))",
         API_KEY_REVOKED: "an API key was revoked (903-B 7.2.2)",
         BOOTSTRAP_KEY_DISABLED: "the bootstrap operator key was disabled (903-B 7.4.3(1))",
@@ -208,6 +227,7 @@ CORE = SignificantEvents(
         RuleSet.Created: lambda e: VenueOfStream(e.venue_id),
         RuleSet.SettingsVersionPublished: _published,
         Principal.Registered: _staff_registered,
+        Principal.RoleChanged: _staff_role_changed,
         Principal.ApiKeyRotated: lambda e: Significant(
             API_KEY_ROTATED, f"the API key of {e.originator_id} was replaced by {_holder(e)}",
             INFO, target_id=str(e.originator_id)),

@@ -10,6 +10,8 @@
     ledger writer run --socket S            the writer process (`serve` starts it)
     ledger staff create --role R --name N   prints the new API key, once
     ledger staff rotate-key --id ID         a new API key for the staff member, printed once
+    ledger staff set-role --id ID --role R --reason T
+                                            another staff role for the staff member
     ledger player create --name N           prints the new API key, once
     ledger player rotate-key --id ID        a new API key for the player, printed once
     ledger verify [--only S,..|--skip S,..] [--json PATH|-]
@@ -58,6 +60,7 @@ from infra.cli.keys import (
     cmd_player_rotate_key,
     cmd_staff_create,
     cmd_staff_rotate_key,
+    cmd_staff_set_role,
 )
 from infra.cli.parser import build_parser as build
 from infra.cli.phh import cmd_phh_export
@@ -97,6 +100,7 @@ def build_parser(serve: Command | None = None) -> argparse.ArgumentParser:
         "projections run": cmd_projections_run, "writer run": cmd_writer_run,
         "staff create": cmd_staff_create, "player create": cmd_player_create,
         "staff rotate-key": cmd_staff_rotate_key, "player rotate-key": cmd_player_rotate_key,
+        "staff set-role": cmd_staff_set_role,
         "verify": cmd_verify, "health": cmd_health,
         "audit keygen": cmd_audit_keygen,
         "audit rotate-key": cmd_audit_rotate_key, "audit seal": cmd_audit_seal,

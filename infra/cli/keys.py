@@ -1,6 +1,6 @@
-"""``ledger staff create | rotate-key`` and ``ledger player create | rotate-key``: register a
-staff member or a player, or give one a new API key; the key is printed once (stdout), never
-logged. Recorded with the actor ``system:cli``."""
+"""``ledger staff create | rotate-key | set-role`` and ``ledger player create | rotate-key``:
+register a staff member or a player, give one a new API key (printed once on stdout, never
+logged), or give a staff member another role. Recorded with the actor ``system:cli``."""
 
 from __future__ import annotations
 
@@ -49,6 +49,32 @@ def cmd_staff_create(settings: Settings, args: argparse.Namespace) -> int:
         ledger.shutdown()
     err("the API key is shown only this once")
     out(json.dumps({"staff_id": str(staff_id), "role": args.role, "api_key": api_key}))
+    return 0
+
+
+def cmd_staff_set_role(settings: Settings, args: argparse.Namespace) -> int:
+    """Another staff role for a staff member, for a reason (``RoleChanged``); the HTTP service
+    authorises it by the new role within a second (its key watch, api/auth.py)."""
+    # lazy: a ledger command imports only what it runs (the CLI starts fast)
+    from uuid import UUID
+
+    from projections.principals import operator_ids
+
+    try:
+        ident = UUID(args.id)
+    except ValueError:
+        return usage(f"--id must be a staff id (a UUID), not {args.id!r}")
+    ledger = open_ledger(settings)
+    try:
+        # The operators the read model knows (it may trail the log: the command checks each
+        # against the store, so a demotion can only be refused wrongly, never allowed).
+        changed = ledger.change_staff_role(
+            ident, role=args.role, reason=args.reason, actor=CLI_ACTOR,
+            operator_ids=operator_ids(ledger.projections.engine))
+    finally:
+        ledger.shutdown()
+    out(json.dumps({**changed, "staff_id": str(changed["staff_id"]),
+                    "changed_at": changed["changed_at"].isoformat()}))
     return 0
 
 

@@ -137,6 +137,12 @@ def _staff_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
                             " (once); the old one stops working", h["staff rotate-key"])
     staff_rotate.add_argument("--id", required=True, help="the staff member's id (staff_id)")
 
+    set_role = _command(staff, "set-role", "give a staff member another staff role, for a"
+                        " reason (in force at once)", h["staff set-role"])
+    set_role.add_argument("--id", required=True, help="the staff member's id (staff_id)")
+    set_role.add_argument("--role", required=True, choices=STAFF_ROLES, help="the new role")
+    set_role.add_argument("--reason", required=True, help="why (kept on the record)")
+
 
 def _player_commands(sub: Any, h: dict[str, Callable[..., int]]) -> None:
     """``ledger player``: players and their API keys."""

@@ -5,11 +5,11 @@ recorded as, and the read model rebuilt from the events alone giving the same ro
 page or in pages of two events.
 
 The story (``story``): ledger 1 (certification mode off) registers an operator and a player,
-rotates and revokes the player's key, disables the bootstrap key, corrects a deposit, opens a
-sem descarte table and publishes its rule set, loses a player's connection, voids a jogada,
-opens a bingo room where a player's connection drops and the jogada is voided, reports an
-integrity failure, publishes a complaint policy, pays the compensation of a complaint case and
-escalates it to SRIJ, and stops with a jogada open; ledger 2 voids it at start-up; ledger 3, in
+registers a complaint handler and makes her an auditor, rotates and revokes the player's key,
+disables the bootstrap key, corrects a deposit, opens a sem descarte table and publishes its
+rule set, loses a player's connection, voids a jogada, opens a bingo room where a player's
+connection drops and the jogada is voided, reports an integrity failure, publishes a complaint
+policy, pays the compensation of a complaint case and escalates it to SRIJ, and stops with a jogada open; ledger 2 voids it at start-up; ledger 3, in
 certification mode, plays a forced flush for the jackpot; ledger 4 is off again.
 """
 
@@ -70,6 +70,7 @@ def only(rows: list[dict[str, Any]], kind: str, **match: Any) -> dict[str, Any]:
 @dataclass
 class Story:
     staff_id: str = ""
+    handler_id: str = ""
     player_id: str = ""
     deposit: dict[str, Any] = field(default_factory=dict)
     table: dict[str, Any] = field(default_factory=dict)
@@ -93,6 +94,11 @@ def story(make_settings: Any, clock: Any) -> tuple[Story, Ledger]:
         staff_id, _ = ledger.register_staff(role="operator", display_name="Op", actor=OPERATOR)
         player_id, _ = ledger.register_player(display_name="Ana", actor=OPERATOR)
         s.staff_id, s.player_id = str(staff_id), str(player_id)
+        handler_id, _ = ledger.register_staff(role="complaint_handler", display_name="Inês",
+                                              actor=OPERATOR)
+        s.handler_id = str(handler_id)
+        ledger.change_staff_role(handler_id, role="auditor", reason="moved to the audit team",
+                                 actor=OPERATOR)
         ledger.rotate_api_key(player_id, kind="player", actor=f"player:{player_id}")
         ledger.revoke_api_key(player_id, kind="player", actor=OPERATOR)
         ledger.disable_bootstrap_key(actor=OPERATOR)
@@ -193,6 +199,15 @@ def test_903b_6_3_3_gli19_2_8_each_kind_is_recorded_by_its_command(make_settings
                                     f" by {OPERATOR}")
         assert not [r for r in rows if r["kind"] == "staff_registered"
                     and r["target_id"] == s.player_id]
+        # Issue 25, GLI-19 §2.8: a change of a staff member's privileges, by name, both roles.
+        changed = only(rows, "staff_role_changed", target_id=s.handler_id)
+        assert (changed["severity"], changed["actor"]) == ("warning", OPERATOR)
+        assert changed["summary"] == (f"staff member Inês ({s.handler_id}): role changed from"
+                                      f" complaint handler to auditor by {OPERATOR}; reason:"
+                                      " moved to the audit team")
+        assert changed["detail"] == {"display_name": "Inês", "previous_role": "complaint_handler",
+                                     "role": "auditor", "reason": "moved to the audit team"}
+        assert [e["topic"] for e in changed["events"]] == ["ledger.Principal.RoleChanged"]
         # Issue 25: every amount a summary shows is in euros, none in cents.
         assert not [r["summary"] for r in rows if "cent" in r["summary"]]
         disabled = only(rows, "bootstrap_key_disabled")
