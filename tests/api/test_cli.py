@@ -301,14 +301,16 @@ def test_rebuild_is_refused_while_a_projection_worker_runs(env, capsys, make_set
         from infra.runtime.settings import parse_database_url
 
         probe = ServiceLock(parse_database_url(env))
-        for _ in range(300):  # the worker takes the lock once it has started
-            try:
+        for _ in range(1200):  # the worker takes the lock once it has started (a loaded
+            try:               # machine: up to 2 minutes)
                 probe.take_exclusive()
                 probe.release()
             except ServiceRunning:
                 break
             assert worker.poll() is None, worker.stderr.read()
             time.sleep(0.1)
+        else:
+            pytest.fail("the projection worker did not take the service lock in 2 minutes")
         code, _, err = run(capsys, "projections", "rebuild")
         assert code == 3 and "service is running" in err
     finally:
