@@ -13,7 +13,6 @@ import hmac
 from array import array
 from itertools import combinations
 from typing import Any
-from uuid import NAMESPACE_URL, uuid5
 
 GAMES, MARKERS = ("bingo",), {"bingo": ".BingoRoom."}  # game.py: NAME, event_marker
 OPENING = ("JogadaOpened",)
@@ -24,8 +23,7 @@ BP = 10_000
 MIN_POOL_BP = 7_000  # rule 31: the pool is at least 70 % of the sales (A31 rounding)
 BINGO, LINE, TWO_LINES, COLUMN, CORNERS = "bingo", "line", "two_lines", "column", "four_corners"
 JACKPOT, HOUSE = "jackpot", "house"
-_ACCOUNTS = uuid5(NAMESPACE_URL, "https://srij.example/game-ledger/accounts")
-_MOVES = {"Debited": -1, "HoldPosted": -1, "Credited": 1, "FundsHeld": 0, "HoldVoided": 0}
+_MOVES = ("Debited", "HoldPosted", "Credited", "FundsHeld", "HoldVoided")
 _LABEL = b"srij-game-ledger/rng/v1"
 ROWS = {"90": 3, "80": 4, "75": 5, "30": 3}  # rules 61, 65, 70, 80
 COLUMNS = {  # (first, last) number of each column: rules 62, 66, 71, 81
@@ -198,6 +196,7 @@ def check(jogada: dict[str, Any]) -> list[str]:
 class _Check:
     def __init__(self, jogada: dict[str, Any]) -> None:
         self.jid, self.out, self.nets = jogada["jogada_id"], [], {}
+        self.moved = jogada["money"]  # net cents per account (infra/audit/checker/games.py)
         self.output = (jogada.get("rng") or {}).get("output") or []
         money = [e for e in jogada["events"] if e["name"] in _MOVES]
         self.moves = [e for e in money if e["data"].get("refs", {}).get("jogada_id") == self.jid]
@@ -382,18 +381,12 @@ class _Check:
                      f" give {cents(due.get(prize, 0))} ({rule})")
 
     def money(self) -> None:
-        """What the jogada's account events moved, account by account, against the rules."""
-        known = set(self.nets) | {HOUSE} | {e["data"]["counterparty"] for e in self.moves}
-        codes = {str(uuid5(_ACCOUNTS, code)): code for code in known}
-        moved: dict[str, int] = {}
-        where = {e["notification_id"]: codes.get(str(e["originator_id"]), "on stream"
-                                                 f" {e['originator_id']}") for e in self.moves}
-        for e in self.moves:
-            code = where[e["notification_id"]]
-            moved[code] = moved.get(code, 0) + _MOVES[e["name"]] * e["data"]["amount_cents"]
+        """What the jogada's account events moved, account by account (the checker's
+        ``money``, each event's ``account``), against the rules."""
         due = {code: amount for code, amount in self.nets.items() if amount}
-        code = first_difference(due, {code: amount for code, amount in moved.items() if amount})
+        code = first_difference(due, self.moved)
         if code is not None:
-            events = [n for n, c in where.items() if c == code]
+            events = [e["notification_id"] for e in self.moves if e.get("account") == code]
             self.say(None, f"account {code}: the jogada's account events (events {events})"
-                     f" move {cents(moved.get(code, 0))}; the rules give {cents(due.get(code, 0))}")
+                     f" move {cents(self.moved.get(code, 0))}; the rules give"
+                     f" {cents(due.get(code, 0))}")
