@@ -38,9 +38,11 @@ def _uuid(value: Any) -> UUID | None:
         return None
 
 
-def display_names(engine: Engine, ids: Iterable[Any]) -> dict[str, str]:
+def display_names(engine: Engine, ids: Iterable[Any], *,
+                  players: bool = True) -> dict[str, str]:
     """``{str(id): display name}`` for the given principal ids (players and staff) that are
-    registered; every other id is left out."""
+    registered; every other id is left out, and players too when ``players`` is False (a
+    page that may name the staff but not other players)."""
     wanted: dict[UUID, list[str]] = {}
     for value in ids:
         found = _uuid(value)
@@ -51,9 +53,11 @@ def display_names(engine: Engine, ids: Iterable[Any]) -> dict[str, str]:
     with engine.connect() as conn:
         for start in range(0, len(keys), _CHUNK):
             chunk = keys[start:start + _CHUNK]
-            for principal_id, name in conn.execute(
-                    select(principals.c.principal_id, principals.c.display_name)
-                    .where(principals.c.principal_id.in_(chunk))):
+            query = (select(principals.c.principal_id, principals.c.display_name)
+                     .where(principals.c.principal_id.in_(chunk)))
+            if not players:
+                query = query.where(principals.c.role != "player")
+            for principal_id, name in conn.execute(query):
                 for given in wanted[principal_id]:
                     names[given] = name
     return names

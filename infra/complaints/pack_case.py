@@ -22,11 +22,9 @@ import re
 from typing import Any
 from uuid import UUID
 
-from sqlalchemy import select
-
 from domain.kernel.replay_support import to_json
 from projections.complaints import APPROVED_FIELDS, PLAYER_HIDDEN, TIMELINE
-from projections.principals import principals
+from projections.names import display_names
 
 # Fields of a step left out of the pack: the pack's own spec, the complaint (given once, as
 # "complaint"), ids the pack already lists, bookkeeping of the case.
@@ -85,12 +83,7 @@ def people(engine: Any, pack: dict[str, Any]) -> dict[str, str | None]:
             if match:
                 found.add(match.group(1))
     ordered = sorted(found)
-    named: dict[str, str] = {}
-    with engine.connect() as conn:
-        for start in range(0, len(ordered), 500):
-            named.update({str(row.principal_id): row.display_name for row in conn.execute(
-                select(principals.c.principal_id, principals.c.display_name).where(
-                    principals.c.principal_id.in_([UUID(i) for i in ordered[start:start + 500]]),
-                    (principals.c.role != "player")
-                    | (principals.c.principal_id == UUID(pack["player"]["player_id"]))))})
+    player = pack["player"]["player_id"]
+    named = {**display_names(engine, ordered, players=False),
+             **display_names(engine, [player])}
     return {pid: named.get(pid) for pid in ordered}
