@@ -214,7 +214,7 @@ def test_903b_6_3_3_6_6_1_he_72_73_a26_hold_em_tables_record_their_significant_e
     assert ok(client.get(PATH, headers=OPERATOR, params={"game": "omaha"}))["data"] == []
 
 
-def test_issue_25_gli19_2_8_staff_registered_and_amounts_in_euros(recorded):
+def test_903b_7_7_6_1_gli19_2_8_staff_registered_and_amounts_in_euros(recorded):
     """POST /staff is a significant event (903-B 7.4.3(1) access granted, 7.7.6(1) staff
     actions): who, with which role, by whom; a player's registration is not. The correction's
     summary shows its amount in euros (9,00 €), its detail in cents."""

@@ -41,7 +41,7 @@ def test_903b_6_7_2_3_randbelow_rejects_as_the_domain_does(seed, bounds):
 
 @settings(max_examples=100, deadline=None)
 @given(seed=seeds, picks=st.lists(st.integers(0, 51), max_size=26, unique=True))
-def test_rule_19_a_forced_deck_is_the_forced_cards_on_top_of_the_derived_order(seed, picks):
+def test_sd_19_a_forced_deck_is_the_forced_cards_on_top_of_the_derived_order(seed, picks):
     derived = rng.derive_deck(seed)
     forced = [derived[i] for i in picks]
     assert rederive.forced_order(forced, derived) == certification.apply_forced_order(
@@ -62,7 +62,7 @@ def _revealed(seed: bytes) -> dict:
 @settings(max_examples=60, deadline=None)
 @given(seed=st.binary(min_size=32, max_size=32), kind=st.sampled_from(["deck", "balls"]),
        size=st.integers(1, 2), forced=st.booleans())
-def test_903b_6_7_2_4_a_committed_output_is_re_derived_from_its_revealed_seed(seed, kind, size,
+def test_903b_6_7_2_4_a70_a_committed_output_is_re_derived_from_its_revealed_seed(seed, kind, size,
                                                                              forced):
     size = size if kind == "deck" else 75 + size
     derived = rng.derive_deck(seed, size) if kind == "deck" else rng.derive_balls(seed, size)
