@@ -47,7 +47,6 @@ from api.routes.complaint_common import (
     complaints,
 )
 from api.routes.responses import errors
-from domain.complaints import commands as cc
 from domain.kernel.errors import ForbiddenError
 
 router = APIRouter(tags=["complaints"])
@@ -218,10 +217,9 @@ def send_letter(case_id: CaseId, body: LetterSentCreate, ledger: LedgerDep,
     and by whom (the caller). A letter the case does not have yet (not acknowledged, not
     resolved) is 409 ``letter_not_available``; possible in every state, a closed case's too.
     Idempotent by key: the same key and body answer the first recording (201)."""
-    return ledger.run(cc.SendCaseLetter(
-        case_id=str(case_id), letter=body.letter, channel=body.channel,
-        language=body.language, sent_at=body.sent_at, idempotency_key=body.idempotency_key,
-        actor=caller.actor))
+    return complaints(ledger).send_letter(
+        str(case_id), letter=body.letter, channel=body.channel, language=body.language,
+        sent_at=body.sent_at, idempotency_key=body.idempotency_key, actor=caller.actor)
 
 
 # Policy --------------------------------------------------------------------------------------------

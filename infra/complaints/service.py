@@ -211,6 +211,13 @@ class Complaints:
         return self.ledger.run(cc.PayCompensation(case_id=case_id,
                                                   idempotency_key=idempotency_key, actor=actor))
 
+    def send_letter(self, case_id: str, *, letter: str, channel: str, language: str | None,
+                    sent_at: Any, idempotency_key: str, actor: str) -> Any:
+        """Record one of the case's letters as sent (``LetterSent``; domain/complaints/sending.py)."""
+        return self.ledger.run(cc.SendCaseLetter(
+            case_id=case_id, letter=letter, channel=channel, language=language,
+            sent_at=sent_at, idempotency_key=idempotency_key, actor=actor))
+
     def resolve(self, case_id: str, *, actor: str) -> Any:
         return self.ledger.run(cc.ResolveCase(case_id=case_id, actor=actor))
 
