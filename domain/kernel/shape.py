@@ -29,7 +29,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "rule_book": (),  # its rules' titles (RULE_BOOK, or one per game) and its sources (Source)
     # its offline rules, shipped in bundle_check.pyz (infra/audit/checker/games.py): the
     # standard library only, no import of the project (it runs inside the zip alone)
-    "offline": ("GAMES", "OPENING", "ENDING", "check"),
+    "offline": ("GAMES", "MARKERS", "OPENING", "ENDING", "check"),
 }
 # and the venue aggregate (Game.venue_type) in ``<Game.venue_noun>.py``: table.py, room.py.
 

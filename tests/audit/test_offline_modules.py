@@ -75,6 +75,12 @@ def test_903b_1_5_each_offline_module_names_its_games_and_events():
     for path in OFFLINE:
         module = import_module(str(path.with_suffix("")).replace("/", "."))
         assert module.GAMES and module.OPENING and module.ENDING and callable(module.check)
+        assert all(isinstance(names, tuple) for names in (module.GAMES, module.OPENING,
+                                                           module.ENDING))
+        assert set(module.MARKERS) == set(module.GAMES)
+    for game in load_games():  # MARKERS: each game's own event marker, once more
+        module = import_module(f"{game.package}.offline")
+        assert module.MARKERS[game.name] == game.event_marker, game.name
     loaded = games.load([import_module("domain.games.semdescarte.offline")])
     assert list(loaded) == ["semdescarte"]
 

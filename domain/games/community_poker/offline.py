@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any
 
 GAMES = ("holdem", "omaha")
+MARKERS = {"holdem": ".HoldemTable.", "omaha": ".OmahaTable."}  # Game.event_marker of each
 OPENING = ("JogadaOpened",)
 ENDING = ("JogadaSettled", "JogadaVoided")
 

@@ -41,30 +41,10 @@ def jogada_of(state: Any) -> str | None:
     return None if named in (None, "") else str(named)
 
 
-def names(value: Any) -> tuple[str, ...]:
-    """``OPENING`` / ``ENDING``: one name or several."""
-    return (value,) if isinstance(value, str) else tuple(value)
-
-
-def markers(game: str, module: ModuleType) -> tuple[str, ...]:
-    """What the topics of a game's venue events hold (games.py ``MARKERS``); a module that does
-    not say is matched by its venue class's name beginning with the game's (a topic
-    ``ledger.<Game>Table.<Event>`` for a game ``<game>``)."""
-    given = getattr(module, "MARKERS", None)
-    if isinstance(given, dict) and game in given:
-        return names(given[game])
-    return ()
-
-
 def game_of(topic: str, games: dict[str, ModuleType]) -> str | None:
-    for game, module in games.items():
-        said = markers(game, module)
-        if said and any(m in topic for m in said):
-            return game
-        venue = topic.split(".")[-2].lower() if topic.count(".") >= 2 else ""
-        if not said and venue.startswith(game.lower()):
-            return game
-    return None
+    """The game whose venue's events a topic is (each module's ``MARKERS``: the game's
+    ``Game.event_marker``, ``.<VenueClass>.``)."""
+    return next((game for game, module in games.items() if module.MARKERS[game] in topic), None)
 
 
 def _stream_of(jogada_id: str) -> str | None:
@@ -170,7 +150,7 @@ def check_jogada(entry: Any, proved: dict[int, dict[str, Any]],
 def _opened_and_ended(jid: str, stream: str, own: list[dict[str, Any]],
                       module: ModuleType) -> list[str]:
     problems = []
-    opening, ending = names(getattr(module, "OPENING", ())), names(getattr(module, "ENDING", ()))
+    opening, ending = module.OPENING, module.ENDING
     if own[0]["name"] not in opening:
         problems.append(f"jogada {jid}: its first event of stream {stream}, {_said(own[0])},"
                         f" does not open a jogada ({' or '.join(opening) or 'no OPENING'})")
