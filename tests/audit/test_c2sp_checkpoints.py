@@ -201,7 +201,9 @@ def test_903b_1_5_the_checker_verifies_both_the_c2sp_and_the_legacy_checkpoints(
     checkpoint = Checkpoint.parse(served["note"])
     assert facts == {"sequence": checkpoint.sequence, "origin": checkpoint.origin,
                      "tree_size": checkpoint.tree_size, "root": checkpoint.root,
-                     "chain": checkpoint.chain, "key_id": signer.key_id}
+                     "chain": checkpoint.chain,
+                     "last_notification_id": checkpoint.last_notification_id,
+                     "sealed_at": checkpoint.sealed_at, "key_id": signer.key_id}
     legacy_text = checkpoint.legacy_text()
     legacy = {**served, "note": legacy_text,
               "signature": base64.b64encode(signer.sign(legacy_text.encode())).decode()}

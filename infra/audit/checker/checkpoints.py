@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import notes
 from .notes import NoteError, verify_checkpoint
 from .tree import consistency_holds
 
@@ -17,18 +16,10 @@ from .tree import consistency_holds
 _NOT_FACTS = ("note", "signature", "key_id")
 
 
-def signed_fields(cp: dict[str, Any], facts: dict[str, Any]) -> dict[str, str]:
-    """What the signed note says, by the checkpoint's field names, as text: the facts of
-    ``verify_checkpoint`` and, where the note is one ``notes.parse_note`` reads, each of its
-    lines (``tree-size`` as ``tree_size``)."""
-    said = {k: (v.hex() if isinstance(v, bytes) else str(v)) for k, v in facts.items()}
-    parse = getattr(notes, "parse_note", None)
-    if parse is not None:
-        try:
-            said = {k.replace("-", "_"): v for k, v in parse(cp["note"]).items()} | said
-        except (ValueError, TypeError, KeyError):
-            pass
-    return said
+def signed_fields(facts: dict[str, Any]) -> dict[str, str]:
+    """What the signed note says (the facts of ``verify_checkpoint``), by the checkpoint's
+    field names, as text (``root`` and ``chain`` in hex)."""
+    return {k: (v.hex() if isinstance(v, bytes) else str(v)) for k, v in facts.items()}
 
 
 def verified(bundle: dict[str, Any], keys: dict[str, bytes]
@@ -45,7 +36,7 @@ def verified(bundle: dict[str, Any], keys: dict[str, bytes]
             problems.append(str(error) if isinstance(error, NoteError)
                             else f"checkpoint {cp.get('sequence')}: unreadable ({error!r})")
             continue
-        said = signed_fields(cp, facts)
+        said = signed_fields(facts)
         for field, value in cp.items():
             if field not in _NOT_FACTS and field in said and str(value) != said[field]:
                 problems.append(f"checkpoint {facts['sequence']}: its {field} field says"

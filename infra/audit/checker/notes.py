@@ -204,7 +204,8 @@ def trusted_keys(pinned: list[bytes] | None, bundle: dict[str, Any]) -> tuple[di
 
 def verify_checkpoint(cp: dict[str, Any], keys: dict[str, bytes]) -> dict[str, Any]:
     """The facts a checkpoint of the bundle signs: ``sequence``, ``origin``, ``tree_size``,
-    ``root`` (bytes), ``chain`` (bytes), ``key_id``; NoteError naming what is wrong."""
+    ``root`` (bytes), ``chain`` (bytes), ``last_notification_id``, ``sealed_at``, and the
+    ``key_id`` that signed it; NoteError naming what is wrong."""
     seq = cp.get("sequence")
     key = keys.get(cp.get("key_id", ""))
     if key is None:
@@ -232,4 +233,5 @@ def verify_checkpoint(cp: dict[str, Any], keys: dict[str, bytes]) -> dict[str, A
                         " the bundle's key rotation statements")
     return {"sequence": seq, "origin": fields["origin"], "tree_size": int(fields["tree-size"]),
             "root": bytes.fromhex(fields["root"]), "chain": bytes.fromhex(fields["chain"]),
-            "key_id": cp["key_id"]}
+            "last_notification_id": int(fields["last-notification-id"]),
+            "sealed_at": fields["sealed-at"], "key_id": cp["key_id"]}
