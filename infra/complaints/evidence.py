@@ -214,19 +214,24 @@ def build_pack(ledger: "Uses", spec: dict[str, Any]) -> dict[str, Any]:
         "format": FORMAT, "spec": spec,
         "player": {"player_id": pid,
                    "display_name": None if principal is None else principal["display_name"]},
-        "jogadas": [_in_words(ledger, engine, spec,
-                              _copy_of(ledger, engine, spec,
-                                       _jogada(ledger, engine, item, pid, as_of)))
-                    for item in spec["jogadas"]],
+        "jogadas": [_jogada_part(ledger, engine, spec, item) for item in spec["jogadas"]],
         "transfers": [_transfer(engine, transfer_id, pid, as_of)
                       for transfer_id in spec["transfer_ids"]]})
     return pack if spec["format"] == FORMAT_1 else _readable_parts(ledger, engine, spec, pack)
 
 
-def _jogada(ledger: "Uses", engine: Any, item: dict[str, Any], player_id: str,
-            as_of: int) -> dict[str, Any]:
+def _jogada_part(ledger: "Uses", engine: Any, spec: dict[str, Any],
+                 item: dict[str, Any]) -> dict[str, Any]:
+    """A jogada's part of the pack, its events read from the log once: as the staff see it,
+    in the spec's copy, its steps in words (format /2)."""
+    owner, events = _jogada_events(ledger, engine, item["jogada_id"], spec["as_of"])
+    part = _jogada(ledger, engine, owner, events, item, spec["player_id"], spec["as_of"])
+    return _in_words(owner, events, spec, _copy_of(ledger, owner, events, spec, part))
+
+
+def _jogada(ledger: "Uses", engine: Any, owner: Game, events: list[tuple[int, Any]],
+            item: dict[str, Any], player_id: str, as_of: int) -> dict[str, Any]:
     jogada_id = item["jogada_id"]
-    owner, events = _jogada_events(ledger, engine, jogada_id, as_of)
     replayed = jogada_views.require_ended(owner.replay(events))
     shown = jogada_views.steps_of(ledger, owner, events, replayed, jogada_id)
     session = ledger.app.repository.get(UUID(item["session_id"]),
@@ -249,15 +254,14 @@ def _jogada(ledger: "Uses", engine: Any, item: dict[str, Any], player_id: str,
 
 
 # The player's copy (issue 25) ------------------------------------------------------------------
-def _copy_of(ledger: "Uses", engine: Any, spec: dict[str, Any],
-             part: dict[str, Any]) -> dict[str, Any]:
+def _copy_of(ledger: "Uses", owner: Game, events: list[tuple[int, Any]],
+             spec: dict[str, Any], part: dict[str, Any]) -> dict[str, Any]:
     """A jogada's part of the pack in the spec's copy: the staff's as built; the player's as
     its game lets the player see it (``Game.player_copy``): the replay cut, the viewer's
     steps drawn again from it, each event cut listed with why (``withheld``) and, in the
     integrity proof, kept with its leaf hash, index and proof but not its stored bytes."""
     if spec.get("copy", STAFF) != PLAYER:
         return part
-    owner, events = _jogada_events(ledger, engine, part["jogada_id"], spec["as_of"])
     made = owner.player_copy(part["replay"], spec["player_id"])
     withheld = made["withheld"]
     reasons = {w["position"]: w["reason"] for w in withheld}
@@ -270,13 +274,12 @@ def _copy_of(ledger: "Uses", engine: Any, spec: dict[str, Any],
             "withheld": withheld}
 
 
-def _in_words(ledger: "Uses", engine: Any, spec: dict[str, Any],
+def _in_words(owner: Game, events: list[tuple[int, Any]], spec: dict[str, Any],
               part: dict[str, Any]) -> dict[str, Any]:
     """(Format /2) each step of the jogada's part with its title in each language of the PDF
     and its Portuguese scene (``steps_in_words``); a /1 part as it was."""
     if spec["format"] == FORMAT_1:
         return part
-    owner, events = _jogada_events(ledger, engine, part["jogada_id"], spec["as_of"])
     return {**part, "steps": steps_in_words(owner, events, part["replay"], part["steps"])}
 
 
