@@ -198,7 +198,9 @@ class Games:
                  books: Iterable[RuleBook] = ()) -> None:
         """``kinds``: session kinds no game of this registry owns and their policies (the
         regulation's games with no package yet: infra/games.py); a session of one of them may
-        be opened at any venue id. ``books``: the rule catalogues of those kinds' rules."""
+        be opened at any venue id; one that a registered game plays is that game's (its package
+        supersedes the placeholder, with no edit to the list). ``books``: the rule catalogues
+        of those kinds' rules."""
         self.all: tuple[Game, ...] = tuple(games)
         self._books = tuple(books)
         self._by_name: dict[str, Game] = {}
@@ -234,8 +236,8 @@ class Games:
                     raise ValueError(f"event {event_type.__qualname__} is classified by two games")
                 self.significant[event_type] = (game, classify)
         for kind, policy in (kinds or {}).items():
-            if kind in self._policies:
-                raise ValueError(f"session kind {kind!r} belongs to a game")
+            if kind in self._by_kind:  # a game's package plays it now: its policy governs
+                continue
             self._policies[kind] = policy
 
     def __iter__(self):
