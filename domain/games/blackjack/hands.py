@@ -50,9 +50,11 @@ class Total:
 
 
 def total(cards: Sequence[str], *, ace_fixed: bool = False) -> Total:
-    """A46: the best total; ``ace_fixed`` (r8a-ii): every ace counts 1."""
+    """A46: the best total; ``ace_fixed`` (r8a-ii): an ace among the first two cards counts 1
+    to the end of the jogada (an ace drawn later may still count 11)."""
     hard = sum(value(c) for c in cards)
-    if not ace_fixed and any(c[0] == "A" for c in cards) and hard + 10 <= 21:
+    free = cards[2:] if ace_fixed else cards
+    if any(c[0] == "A" for c in free) and hard + 10 <= 21:
         return Total(hard=hard, best=hard + 10, soft=True)
     return Total(hard=hard, best=hard, soft=False)
 
