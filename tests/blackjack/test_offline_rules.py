@@ -219,3 +219,227 @@ def test_bj_14_a_card_not_at_its_index_is_refused():
         " the seed holds 5c at index 4 (rule 14, the draw order))")
     hit["data"].update(card="5c", index=5)
     assert "index is 5, the rules give 4" in refused(jogada)
+
+
+# r8, A46: totals and the ace fixed by a double ------------------------------------------------
+def test_bj_a46_a_doubled_ace_stays_1_and_the_total_is_checked():
+    """A♠ 8♦ doubled on 9, a 2 drawn: 11, not 21 (r8a-ii); a recorded 21 is refused."""
+    table = Table(["As", "Tc", "8d", "7h", "2c"])
+    jogada = table.deal().double().finish()
+    doubled = table.event("BetDoubled")["data"]
+    assert (doubled["total"], doubled["ace_fixed"]) == (11, True)
+    assert offline.check(jogada) == []
+    doubled["total"] = 21
+    assert refused(jogada) == (
+        f"{at(table, 'BetDoubled')}: total is 21, the rules give 11 (As 8d 2c: rules 8, 8a-ii,"
+        " 15b, A46)")
+    doubled.update(total=11, ace_fixed=False)
+    assert "ace_fixed is False, the rules give True" in refused(jogada)
+
+
+def test_bj_a46_the_ace_is_free_when_the_table_doubles_on_any_total():
+    table = Table(["As", "Tc", "8d", "7h", "2c"], double_any_total=True)
+    jogada = table.deal().double().finish()
+    assert table.event("BetDoubled")["data"]["total"] == 21
+    assert offline.check(jogada) == []
+
+
+def test_bj_8a_ii_an_ace_drawn_after_a_fixed_ace_counts_11():
+    """r8a-ii fixes the ace of the first two cards the player counted as 1; an ace drawn on
+    the double is not one of them: A 8 doubled, an ace: 20 (hands.py counts 10: every ace 1,
+    see the report; the checker follows the regulation)."""
+    assert offline.best(["As", "8d", "Ah"], fixed=True) == (20, True)
+    assert offline.best(["As", "8d", "2h"], fixed=True) == (11, False)
+    assert offline.best(["As", "5d"]) == (16, True) and offline.best(["As", "Ad", "Kc"]) == (
+        12, False)
+
+
+def test_bj_15b_a_double_on_8_is_refused_offline():
+    table = Table(["5s", "Tc", "3d", "7h", "Tc"], double_any_total=True)
+    jogada = table.deal().double().finish()
+    assert offline.check(jogada) == []
+    next(e for e in jogada["events"] if e["name"] == "JogadaOpened")["data"]["config"][
+        "double_any_total"] = False
+    assert refused(jogada).startswith(f"{at(table, 'BetDoubled')}: seat 1 doubled on 5s 3d:")
+
+
+def test_bj_15d_a_card_to_21_is_refused_offline():
+    table = Table(["Ts", "9c", "5d", "7h", "6c", "2h"])
+    jogada = table.deal().hit().stand().finish()
+    assert offline.check(jogada) == []
+    stood = next(e for e in jogada["events"] if e["name"] == "PlayerStood")
+    stood.update(name="PlayerHit", topic="ledger.BlackjackTable.PlayerHit")
+    stood["data"].update(card="2h", index=5, soft=False, bust=False)
+    assert "none at 21 or over" in refused(jogada)
+
+
+# r17, r20c: the banca's play ------------------------------------------------------------------
+def test_bj_17_the_banca_stands_on_soft_17_and_draws_on_16():
+    table = Table(["Tc", "As", "9d", "6h"])  # banca A 6: soft 17, stands
+    assert offline.check(table.deal().stand().finish()) == []
+    assert not any(e["name"] == "BancaDrew" for e in table.events)
+    table = Table(["Tc", "Ts", "9d", "6h", "5c"])  # T 6: draws the 5
+    jogada = table.deal().stand().finish()
+    assert table.event("BancaDrew")["data"]["card"] == "5c"
+    assert offline.check(jogada) == []
+    stood = table.event("BancaStood")
+    jogada["events"].remove(table.event("BancaDrew"))
+    stood["data"].update(cards=["Ts", "6h"], total=16)
+    assert refused(jogada) == (f"{at(table, 'BancaStood')}: the banca stood on 16 (Ts 6h): it"
+                               " draws to 17 (rule 17b)")
+
+
+def test_bj_20c_the_banca_draws_nothing_when_every_hand_is_out():
+    table = Table(["Tc", "Ts", "6d", "6h", "9c", "5c"])  # player 16 busts; banca T 6
+    jogada = table.deal().hit().finish()
+    assert not any(e["name"] == "BancaDrew" for e in table.events)
+    assert offline.check(jogada) == []
+    drew = table.add("BancaDrew", card="5c", index=5, total=21, soft=False)
+    jogada["events"].insert(jogada["events"].index(table.event("BancaStood")), drew)
+    jogada["events"].pop()
+    assert "no hand waits for it (rule 20c)" in refused(jogada)
+
+
+# r25, A47, A52, A53: settlement ----------------------------------------------------------------
+def _settled(table: Table, seat="1", hand=0) -> dict:
+    return next(e for e in table.events if e["name"] == "HandSettled"
+                and (e["data"]["seat"], e["data"]["hand"]) == (seat, hand))
+
+
+def test_bj_a47_a_banca_blackjack_takes_doubled_and_split_stakes_in_full():
+    """No peek: 8 8 against an up ace, split, one hand doubled; the banca's hole card is a
+    king: every stake lost, 30,00 € of a 10,00 € bet."""
+    table = Table(["8c", "As", "8d", "Kh", "3c", "Tc", "9d"])
+    jogada = table.deal().split().double().stand(hand=1).finish()
+    assert [_settled(table, "1", h)["data"]["lost_cents"] for h in (0, 1)] == [2000, 1000]
+    assert jogada["money"] == {"wallet:p1": -3000, "house": 3000}
+    assert offline.check(jogada) == []
+    row = _settled(table)["data"]
+    row.update(result="push", returned_cents=2000, lost_cents=0)
+    assert refused(jogada) == (
+        f"event {_settled(table)['notification_id']} HandSettled: result is 'push', the rules"
+        " give 'lost' (seat 1's hand 0, 8c 3c 9d, against the banca's As Kh: rules 18, 25e,"
+        " A47: the banca's blackjack takes the whole stake)")
+
+
+def test_bj_25i_a52_the_special_prize_on_top_even_against_a_banca_blackjack():
+    """7♣ 7♦ 7♠ against a banca blackjack: the 10,00 € lost, the 30,00 € prize paid."""
+    table = Table(["7c", "As", "7d", "Kh", "7s"])
+    jogada = table.deal().hit().finish()
+    row = _settled(table)["data"]
+    assert (row["result"], row["lost_cents"], row["prize_cents"]) == ("lost", 1000, 3000)
+    assert jogada["money"] == {"wallet:p1": 2000, "house": -2000}
+    assert offline.check(jogada) == []
+    row["prize_cents"] = 0
+    assert "prize_cents is 0 (0,00 €), the rules give 3000 (30,00 €)" in refused(jogada)
+
+
+def test_bj_a52_no_prize_after_a_split_nor_off_suit_6_7_8():
+    table = Table(["7c", "9s", "7d", "Th", "7h", "7s", "6c"])
+    hand = {"cards": ["7c", "7h", "7s"], "stake": 1000, "from_split": True}
+    assert offline.prize(hand, CONFIG) == 0
+    assert offline.prize({**hand, "from_split": False}, CONFIG) == 3000
+    assert offline.prize({**hand, "cards": ["6c", "7c", "8d"], "from_split": False}, CONFIG) == 0
+    assert offline.prize({**hand, "from_split": False}, {"special_prize": False}) == 0
+    assert offline.check(table.deal().split().hit().stand(hand=1).finish()) == []
+
+
+def test_bj_20a_a53_a_natural_against_2_to_9_is_paid_3_to_2_at_once_rounded_up():
+    """A €0.05 natural wins €0.08 (A53), at once: before the hole card."""
+    table = Table(["As", "5d", "Kh", "9c"], {"1": 5}, min_bet_cents=1, max_bet_cents=100)
+    jogada = table.deal().finish()
+    settled = _settled(table)
+    assert settled["data"]["won_cents"] == 8
+    assert jogada["events"].index(settled) < jogada["events"].index(
+        table.event("HoleCardRevealed"))
+    assert offline.check(jogada) == []
+    settled["data"]["won_cents"] = 7
+    assert "won_cents is 7 (0,07 €), the rules give 8 (0,08 €)" in refused(jogada)
+
+
+def test_bj_15e_a48_a53_surrender_returns_the_larger_half_never_against_an_ace():
+    table = Table(["Tc", "Td", "6h", "9c"], {"1": 5}, min_bet_cents=1, max_bet_cents=100)
+    jogada = table.deal().surrender().finish()
+    assert _settled(table)["data"]["returned_cents"] == 3
+    assert offline.check(jogada) == []
+    table = Table(["Tc", "Ad", "6h", "9c"])
+    jogada = table.deal().surrender().finish()
+    assert refused(jogada).startswith(f"{at(table, 'HandSurrendered')}: seat 1 surrendered:")
+
+
+def test_bj_25f_25g_insurance_pays_2_to_1_on_a_banca_blackjack():
+    """€5 of insurance against a banca blackjack returns €15, the €10 bet is lost."""
+    table = Table(["Tc", "As", "9d", "Kh"])
+    jogada = table.deal().insure("1", 500).stand().finish()
+    assert table.event("InsuranceSettled")["data"]["won_cents"] == 1000
+    assert jogada["money"] == {}  # +10 on the insurance, -10 on the bet
+    assert offline.check(jogada) == []
+    table.event("InsuranceSettled")["data"].update(result="lost", returned_cents=0,
+                                                   lost_cents=500, won_cents=0)
+    assert refused(jogada).startswith(
+        f"{at(table, 'InsuranceSettled')}: result is 'lost', the rules give 'won'")
+    table = Table(["Tc", "As", "9d", "6h", "Th"])
+    jogada = table.deal().insure("1", 501).stand().finish()
+    assert "insurance is 1 cent to half the initial bet, 500" in refused(jogada)
+
+
+def test_bj_20b_a51_even_money_pays_1_to_1_at_once():
+    table = Table(["Ac", "As", "Kd", "Kh"])
+    jogada = table.deal().even_money().finish()
+    assert _settled(table)["data"]["result"] == "even_money"
+    assert jogada["money"] == {"wallet:p1": 1000, "house": -1000}
+    assert offline.check(jogada) == []
+    table = Table(["Ac", "As", "Kd", "6h", "Th"])  # declined: 3:2 when the banca has none
+    assert offline.check(table.deal().finish()) == []
+    assert _settled(table)["data"]["won_cents"] == 1500
+
+
+def test_bj_21_a50_split_aces_take_one_card_and_21_is_not_blackjack():
+    table = Table(["Ac", "6s", "Ad", "Th", "Kc", "5c", "9s"])
+    jogada = table.deal().split().finish()
+    assert [_settled(table, "1", h)["data"]["result"] for h in (0, 1)] == ["won", "won"]
+    assert _settled(table)["data"]["won_cents"] == 1000  # 21 after a split: 1:1
+    assert offline.check(jogada) == []
+    split = table.event("HandSplit")["data"]
+    split["cards"] = {"0": ["Ac", "5c"], "1": ["Ad", "Kc"]}
+    assert "rule 21: the next card to the hand kept, the one after to the new hand" in refused(
+        jogada)
+
+
+def test_bj_16c_a_split_beyond_the_tables_hands_is_refused():
+    table = Table(["8c", "Ts", "8d", "7h", "8h", "9c", "9d"], max_hands=2)
+    jogada = table.deal().split().split().stand().stand(hand=1).stand(hand=2).finish()
+    assert "up to the table's 2 hands" in refused(jogada)
+
+
+def test_bj_14_play_goes_seat_by_seat():
+    table = Table(["Tc", "9d", "6s", "5h", "5d", "Ts", "4c", "2h", "8c"], {"1": 1000, "2": 500})
+    jogada = table.deal().hit("2").hit("1").finish()
+    assert "play goes seat by seat" in refused(jogada)
+
+
+# money and voids ------------------------------------------------------------------------------
+def test_bj_25_the_account_events_must_move_what_the_settlement_says():
+    table = Table(["Tc", "9d", "6s", "7h", "Kd", "Ts", "5c", "2h"], {"1": 1000, "2": 500})
+    jogada = table.deal().hit("1").stand("2").finish()
+    assert jogada["money"] == {"wallet:p1": -1000, "wallet:p2": 500, "house": 500}
+    jogada["money"]["wallet:p2"] = 400
+    assert offline.check(jogada) == [
+        "wallet:p2 (seat 2): the account events [] moved +400 cents (+4,00 €), the rules give"
+        " +500 (+5,00 €)"]
+    jogada["money"]["wallet:p2"], jogada["held"] = 500, {"wallet:p1": 1000}
+    assert offline.check(jogada) == [
+        "wallet:p1: 1000 cents (10,00 €) still held when the jogada ended (903-B 5.4.3(4))"]
+
+
+def test_bj_28_a_void_jogada_refunds_every_stake():
+    table = Table(["8c", "Ts", "6h", "8d", "7h", "Tc", "3c", "2c", "5d"], {"1": 1000, "2": 300})
+    table.deal().split("1").double("1")
+    table.add("JogadaVoided", reason="fault", refunds={"1": 3000, "2": 300},
+              rule="blackjack rule 27, 28")
+    assert offline.check(table.jogada({})) == []
+    table.event("JogadaVoided")["data"]["refunds"]["1"] = 2000
+    assert refused(table.jogada({})) == (
+        f"{at(table, 'JogadaVoided')}: refunds[1] is 2000 (20,00 €), the rules give 3000"
+        " (30,00 €) (seat 1 staked 30,00 €, of which settlements before the void returned"
+        " 0,00 € (rules 27, 28))")

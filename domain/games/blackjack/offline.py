@@ -139,7 +139,8 @@ class Refused(Exception):
 
 def _same(e: dict[str, Any], field: str, got: Any, want: Any, why: str) -> None:
     if got != want:
-        if field.endswith("_cents") and isinstance(got, int) and isinstance(want, int):
+        if ("cents" in field or field.startswith("refunds")) and isinstance(got, int) \
+                and isinstance(want, int):
             got, want = f"{got} ({euros(got)})", f"{want} ({euros(want)})"
         else:
             got, want = repr(got), repr(want)
@@ -356,8 +357,8 @@ class Replay:
         if "soft" in d:
             _same(e, "soft", d["soft"], soft, f"the banca's {' '.join(self.banca)}")
 
-    def on_BancaStood(self, e, d):  # noqa: N802  (r17a)
-        if best(self.banca)[0] < 17:
+    def on_BancaStood(self, e, d):  # noqa: N802  (r17a, r20c)
+        if self.waiting and best(self.banca)[0] < 17:
             raise Refused(f"{_at(e)}: the banca stood on {best(self.banca)[0]}"
                           f" ({' '.join(self.banca)}): it draws to 17 (rule 17b)")
         self.banca_is(e, "rule 17a")
