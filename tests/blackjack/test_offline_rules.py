@@ -8,6 +8,10 @@ the first difference naming the event and the field."""
 from __future__ import annotations
 
 import copy
+import random
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from domain.games.blackjack import hands as bj
 from domain.games.blackjack import offline
@@ -443,3 +447,81 @@ def test_bj_28_a_void_jogada_refunds_every_stake():
         f"{at(table, 'JogadaVoided')}: refunds[1] is 2000 (20,00 €), the rules give 3000"
         " (30,00 €) (seat 1 staked 30,00 €, of which settlements before the void returned"
         " 0,00 € (rules 27, 28))")
+
+
+# the offline arithmetic against the game's, on random jogadas ----------------------------------
+def random_jogada(seed: int) -> Table:
+    """A jogada of 1–3 seats on a shuffled shoe, every decision drawn from the options the
+    game offers (hands.offer_options, hands.play_options)."""
+    rnd = random.Random(seed)
+    top = list(DECK_ORDER) * 6
+    rnd.shuffle(top)
+    seats = sorted(rnd.sample(range(1, 8), rnd.randint(1, 3)))
+    bets = {str(s): rnd.choice([100, 105, 1000, 2501]) for s in seats}
+    table = Table(top[:40], bets, double_any_total=rnd.random() < .3,
+                  true_pairs_only=rnd.random() < .3, max_hands=rnd.randint(1, 4))
+    table.deal()
+    for seat in map(str, seats):
+        if (seat, 0) in table.done:
+            continue
+        offers = bj.offer_options(table.hands[(seat, 0)], up_card=table.up, rules=table.rules,
+                                  available_cents=10**9)
+        if offers:
+            choice = rnd.choice(offers).decision
+            if choice == bj.INSURANCE:
+                table.insure(seat, rnd.randint(1, bj.insurance_cap(bets[seat])))
+            elif choice == bj.EVEN_MONEY:
+                table.even_money(seat)
+    for seat in map(str, seats):
+        number = 0
+        while (seat, number) in table.hands:
+            key = (seat, number)
+            while key not in table.done and not table.hands[key].doubled:
+                options = [o.decision for o in bj.play_options(
+                    table.hands[key], up_card=table.up, rules=table.rules, seat_decided=False,
+                    available_cents=10**9,
+                    hands_at_seat=sum(1 for s, _ in table.hands if s == seat))]
+                if not options:
+                    break
+                choice = rnd.choice(options)
+                getattr(table, choice)(seat) if choice == bj.SURRENDER else \
+                    getattr(table, choice)(seat, number)
+                if choice == bj.STAND:
+                    break
+            number += 1
+    table.finish()
+    return table
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_bj_14_25_a_jogada_recorded_by_the_games_arithmetic_passes_offline(seed):
+    table = random_jogada(seed)
+    # r8a-ii: an ace drawn on a fixed-ace double: the two readings differ (see above)
+    assume(not any(h.ace_fixed and any(c[0] == "A" for c in h.cards[2:])
+                   for h in table.hands.values()))
+    assert offline.check(table.jogada()) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards=st.lists(st.sampled_from(DECK_ORDER), min_size=2, max_size=7),
+       fixed=st.booleans())
+def test_bj_8_a46_the_offline_totals_are_the_games(cards, fixed):
+    assume(not (fixed and any(c[0] == "A" for c in cards[2:])))
+    t = bj.total(cards, ace_fixed=fixed)
+    assert offline.best(cards, fixed) == (t.best, t.soft)
+    assert offline.blackjack(cards) == bj.is_blackjack(cards)
+    assert (offline.best(cards)[0] < 17) == bj.banca_draws(cards)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), pick=st.integers(0, 10**6),
+       field=st.sampled_from(offline.SETTLED_FIELDS[1:] + ("total",)))
+def test_bj_25_any_settled_amount_changed_by_a_cent_is_refused(seed, pick, field):
+    table = random_jogada(seed)
+    settled = [e for e in table.events if e["name"] == "HandSettled"]
+    row = settled[pick % len(settled)]["data"]
+    row[field] += 1
+    found = offline.check(table.jogada())
+    assert len(found) == 1 and found[0].startswith(
+        f"event {settled[pick % len(settled)]['notification_id']} HandSettled: {field} is")
