@@ -301,7 +301,7 @@ def test_bj_20c_the_banca_draws_nothing_when_every_hand_is_out():
     drew = table.add("BancaDrew", card="5c", index=5, total=21, soft=False)
     jogada["events"].insert(jogada["events"].index(table.event("BancaStood")), drew)
     jogada["events"].pop()
-    assert "no hand waits for it (rule 20c)" in refused(jogada)
+    assert "only when a hand waits for it (rules 8a-i, 17, 20c)" in refused(jogada)
 
 
 # r25, A47, A52, A53: settlement ----------------------------------------------------------------

@@ -4,25 +4,13 @@ import of the project: it runs inside the zip alone, so the rules are written he
 time, from Reg. 805/2015 and rules-digest-2 (§1, A46–A53), apart from the game's own code
 (hands.py, table.py).
 
-From the jogada's events alone:
-1. the cards: the shoe is the RNG output (the re-derived shuffle of 4, 6 or 8 decks; in
-   certification mode the forced cards on top, A54, 903-B 6.7.2). r14 deals it: with n hands in
-   seat order, indices 0…n−1 the first cards, n the banca's up card, n+1…2n the second cards,
-   2n+1 the hole card; every later card (``PlayerHit``, ``BetDoubled``, ``HandSplit``'s two,
-   ``BancaDrew``) is the next index from 2n+2, in the order the events draw them, seat by seat
-   and each seat's hands in the order they were made; a split gives the next card to the hand
-   kept and the one after to the new hand. Each card compared with its recorded index.
-2. the play: every total, soft and bust flag recorded (r8, A46: the best total; an ace of the
-   first two cards doubled on as 1 stays 1, r8a-ii), what each decision may do (r15, r16,
-   r21–r23, A48, A50, A51), the banca's draws (r17: to 17, standing on soft 17, r8a-i; none
-   when no hand waits for it, r20c).
-3. each hand's and each insurance's settlement (r18–r20, r25a–i, A47 no peek: a banca
-   blackjack takes every other hand's whole stake, doubles and splits included; A52 the prize,
-   3 × the stake, for 6-7-8 suited or three 7s as an unsplit hand's first three cards; A53 half
-   cents up for the player) against ``HandSettled``, ``InsuranceSettled`` and
-   ``JogadaSettled``; a void (r27, r28): every stake back.
-4. the money: each account's net over the jogada's account events against the rules' nets;
-   no hold left open.
+From the jogada's events alone: (1) the cards: the shoe (the RNG output: 4, 6 or 8 decks;
+in certification mode the forced cards on top) dealt in r14's order, and every later card the
+next index from 2n+2 in the order the events draw them (docs/audit.md); (2) the play: totals
+(r8, A46, r8a-ii), what each decision may do (r15, r16, r21–r23, A48, A50, A51), the banca's
+draws (r17, r8a-i; none when no hand waits for it, r20c); (3) every ``HandSettled``,
+``InsuranceSettled`` and ``JogadaSettled`` recomputed (r18–r20, r25a–i; A47 no peek, A52, A53),
+a void's refunds (r27, r28); (4) each account's net, no hold left open.
 """
 
 from __future__ import annotations
@@ -36,14 +24,9 @@ ENDING = ("JogadaSettled", "JogadaVoided")
 
 TENS = "TJQK"
 DOUBLE_ON = (9, 10, 11)  # r15b, r23
-DRAWING = ("PlayerHit", "BetDoubled", "HandSplit", "BancaDrew")
 SETTLED_FIELDS = ("result", "stake_cents", "returned_cents", "lost_cents", "won_cents",
                   "prize_cents")
 INSURANCE_FIELDS = ("result", "stake_cents", "returned_cents", "lost_cents", "won_cents")
-
-
-def rule(*numbers: Any) -> str:
-    return "blackjack rule " + ", ".join(map(str, numbers))
 
 
 def euros(cents: int, sign: bool = False) -> str:
@@ -115,11 +98,10 @@ def settle(hand: dict[str, Any], banca: list[str], config: dict[str, Any]) -> di
                        "rules 18, 25e, A47: the banca's blackjack takes the whole stake")
     if banca_total > 21:
         return outcome("won", stake, stake, stake, extra, "rule 25d: the banca bust")
-    if total != banca_total:
-        return outcome(*(("won", stake, stake, stake) if total > banca_total else
-                         ("lost", stake, 0, 0)), extra,
-                       f"rule {'25c' if total > banca_total else '25e'}: {total} against"
-                       f" {banca_total}")
+    if total > banca_total:
+        return outcome("won", stake, stake, stake, extra, f"rule 25c: {total} to {banca_total}")
+    if total < banca_total:
+        return outcome("lost", stake, 0, 0, extra, f"rule 25e: {total} to {banca_total}")
     return outcome("push", stake, stake, 0, extra, f"rule 25h: {total} each")
 
 
@@ -135,6 +117,11 @@ def _at(e: dict[str, Any]) -> str:
 
 class Refused(Exception):
     """The first difference: a sentence naming the event and the field."""
+
+
+def need(ok: Any, e: dict[str, Any], text: str) -> None:
+    if not ok:
+        raise Refused(f"{_at(e)}: {text}")
 
 
 def _same(e: dict[str, Any], field: str, got: Any, want: Any, why: str) -> None:
@@ -160,7 +147,7 @@ class Replay:
         self.insurance_settled: dict[str, dict[str, Any]] = {}
         self.banca: list[str] = []
         self.cursor, self.last, self.revealed, self.waiting = 0, ("", -1), False, False
-        self.up = ""
+        self.up, self.end = "", {}
 
     # the cards ---------------------------------------------------------------------------
     def card(self, e: dict[str, Any], field: str, card: Any, index: int) -> None:
@@ -170,8 +157,7 @@ class Replay:
                                     f" {index} (rule 14, the draw order)")
 
     def drawn(self, e: dict[str, Any], count: int = 1) -> None:
-        if self.shoe is None:
-            raise Refused(f"{_at(e)}: a card drawn before the deal (rule 14)")
+        need(self.shoe is not None, e, "a card drawn before the deal (rule 14)")
         _same(e, "index", e["data"].get("index"), self.cursor,
               "the next card of the shoe after the cards already drawn (rule 14)")
         for k in range(count):
@@ -183,17 +169,12 @@ class Replay:
         """The hand a decision acts on: in play, in play order (seats in order, each seat's
         hands in the order they were made: hands.DRAW_ORDER)."""
         key = (seat, hand)
-        if key not in self.hands:
-            raise Refused(f"{_at(e)}: seat {seat} has no hand {hand}")
-        if key in self.settled or self.hands[key]["surrendered"]:
-            raise Refused(f"{_at(e)}: seat {seat}'s hand {hand} was already settled")
-        if self.revealed:
-            raise Refused(f"{_at(e)}: a player's decision after the hole card was revealed"
-                          " (rule 17)")
-        if (int(seat), hand) < (int(self.last[0] or 0), self.last[1]):
-            raise Refused(f"{_at(e)}: seat {seat}'s hand {hand} plays after seat"
-                          f" {self.last[0]}'s hand {self.last[1]}: play goes seat by seat,"
-                          " each seat's hands in the order they were made (rule 14)")
+        need(key in self.hands and key not in self.settled and not self.revealed
+             and not self.hands[key]["surrendered"], e, f"seat {seat} has no hand {hand} in"
+             " play (not dealt, settled, or the hole card revealed: rule 17)")
+        need((int(seat), hand) >= (int(self.last[0] or 0), self.last[1]), e,
+             f"seat {seat}'s hand {hand} after seat {self.last[0]}'s hand {self.last[1]}: play"
+             " goes seat by seat, each seat's hands in the order made (rule 14)")
         self.last = (seat, hand)
         return self.hands[key]
 
@@ -208,37 +189,29 @@ class Replay:
     # the events --------------------------------------------------------------------------
     def on_BetPlaced(self, e, d):  # noqa: N802  (r9–r11, A49)
         low, high = self.config.get("min_bet_cents", 1), self.config.get("max_bet_cents")
-        if d["amount_cents"] < low or (high is not None and d["amount_cents"] > high):
-            raise Refused(f"{_at(e)}: seat {d['seat']}'s bet {euros(d['amount_cents'])} is"
-                          f" outside the table's limits (rules 9, 11; A49)")
-        if d["seat"] in self.bets:
-            raise Refused(f"{_at(e)}: seat {d['seat']} bet twice (A49: one initial bet)")
+        need(low <= d["amount_cents"] <= (high or d["amount_cents"]) and d["seat"] not in
+             self.bets, e, f"seat {d['seat']}'s bet: one per seat, within the table's limits"
+             " (rules 9, 11; A49)")
         self.bets[d["seat"]] = d
 
     def on_CardsDealt(self, e, d):  # noqa: N802  (r14)
         seats = sorted(self.bets, key=int)
-        if sorted(d["hands"], key=int) != seats:
-            raise Refused(f"{_at(e)}: hands dealt to seats {sorted(d['hands'], key=int)}, the"
-                          f" bets were placed at seats {seats} (rule 14)")
-        rng = self.jogada.get("rng")
-        if rng is None or rng.get("kind") != "deck":
-            raise Refused(f"{_at(e)}: cards dealt with no shoe drawn from a committed seed"
-                          " (A54, A70)")
-        decks = self.config.get("decks")
-        if rng["size"] != decks:
-            raise Refused(f"{_at(e)}: the shoe holds {rng['size']} decks, the table's"
-                          f" config {decks} (rule 4b)")
+        need(sorted(d["hands"], key=int) == seats, e, f"hands dealt to seats"
+             f" {sorted(d['hands'], key=int)}, the bets were placed at seats {seats} (rule 14)")
+        rng = self.jogada.get("rng") or {}
+        need(rng.get("kind") == "deck" and rng["size"] == self.config.get("decks"), e,
+             "cards dealt from no shoe of the table's decks drawn from a committed seed"
+             " (rule 4b, A54, A70)")
         self.shoe = list(rng["output"])
         want = deal(self.shoe, len(seats))
         for i, seat in enumerate(seats):
             _same(e, f"hands[{seat}]", list(d["hands"][seat]), want["hands"][i],
                   f"the shoe re-derived from the seed deals indices {i} and {len(seats) + 1 + i}"
                   " to that hand (rule 14)")
-            self.hands[(seat, 0)] = {"cards": list(want["hands"][i]),
-                                     "stake": self.bets[seat]["amount_cents"],
-                                     "from_split": False, "split_aces": False, "fixed": False,
-                                     "doubled": False, "surrendered": False,
-                                     "even_money": False, "acted": False}
+            self.hands[(seat, 0)] = dict(cards=list(want["hands"][i]), from_split=False,
+                                         stake=self.bets[seat]["amount_cents"], fixed=False,
+                                         split_aces=False, doubled=False, surrendered=False,
+                                         even_money=False, acted=False)
         for field in ("up_card", "hole_card", "next_index"):
             _same(e, field, d[field], want[field], "the shoe re-derived from the seed"
                   f" (rule 14: up card index {len(seats)}, hole card {2 * len(seats) + 1})")
@@ -247,31 +220,25 @@ class Replay:
 
     def on_InsuranceTaken(self, e, d):  # noqa: N802  (r15f, r16d, A51, A53)
         hand = self.hands.get((d["seat"], 0))
-        if hand is None or self.up[:1] != "A" or not self.config.get("insurance", True) \
-                or blackjack(hand["cards"]):
-            raise Refused(f"{_at(e)}: insurance at seat {d['seat']}: offered only against an"
-                          " up ace, to a hand without blackjack, at a table with insurance"
-                          " (rules 15f, 16d; A51)")
+        need(hand and self.up[:1] == "A" and self.config.get("insurance", True)
+             and not blackjack(hand["cards"]), e, "insurance only against an up ace, for a"
+             " hand without blackjack, at a table with insurance (rules 15f, 16d; A51)")
         cap = self.bets[d["seat"]]["amount_cents"] // 2
-        if not 1 <= d["amount_cents"] <= cap:
-            raise Refused(f"{_at(e)}: amount_cents is {d['amount_cents']}, insurance is 1 cent"
-                          f" to half the initial bet, {cap} (rule 15f, A53)")
+        need(1 <= d["amount_cents"] <= cap, e, f"amount_cents is {d['amount_cents']},"
+             f" insurance is 1 cent to half the initial bet, {cap} (rule 15f, A53)")
         self.insurance[d["seat"]] = d["amount_cents"]
 
     def on_EvenMoneyTaken(self, e, d):  # noqa: N802  (r20b, A51)
         hand = self.hands.get((d["seat"], 0))
-        if hand is None or self.up[:1] != "A" or not blackjack(hand["cards"]):
-            raise Refused(f"{_at(e)}: even money at seat {d['seat']}: only a blackjack against"
-                          " an up ace (rule 20b, A51)")
+        need(hand and self.up[:1] == "A" and blackjack(hand["cards"]), e,
+             "even money only for a blackjack against an up ace (rule 20b, A51)")
         hand["even_money"] = True
 
     def on_PlayerHit(self, e, d):  # noqa: N802  (r15a, r15d, r21)
         hand = self.order(e, d["seat"], d["hand"])
-        if best(hand["cards"], hand["fixed"])[0] >= 21 or hand["doubled"] or (
-                hand["split_aces"] and len(hand["cards"]) >= 2):
-            raise Refused(f"{_at(e)}: a card to seat {d['seat']}'s hand {d['hand']}"
-                          f" ({' '.join(hand['cards'])}): none at 21 or over, after a double,"
-                          " or to a split ace holding its card (rules 15b, 15d, 21)")
+        need(best(hand["cards"], hand["fixed"])[0] < 21 and not hand["doubled"]
+             and not hand["split_aces"], e, f"a card to {' '.join(hand['cards'])}: none at"
+             " 21 or over, after a double, or to a split ace (rules 15b, 15d, 21)")
         self.drawn(e)
         hand["cards"].append(d["card"])
         hand["acted"] = True
@@ -285,11 +252,10 @@ class Replay:
         hand = self.order(e, d["seat"], d["hand"])
         cards, any_total = hand["cards"], self.config.get("double_any_total", False)
         hard = sum(map(value, cards))
-        if len(cards) != 2 or hand["split_aces"] or not (
-                any_total or hard in DOUBLE_ON or best(cards)[0] in DOUBLE_ON):
-            raise Refused(f"{_at(e)}: seat {d['seat']} doubled on {' '.join(cards)}: only two"
-                          " cards totalling 9, 10 or 11 (either count of an ace), unless the"
-                          " table doubles on any total (rules 15b, 16a, 23; A46, A50)")
+        need(len(cards) == 2 and not hand["split_aces"] and (
+            any_total or hard in DOUBLE_ON or best(cards)[0] in DOUBLE_ON), e,
+             f"seat {d['seat']} doubled on {' '.join(cards)}: two cards of 9, 10 or 11 (either"
+             " count of an ace) unless on any total (rules 15b, 16a, 23; A46, A50)")
         why = "rules 15b, 23: the stake doubled"
         _same(e, "added_cents", d["added_cents"], hand["stake"], why)
         _same(e, "stake_cents", d["stake_cents"], 2 * hand["stake"], why)
@@ -307,11 +273,9 @@ class Replay:
         count = sum(1 for s, _ in self.hands if s == seat)
         same = len(cards) == 2 and (cards[0][0] == cards[1][0] if self.config.get(
             "true_pairs_only") else value(cards[0]) == value(cards[1]))
-        if not same or hand["doubled"] or count >= self.config.get("max_hands", 4):
-            raise Refused(f"{_at(e)}: seat {seat} split {' '.join(cards)} with {count} hands:"
-                          " two cards of one value (one rank with true pairs only), up to the"
-                          f" table's {self.config.get('max_hands', 4)} hands (rules 16b, 16c,"
-                          " 21, 22; A50)")
+        need(same and not hand["doubled"] and count < self.config.get("max_hands", 4), e,
+             f"seat {seat} split {' '.join(cards)}: one value (rank: true pairs only), up to"
+             f" the table's {self.config.get('max_hands', 4)} hands (rules 16b, 16c, 21; A50)")
         _same(e, "new_hand", d["new_hand"], count, "hands are numbered in the order made")
         _same(e, "stake_cents", d["stake_cents"], hand["stake"], "rule 21: an equal bet")
         self.drawn(e, 2)
@@ -326,16 +290,13 @@ class Replay:
 
     def on_HandSurrendered(self, e, d):  # noqa: N802  (r15e, A48)
         hand = self.order(e, d["seat"], d["hand"])
-        if d["hand"] != 0 or hand["acted"] or len(hand["cards"]) != 2 or self.up[0] == "A" \
-                or blackjack(hand["cards"]):
-            raise Refused(f"{_at(e)}: seat {d['seat']} surrendered: only as the first decision"
-                          " on the hand dealt, not with blackjack, never against an up ace"
-                          " (rule 15e, A48)")
+        need(d["hand"] == 0 and not hand["acted"] and self.up[0] != "A"
+             and not blackjack(hand["cards"]), e, f"seat {d['seat']} surrendered: only first,"
+             " on the hand dealt, not with blackjack, never against an up ace (r15e, A48)")
         hand["surrendered"] = True
 
     def on_HoleCardRevealed(self, e, d):  # noqa: N802  (r17, A47)
-        if self.shoe is None:
-            raise Refused(f"{_at(e)}: the hole card revealed before the deal (rule 14)")
+        need(self.shoe is not None, e, "the hole card revealed before the deal (rule 14)")
         self.revealed = True
         self.waiting = any(not (h["surrendered"] or h["even_money"] or blackjack(
             h["cards"], h["from_split"]) or best(h["cards"], h["fixed"])[0] > 21)
@@ -344,12 +305,9 @@ class Replay:
         self.banca_is(e, "rule 17")
 
     def on_BancaDrew(self, e, d):  # noqa: N802  (r17b, r20c)
-        if not self.revealed or not self.waiting or best(self.banca)[0] >= 17:
-            why = "no hand waits for it (rule 20c)" if self.revealed and not self.waiting \
-                else f"its total is {best(self.banca)[0]}" if self.revealed else \
-                "before the hole card is revealed"
-            raise Refused(f"{_at(e)}: the banca draws {d.get('card')}, but {why}: it draws"
-                          " only to reach 17, standing on soft 17 (rules 8a-i, 17, 20c)")
+        need(self.revealed and self.waiting and best(self.banca)[0] < 17, e, "the banca"
+             f" draws on {' '.join(self.banca)}: only once revealed, to reach 17 (soft 17"
+             " stands), and only when a hand waits for it (rules 8a-i, 17, 20c)")
         self.drawn(e)
         self.banca.append(d["card"])
         total, soft = best(self.banca)
@@ -358,9 +316,8 @@ class Replay:
             _same(e, "soft", d["soft"], soft, f"the banca's {' '.join(self.banca)}")
 
     def on_BancaStood(self, e, d):  # noqa: N802  (r17a, r20c)
-        if self.waiting and best(self.banca)[0] < 17:
-            raise Refused(f"{_at(e)}: the banca stood on {best(self.banca)[0]}"
-                          f" ({' '.join(self.banca)}): it draws to 17 (rule 17b)")
+        need(not self.waiting or best(self.banca)[0] >= 17, e, f"the banca stood on"
+             f" {best(self.banca)[0]} ({' '.join(self.banca)}): it draws to 17 (rule 17b)")
         self.banca_is(e, "rule 17a")
 
     def banca_is(self, e: dict[str, Any], why: str) -> None:
@@ -374,34 +331,33 @@ class Replay:
 
     def on_HandSettled(self, e, d):  # noqa: N802
         key = (d["seat"], d["hand"])
-        if key not in self.hands or key in self.settled:
-            raise Refused(f"{_at(e)}: seat {d['seat']}'s hand {d['hand']} is "
-                          f"{'settled twice' if key in self.settled else 'not a hand dealt'}")
+        need(key in self.hands and key not in self.settled, e, f"seat {d['seat']}'s hand"
+             f" {d['hand']} is not dealt, or settled twice")
         self.settled[key] = e
 
     def on_InsuranceSettled(self, e, d):  # noqa: N802
-        if d["seat"] not in self.insurance or d["seat"] in self.insurance_settled:
-            raise Refused(f"{_at(e)}: seat {d['seat']} took no insurance, or it settled twice")
+        need(d["seat"] in self.insurance and d["seat"] not in self.insurance_settled, e,
+             f"seat {d['seat']} took no insurance, or it settled twice")
         self.insurance_settled[d["seat"]] = e
 
     def run(self) -> None:
         for e in self.jogada["events"]:
-            handler = getattr(self, f"on_{e['name']}", None)
-            if handler is not None:
-                handler(e, e["data"])
+            if e["name"] in ENDING:
+                self.end = e
+            getattr(self, f"on_{e['name']}", lambda e, d: None)(e, e["data"])
 
     # the end -----------------------------------------------------------------------------
-    def owner(self, seat: str) -> str:
-        return f"wallet:{self.bets[seat]['player_id']}"
+    def move(self, nets: dict[str, int], seat: str, cents: int) -> None:
+        """The wallet of the seat's player gains ``cents``, the house loses them."""
+        for code, sign in ((f"wallet:{self.bets[seat]['player_id']}", 1), ("house", -1)):
+            nets[code] = nets.get(code, 0) + sign * cents
 
     def outcomes(self, nets: dict[str, int]) -> dict[tuple[str, int], dict[str, Any]]:
         """Each hand's outcome checked against its ``HandSettled``, its money into ``nets``."""
         found = {}
         for key, hand in sorted(self.hands.items(), key=lambda kv: (int(kv[0][0]), kv[0][1])):
             e = self.settled.get(key)
-            if e is None:
-                raise Refused(f"seat {key[0]}'s hand {key[1]} ({' '.join(hand['cards'])}) has"
-                              " no HandSettled, though the jogada settled (rule 25)")
+            need(e, self.end, f"seat {key[0]}'s hand {key[1]} has no HandSettled (rule 25)")
             want, d = settle(hand, self.banca, self.config), e["data"]
             why = (f"seat {key[0]}'s hand {key[1]}, {' '.join(hand['cards'])}, against the"
                    f" banca's {' '.join(self.banca)}: {want['why']}")
@@ -411,15 +367,10 @@ class Replay:
             for field in SETTLED_FIELDS:
                 _same(e, field, d.get(field), want[field], why)
             found[key] = want
-            wallet = self.owner(key[0])
-            moved = want["won_cents"] + want["prize_cents"] - want["lost_cents"]
-            nets[wallet] = nets.get(wallet, 0) + moved
-            nets["house"] = nets.get("house", 0) - moved
+            self.move(nets, key[0], want["won_cents"] + want["prize_cents"] - want["lost_cents"])
         for seat, stake in sorted(self.insurance.items(), key=lambda kv: int(kv[0])):
             e = self.insurance_settled.get(seat)
-            if e is None:
-                raise Refused(f"seat {seat}'s insurance of {euros(stake)} has no"
-                              " InsuranceSettled (rules 25f, 25g; A47)")
+            need(e, self.end, f"seat {seat}'s insurance has no InsuranceSettled (rule 25f, A47)")
             won = blackjack(self.banca[:2])
             want = outcome("won", stake, stake, 2 * stake, 0, "rule 25f: 2:1") if won else \
                 outcome("lost", stake, 0, 0, 0, "rule 25g: the banca has no blackjack")
@@ -428,20 +379,14 @@ class Replay:
                       f"seat {seat}'s insurance against the banca's {' '.join(self.banca)}:"
                       f" {want['why']}")
             found[(seat, "insurance")] = want
-            moved = want["won_cents"] - want["lost_cents"]
-            nets[self.owner(seat)] = nets.get(self.owner(seat), 0) + moved
-            nets["house"] = nets.get("house", 0) - moved
+            self.move(nets, seat, want["won_cents"] - want["lost_cents"])
         return found
 
     def jogada_settled(self, e: dict[str, Any], found: dict[Any, dict[str, Any]]) -> None:
         """``JogadaSettled``'s summary: the banca, each seat's hands, each insurance."""
         d = e["data"]
-        if not self.revealed:
-            raise Refused(f"{_at(e)}: the jogada settled with the hole card never revealed"
-                          " (rule 17, A47)")
-        if self.waiting and best(self.banca)[0] < 17:
-            raise Refused(f"{_at(e)}: the banca ends on {best(self.banca)[0]}"
-                          f" ({' '.join(self.banca)}): it draws to 17 (rule 17b)")
+        need(self.revealed and (not self.waiting or best(self.banca)[0] >= 17), e,
+             f"the banca ends on {' '.join(self.banca)}, revealed and drawn to 17 (rule 17)")
         self.banca_is({**e, "data": d.get("banca", {})}, "rule 17")
         results = d.get("results", {})
         for seat in sorted({s for s, _ in self.hands} | set(results), key=int):
@@ -481,9 +426,7 @@ class Replay:
             _same(e, f"refunds[{seat}]", refunds.get(seat, 0), staked - back,
                   f"seat {seat} staked {euros(staked)}, of which settlements before the void"
                   f" returned {euros(back)} (rules 27, 28)")
-            if won:
-                nets[self.owner(seat)] = nets.get(self.owner(seat), 0) + won
-                nets["house"] = nets.get("house", 0) - won
+            self.move(nets, seat, won)
 
 
 def _money(jogada: dict[str, Any], nets: dict[str, int], seat_of: dict[str, str]) -> list[str]:
