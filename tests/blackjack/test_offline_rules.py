@@ -150,8 +150,8 @@ class Table:
         t = bj.banca_total(banca)
         self.add("HoleCardRevealed", hole_card=self.hole, cards=list(banca), total=t.best,
                  blackjack=bj.is_blackjack(banca), rule="blackjack rule 17")
-        waiting = [k for k in self.hands if k not in self.done
-                   and not bj.is_blackjack(self.hands[k].cards, from_split=self.hands[k].from_split)]
+        waiting = [k for k, h in self.hands.items() if k not in self.done
+                   and not bj.is_blackjack(h.cards, from_split=h.from_split)]
         while waiting and bj.banca_draws(banca):
             card, index = self.draw()
             banca.append(card)
