@@ -1,0 +1,464 @@
+"""Blackjack's offline rules, carried by bundle_check.pyz (infra/audit/checker/games.py;
+docs/audit.md "The RNG and dealing, for a reimplementation"). Standard library only, and no
+import of the project: it runs inside the zip alone, so the rules are written here a second
+time, from Reg. 805/2015 and rules-digest-2 (§1, A46–A53), apart from the game's own code
+(hands.py, table.py).
+
+From the jogada's events alone: (1) the cards: the shoe (the RNG output: 4, 6 or 8 decks;
+in certification mode the forced cards on top) dealt in r14's order, and every later card the
+next index from 2n+2 in the order the events draw them (docs/audit.md); (2) the play: totals
+(r8, A46, r8a-ii), what each decision may do (r15, r16, r21–r23, A48, A50, A51), the banca's
+draws (r17, r8a-i; none when no hand waits for it, r20c); (3) every ``HandSettled``,
+``InsuranceSettled`` and ``JogadaSettled`` recomputed (r18–r20, r25a–i; A47 no peek, A52, A53),
+a void's refunds (r27, r28); (4) each account's net, no hold left open.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+GAMES = ("blackjack",)
+MARKERS = {"blackjack": ".BlackjackTable."}  # its venue's event topics (Game.event_marker)
+OPENING = ("JogadaOpened",)
+ENDING = ("JogadaSettled", "JogadaVoided")
+
+TENS = "TJQK"
+DOUBLE_ON = (9, 10, 11)  # r15b, r23
+SETTLED_FIELDS = ("result", "stake_cents", "returned_cents", "lost_cents", "won_cents",
+                  "prize_cents")
+INSURANCE_FIELDS = ("result", "stake_cents", "returned_cents", "lost_cents", "won_cents")
+
+
+def euros(cents: int, sign: bool = False) -> str:
+    text = f"{abs(cents) // 100},{abs(cents) % 100:02d} €"
+    return ("-" if cents < 0 else "+" if sign else "") + text
+
+
+def value(card: str) -> int:
+    """r8: an ace 1 here (``best`` makes it 11), T J Q K 10, the rest their face."""
+    return 1 if card[0] == "A" else 10 if card[0] in TENS else int(card[0])
+
+
+def best(cards: list[str], fixed: bool = False) -> tuple[int, bool]:
+    """(total, soft), A46: the highest total ≤ 21, one ace as 11 where it fits. ``fixed``
+    (r8a-ii): the hand was doubled on counting an ace of its first two cards as 1; those
+    aces stay 1, an ace drawn after them is free."""
+    hard = sum(value(c) for c in cards)
+    free = any(c[0] == "A" for c in (cards[2:] if fixed else cards))
+    return (hard + 10, True) if free and hard + 10 <= 21 else (hard, False)
+
+
+def blackjack(cards: list[str], from_split: bool = False) -> bool:
+    """r18, r19: an ace and a ten-value card as the first two cards, never after a split."""
+    return not from_split and len(cards) == 2 and sorted(map(value, cards)) == [1, 10]
+
+
+def half_up(cents: int) -> int:
+    return (cents + 1) // 2  # A53: a half cent to the player
+
+
+def outcome(result: str, stake: int, returned: int, won: int, prize: int,
+            why: str) -> dict[str, Any]:
+    return {"result": result, "stake_cents": stake, "returned_cents": returned,
+            "lost_cents": stake - returned, "won_cents": won, "prize_cents": prize, "why": why}
+
+
+def prize(hand: dict[str, Any], config: dict[str, Any]) -> int:
+    """r25i, A52: 6-7-8 of one suit or three 7s, the first three cards of an unsplit hand."""
+    first = hand["cards"][:3]
+    if not config.get("special_prize", True) or hand["from_split"] or len(first) < 3:
+        return 0
+    ranks = sorted(c[0] for c in first)
+    suited = len({c[1] for c in first}) == 1
+    return 3 * hand["stake"] if ranks == ["7"] * 3 or (ranks == ["6", "7", "8"] and suited) \
+        else 0
+
+
+def settle(hand: dict[str, Any], banca: list[str], config: dict[str, Any]) -> dict[str, Any]:
+    """One hand's outcome (r15e, r20a, r20b, r25a–i; A47, A48, A52, A53)."""
+    stake = hand["stake"]
+    if hand["even_money"]:
+        return outcome("even_money", stake, stake, stake, 0, "rule 20b: even money, 1:1")
+    if hand["surrendered"]:
+        return outcome("surrendered", stake, half_up(stake), 0, 0,
+                       "rule 15e, A53: half lost, the larger half returned")
+    total = best(hand["cards"], hand["fixed"])[0]
+    if total > 21:
+        return outcome("bust", stake, 0, 0, 0, "rule 25b: over 21")
+    extra = prize(hand, config)
+    mine, theirs = blackjack(hand["cards"], hand["from_split"]), blackjack(banca)
+    banca_total = best(banca)[0]
+    if mine and theirs:
+        return outcome("push", stake, stake, 0, extra, "rules 25a, 25h: both blackjack")
+    if mine:
+        return outcome("blackjack", stake, stake, half_up(3 * stake), extra,
+                       "rule 25a, A53: blackjack 3:2")
+    if theirs:
+        return outcome("lost", stake, 0, 0, extra,
+                       "rules 18, 25e, A47: the banca's blackjack takes the whole stake")
+    if banca_total > 21:
+        return outcome("won", stake, stake, stake, extra, "rule 25d: the banca bust")
+    if total > banca_total:
+        return outcome("won", stake, stake, stake, extra, f"rule 25c: {total} to {banca_total}")
+    if total < banca_total:
+        return outcome("lost", stake, 0, 0, extra, f"rule 25e: {total} to {banca_total}")
+    return outcome("push", stake, stake, 0, extra, f"rule 25h: {total} each")
+
+
+def deal(shoe: list[str], n: int) -> dict[str, Any]:
+    """r14: hand i (seat order) gets i and n+1+i, the banca n (up) and 2n+1 (hole)."""
+    return {"hands": [[shoe[i], shoe[n + 1 + i]] for i in range(n)], "up_card": shoe[n],
+            "hole_card": shoe[2 * n + 1], "next_index": 2 * n + 2}
+
+
+def _at(e: dict[str, Any]) -> str:
+    return f"event {e['notification_id']} {e['name']}"
+
+
+class Refused(Exception):
+    """The first difference: a sentence naming the event and the field."""
+
+
+def need(ok: Any, e: dict[str, Any], text: str) -> None:
+    if not ok:
+        raise Refused(f"{_at(e)}: {text}")
+
+
+def _same(e: dict[str, Any], field: str, got: Any, want: Any, why: str) -> None:
+    if got != want:
+        if ("cents" in field or field.startswith("refunds")) and isinstance(got, int) \
+                and isinstance(want, int):
+            got, want = f"{got} ({euros(got)})", f"{want} ({euros(want)})"
+        else:
+            got, want = repr(got), repr(want)
+        raise Refused(f"{_at(e)}: {field} is {got}, the rules give {want} ({why})")
+
+
+class Replay:
+    """The jogada's events in log order, every card and total re-checked as it comes."""
+
+    def __init__(self, jogada: dict[str, Any], config: dict[str, Any]) -> None:
+        self.jogada, self.config = jogada, config
+        self.shoe: list[str] | None = None
+        self.bets: dict[str, dict[str, Any]] = {}
+        self.hands: dict[tuple[str, int], dict[str, Any]] = {}
+        self.insurance: dict[str, int] = {}
+        self.settled: dict[tuple[str, int], dict[str, Any]] = {}
+        self.insurance_settled: dict[str, dict[str, Any]] = {}
+        self.banca: list[str] = []
+        self.cursor, self.last, self.revealed, self.waiting = 0, ("", -1), False, False
+        self.up, self.end = "", {}
+
+    # the cards ---------------------------------------------------------------------------
+    def card(self, e: dict[str, Any], field: str, card: Any, index: int) -> None:
+        assert self.shoe is not None
+        want = self.shoe[index] if index < len(self.shoe) else None
+        _same(e, field, card, want, f"the shoe re-derived from the seed holds {want} at index"
+                                    f" {index} (rule 14, the draw order)")
+
+    def drawn(self, e: dict[str, Any], count: int = 1) -> None:
+        need(self.shoe is not None, e, "a card drawn before the deal (rule 14)")
+        _same(e, "index", e["data"].get("index"), self.cursor,
+              "the next card of the shoe after the cards already drawn (rule 14)")
+        for k in range(count):
+            card = e["data"]["drawn"][k] if count > 1 else e["data"]["card"]
+            self.card(e, "drawn" if count > 1 else "card", card, self.cursor)
+            self.cursor += 1
+
+    def order(self, e: dict[str, Any], seat: str, hand: int) -> dict[str, Any]:
+        """The hand a decision acts on: in play, in play order (seats in order, each seat's
+        hands in the order they were made: hands.DRAW_ORDER)."""
+        key = (seat, hand)
+        need(key in self.hands and key not in self.settled and not self.revealed
+             and not self.hands[key]["surrendered"], e, f"seat {seat} has no hand {hand} in"
+             " play (not dealt, settled, or the hole card revealed: rule 17)")
+        need((int(seat), hand) >= (int(self.last[0] or 0), self.last[1]), e,
+             f"seat {seat}'s hand {hand} after seat {self.last[0]}'s hand {self.last[1]}: play"
+             " goes seat by seat, each seat's hands in the order made (rule 14)")
+        self.last = (seat, hand)
+        return self.hands[key]
+
+    def totals(self, e: dict[str, Any], hand: dict[str, Any], why: str) -> None:
+        total, soft = best(hand["cards"], hand["fixed"])
+        data = e["data"]
+        _same(e, "total", data.get("total"), total, f"{' '.join(hand['cards'])}: {why}")
+        for field, want in (("soft", soft), ("bust", total > 21)):
+            if field in data:
+                _same(e, field, data[field], want, f"{' '.join(hand['cards'])}: {why}")
+
+    # the events --------------------------------------------------------------------------
+    def on_BetPlaced(self, e, d):  # noqa: N802  (r9–r11, A49)
+        low, high = self.config.get("min_bet_cents", 1), self.config.get("max_bet_cents")
+        need(low <= d["amount_cents"] <= (high or d["amount_cents"]) and d["seat"] not in
+             self.bets, e, f"seat {d['seat']}'s bet: one per seat, within the table's limits"
+             " (rules 9, 11; A49)")
+        self.bets[d["seat"]] = d
+
+    def on_CardsDealt(self, e, d):  # noqa: N802  (r14)
+        seats = sorted(self.bets, key=int)
+        need(sorted(d["hands"], key=int) == seats, e, f"hands dealt to seats"
+             f" {sorted(d['hands'], key=int)}, the bets were placed at seats {seats} (rule 14)")
+        rng = self.jogada.get("rng") or {}
+        need(rng.get("kind") == "deck" and rng["size"] == self.config.get("decks"), e,
+             "cards dealt from no shoe of the table's decks drawn from a committed seed"
+             " (rule 4b, A54, A70)")
+        self.shoe = list(rng["output"])
+        want = deal(self.shoe, len(seats))
+        for i, seat in enumerate(seats):
+            _same(e, f"hands[{seat}]", list(d["hands"][seat]), want["hands"][i],
+                  f"the shoe re-derived from the seed deals indices {i} and {len(seats) + 1 + i}"
+                  " to that hand (rule 14)")
+            self.hands[(seat, 0)] = dict(cards=list(want["hands"][i]), from_split=False,
+                                         stake=self.bets[seat]["amount_cents"], fixed=False,
+                                         split_aces=False, doubled=False, surrendered=False,
+                                         even_money=False, acted=False)
+        for field in ("up_card", "hole_card", "next_index"):
+            _same(e, field, d[field], want[field], "the shoe re-derived from the seed"
+                  f" (rule 14: up card index {len(seats)}, hole card {2 * len(seats) + 1})")
+        self.up, self.cursor, self.banca = want["up_card"], want["next_index"], [
+            want["up_card"], want["hole_card"]]
+
+    def on_InsuranceTaken(self, e, d):  # noqa: N802  (r15f, r16d, A51, A53)
+        hand = self.hands.get((d["seat"], 0))
+        need(hand and self.up[:1] == "A" and self.config.get("insurance", True)
+             and not blackjack(hand["cards"]), e, "insurance only against an up ace, for a"
+             " hand without blackjack, at a table with insurance (rules 15f, 16d; A51)")
+        cap = self.bets[d["seat"]]["amount_cents"] // 2
+        need(1 <= d["amount_cents"] <= cap, e, f"amount_cents is {d['amount_cents']},"
+             f" insurance is 1 cent to half the initial bet, {cap} (rule 15f, A53)")
+        self.insurance[d["seat"]] = d["amount_cents"]
+
+    def on_EvenMoneyTaken(self, e, d):  # noqa: N802  (r20b, A51)
+        hand = self.hands.get((d["seat"], 0))
+        need(hand and self.up[:1] == "A" and blackjack(hand["cards"]), e,
+             "even money only for a blackjack against an up ace (rule 20b, A51)")
+        hand["even_money"] = True
+
+    def on_PlayerHit(self, e, d):  # noqa: N802  (r15a, r15d, r21)
+        hand = self.order(e, d["seat"], d["hand"])
+        need(best(hand["cards"], hand["fixed"])[0] < 21 and not hand["doubled"]
+             and not hand["split_aces"], e, f"a card to {' '.join(hand['cards'])}: none at"
+             " 21 or over, after a double, or to a split ace (rules 15b, 15d, 21)")
+        self.drawn(e)
+        hand["cards"].append(d["card"])
+        hand["acted"] = True
+        self.totals(e, hand, "rules 8, 15d, A46")
+
+    def on_PlayerStood(self, e, d):  # noqa: N802  (r15c, A46)
+        hand = self.order(e, d["seat"], d["hand"])
+        self.totals(e, hand, "rules 8, 15c, A46")
+
+    def on_BetDoubled(self, e, d):  # noqa: N802  (r15b, r16a, r23, r8a-ii, A46)
+        hand = self.order(e, d["seat"], d["hand"])
+        cards, any_total = hand["cards"], self.config.get("double_any_total", False)
+        hard = sum(map(value, cards))
+        need(len(cards) == 2 and not hand["split_aces"] and (
+            any_total or hard in DOUBLE_ON or best(cards)[0] in DOUBLE_ON), e,
+             f"seat {d['seat']} doubled on {' '.join(cards)}: two cards of 9, 10 or 11 (either"
+             " count of an ace) unless on any total (rules 15b, 16a, 23; A46, A50)")
+        why = "rules 15b, 23: the stake doubled"
+        _same(e, "added_cents", d["added_cents"], hand["stake"], why)
+        _same(e, "stake_cents", d["stake_cents"], 2 * hand["stake"], why)
+        fixed = not any_total and any(c[0] == "A" for c in cards) and hard in DOUBLE_ON
+        _same(e, "ace_fixed", d["ace_fixed"], fixed, "rule 8a-ii, A46: doubled on an ace as 1")
+        self.drawn(e)
+        hand.update(cards=[*cards, d["card"]], stake=2 * hand["stake"], fixed=fixed,
+                    doubled=True, acted=True)
+        self.totals(e, hand, "rules 8, 8a-ii, 15b, A46")
+
+    def on_HandSplit(self, e, d):  # noqa: N802  (r21, r22, r16b, r16c, A50)
+        seat, number = d["seat"], d["hand"]
+        hand = self.order(e, seat, number)
+        cards = hand["cards"]
+        count = sum(1 for s, _ in self.hands if s == seat)
+        same = len(cards) == 2 and (cards[0][0] == cards[1][0] if self.config.get(
+            "true_pairs_only") else value(cards[0]) == value(cards[1]))
+        need(same and not hand["doubled"] and count < self.config.get("max_hands", 4), e,
+             f"seat {seat} split {' '.join(cards)}: one value (rank: true pairs only), up to"
+             f" the table's {self.config.get('max_hands', 4)} hands (rules 16b, 16c, 21; A50)")
+        _same(e, "new_hand", d["new_hand"], count, "hands are numbered in the order made")
+        _same(e, "stake_cents", d["stake_cents"], hand["stake"], "rule 21: an equal bet")
+        self.drawn(e, 2)
+        aces = cards[0][0] == "A"
+        _same(e, "split_aces", d["split_aces"], aces, "rule 21")
+        kept, made = [cards[0], d["drawn"][0]], [cards[1], d["drawn"][1]]
+        _same(e, "cards", {str(k): list(v) for k, v in d["cards"].items()},
+              {str(number): kept, str(count): made},
+              "rule 21: the next card to the hand kept, the one after to the new hand")
+        hand.update(cards=kept, from_split=True, split_aces=aces, acted=True)
+        self.hands[(seat, count)] = {**hand, "cards": made}
+
+    def on_HandSurrendered(self, e, d):  # noqa: N802  (r15e, A48)
+        hand = self.order(e, d["seat"], d["hand"])
+        need(d["hand"] == 0 and not hand["acted"] and self.up[0] != "A"
+             and not blackjack(hand["cards"]), e, f"seat {d['seat']} surrendered: only first,"
+             " on the hand dealt, not with blackjack, never against an up ace (r15e, A48)")
+        hand["surrendered"] = True
+
+    def on_HoleCardRevealed(self, e, d):  # noqa: N802  (r17, A47)
+        need(self.shoe is not None, e, "the hole card revealed before the deal (rule 14)")
+        self.revealed = True
+        self.waiting = any(not (h["surrendered"] or h["even_money"] or blackjack(
+            h["cards"], h["from_split"]) or best(h["cards"], h["fixed"])[0] > 21)
+            for h in self.hands.values())  # r20c: a hand the banca's total decides
+        _same(e, "hole_card", d["hole_card"], self.banca[1], "dealt at index 2n+1 (r14, A47)")
+        self.banca_is(e, "rule 17")
+
+    def on_BancaDrew(self, e, d):  # noqa: N802  (r17b, r20c)
+        need(self.revealed and self.waiting and best(self.banca)[0] < 17, e, "the banca"
+             f" draws on {' '.join(self.banca)}: only once revealed, to reach 17 (soft 17"
+             " stands), and only when a hand waits for it (rules 8a-i, 17, 20c)")
+        self.drawn(e)
+        self.banca.append(d["card"])
+        total, soft = best(self.banca)
+        _same(e, "total", d["total"], total, f"the banca's {' '.join(self.banca)} (rule 8a-i)")
+        if "soft" in d:
+            _same(e, "soft", d["soft"], soft, f"the banca's {' '.join(self.banca)}")
+
+    def on_BancaStood(self, e, d):  # noqa: N802  (r17a, r20c)
+        need(not self.waiting or best(self.banca)[0] >= 17, e, f"the banca stood on"
+             f" {best(self.banca)[0]} ({' '.join(self.banca)}): it draws to 17 (rule 17b)")
+        self.banca_is(e, "rule 17a")
+
+    def banca_is(self, e: dict[str, Any], why: str) -> None:
+        d, total = e["data"], best(self.banca)[0]
+        for field, want in (("cards", self.banca), ("total", total),
+                            ("blackjack", blackjack(self.banca)), ("bust", total > 21)):
+            if field in d:
+                got = list(d[field]) if field == "cards" else d[field]
+                _same(e, field, got, list(want) if field == "cards" else want,
+                      f"the banca's {' '.join(self.banca)} ({why}, 8a-i, 18)")
+
+    def on_HandSettled(self, e, d):  # noqa: N802
+        key = (d["seat"], d["hand"])
+        need(key in self.hands and key not in self.settled, e, f"seat {d['seat']}'s hand"
+             f" {d['hand']} is not dealt, or settled twice")
+        self.settled[key] = e
+
+    def on_InsuranceSettled(self, e, d):  # noqa: N802
+        need(d["seat"] in self.insurance and d["seat"] not in self.insurance_settled, e,
+             f"seat {d['seat']} took no insurance, or it settled twice")
+        self.insurance_settled[d["seat"]] = e
+
+    def run(self) -> None:
+        for e in self.jogada["events"]:
+            if e["name"] in ENDING:
+                self.end = e
+            getattr(self, f"on_{e['name']}", lambda e, d: None)(e, e["data"])
+
+    # the end -----------------------------------------------------------------------------
+    def move(self, nets: dict[str, int], seat: str, cents: int) -> None:
+        """The wallet of the seat's player gains ``cents``, the house loses them."""
+        for code, sign in ((f"wallet:{self.bets[seat]['player_id']}", 1), ("house", -1)):
+            nets[code] = nets.get(code, 0) + sign * cents
+
+    def outcomes(self, nets: dict[str, int]) -> dict[tuple[str, int], dict[str, Any]]:
+        """Each hand's outcome checked against its ``HandSettled``, its money into ``nets``."""
+        found = {}
+        for key, hand in sorted(self.hands.items(), key=lambda kv: (int(kv[0][0]), kv[0][1])):
+            e = self.settled.get(key)
+            need(e, self.end, f"seat {key[0]}'s hand {key[1]} has no HandSettled (rule 25)")
+            want, d = settle(hand, self.banca, self.config), e["data"]
+            why = (f"seat {key[0]}'s hand {key[1]}, {' '.join(hand['cards'])}, against the"
+                   f" banca's {' '.join(self.banca)}: {want['why']}")
+            _same(e, "player_id", d.get("player_id"), self.bets[key[0]]["player_id"], why)
+            _same(e, "cards", list(d.get("cards", [])), hand["cards"], why)
+            _same(e, "total", d.get("total"), best(hand["cards"], hand["fixed"])[0], why)
+            for field in SETTLED_FIELDS:
+                _same(e, field, d.get(field), want[field], why)
+            found[key] = want
+            self.move(nets, key[0], want["won_cents"] + want["prize_cents"] - want["lost_cents"])
+        for seat, stake in sorted(self.insurance.items(), key=lambda kv: int(kv[0])):
+            e = self.insurance_settled.get(seat)
+            need(e, self.end, f"seat {seat}'s insurance has no InsuranceSettled (rule 25f, A47)")
+            won = blackjack(self.banca[:2])
+            want = outcome("won", stake, stake, 2 * stake, 0, "rule 25f: 2:1") if won else \
+                outcome("lost", stake, 0, 0, 0, "rule 25g: the banca has no blackjack")
+            for field in INSURANCE_FIELDS:
+                _same(e, field, e["data"].get(field), want[field],
+                      f"seat {seat}'s insurance against the banca's {' '.join(self.banca)}:"
+                      f" {want['why']}")
+            found[(seat, "insurance")] = want
+            self.move(nets, seat, want["won_cents"] - want["lost_cents"])
+        return found
+
+    def jogada_settled(self, e: dict[str, Any], found: dict[Any, dict[str, Any]]) -> None:
+        """``JogadaSettled``'s summary: the banca, each seat's hands, each insurance."""
+        d = e["data"]
+        need(self.revealed and (not self.waiting or best(self.banca)[0] >= 17), e,
+             f"the banca ends on {' '.join(self.banca)}, revealed and drawn to 17 (rule 17)")
+        self.banca_is({**e, "data": d.get("banca", {})}, "rule 17")
+        results = d.get("results", {})
+        for seat in sorted({s for s, _ in self.hands} | set(results), key=int):
+            rows = results.get(seat, [])
+            hands = sorted(h for s, h in self.hands if s == seat)
+            _same(e, f"results[{seat}]", len(rows), len(hands), "one result per hand")
+            for n, row in enumerate(rows):
+                key = (seat, row.get("hand", hands[n]) if isinstance(row, dict) else hands[n])
+                for field in SETTLED_FIELDS:
+                    _same(e, f"results[{seat}][{n}].{field}", row.get(field),
+                          found[key][field], f"seat {seat}'s hand {key[1]}: "
+                                             f"{found[key]['why']}")
+        insured = d.get("insurance") or {}
+        _same(e, "insurance", sorted(insured, key=int), sorted(self.insurance, key=int),
+              "the seats that took insurance (rule 15f)")
+        for seat, row in insured.items():
+            for field in INSURANCE_FIELDS:
+                _same(e, f"insurance[{seat}].{field}", row.get(field),
+                      found[(seat, "insurance")][field], found[(seat, "insurance")]["why"])
+
+    def voided(self, e: dict[str, Any], nets: dict[str, int]) -> None:
+        """r27, r28: every stake back (what a settlement before the void already returned
+        counts); wins paid before the void stay paid."""
+        refunds = e["data"].get("refunds", {})
+        for seat in sorted(set(self.bets) | set(refunds), key=int):
+            hands = [h["stake"] for (s, _), h in self.hands.items() if s == seat]
+            staked = sum(hands) if hands else self.bets.get(seat, {}).get("amount_cents", 0)
+            back, won = 0, 0
+            staked += self.insurance.get(seat, 0)
+            for key, settled in self.settled.items():
+                if key[0] == seat:
+                    back += settled["data"]["returned_cents"]
+                    won += settled["data"]["won_cents"] + settled["data"]["prize_cents"]
+            if seat in self.insurance_settled:
+                back += self.insurance_settled[seat]["data"]["returned_cents"]
+                won += self.insurance_settled[seat]["data"]["won_cents"]
+            _same(e, f"refunds[{seat}]", refunds.get(seat, 0), staked - back,
+                  f"seat {seat} staked {euros(staked)}, of which settlements before the void"
+                  f" returned {euros(back)} (rules 27, 28)")
+            self.move(nets, seat, won)
+
+
+def _money(jogada: dict[str, Any], nets: dict[str, int], seat_of: dict[str, str]) -> list[str]:
+    """Each account's net over the jogada's account events against the rules' nets."""
+    moved = jogada.get("money", {})
+    for code in sorted(set(nets) | set(moved)):
+        want, got = nets.get(code, 0), moved.get(code, 0)
+        if want != got:
+            seat = f" (seat {seat_of[code]})" if code in seat_of else ""
+            ids = [e["notification_id"] for e in jogada["events"] if e.get("account") == code]
+            return [f"{code}{seat}: the account events {ids} moved {got:+d} cents"
+                    f" ({euros(got, True)}), the rules give {want:+d} ({euros(want, True)})"]
+    for code, cents in sorted(jogada.get("held", {}).items()):
+        return [f"{code}: {cents} cents ({euros(cents)}) still held when the jogada ended"
+                " (903-B 5.4.3(4))"]
+    return []
+
+
+def check(jogada: dict[str, Any]) -> list[str]:
+    events = {e["name"]: e for e in jogada["events"]}
+    opened = events.get("JogadaOpened")
+    if opened is None:
+        return ["no JogadaOpened: the table's configuration is not in the jogada"]
+    replay = Replay(jogada, opened["data"]["config"])
+    nets: dict[str, int] = {}
+    try:
+        replay.run()
+        if "JogadaVoided" in events:
+            replay.voided(events["JogadaVoided"], nets)
+        else:
+            replay.jogada_settled(events["JogadaSettled"], replay.outcomes(nets))
+    except Refused as problem:
+        return [str(problem)]
+    seat_of = {f"wallet:{b['player_id']}": s for s, b in replay.bets.items()}
+    return _money(jogada, nets, seat_of)
