@@ -449,6 +449,20 @@ def test_bj_28_a_void_jogada_refunds_every_stake():
         " 0,00 € (rules 27, 28))")
 
 
+def test_bj_a62_a_void_reverses_a_natural_paid_at_once():
+    """A62: a void refunds every stake and reverses every payout of the jogada, so each
+    wallet ends where it started (the natural of seat 1 was paid at once, rule 20a)."""
+    table = Table(["As", "9d", "5c", "Kh", "7s", "2c"], {"1": 1000, "2": 1000})
+    table.deal()
+    table.add("JogadaVoided", reason="fault", refunds={"1": 0, "2": 1000},
+              reversed={"1": 1500}, rule="blackjack rules 27, 28")
+    assert offline.check(table.jogada({})) == []
+    table.event("JogadaVoided")["data"]["reversed"] = {}
+    assert refused(table.jogada({})) == (
+        f"{at(table, 'JogadaVoided')}: reversed[1] is 0, the rules give 1500"
+        " (seat 1 was paid 15,00 € before the void (A62))")
+
+
 # the offline arithmetic against the game's, on random jogadas ----------------------------------
 def random_jogada(seed: int) -> Table:
     """A jogada of 1–3 seats on a shuffled shoe, every decision drawn from the options the

@@ -408,9 +408,11 @@ class Replay:
                       found[(seat, "insurance")][field], found[(seat, "insurance")]["why"])
 
     def voided(self, e: dict[str, Any], nets: dict[str, int]) -> None:
-        """r27, r28: every stake back (what a settlement before the void already returned
-        counts); wins paid before the void stay paid."""
+        """r27, r28, A62: every stake back (what a settlement before the void already returned
+        counts) and every payout of the jogada reversed (``reversed``): each wallet ends
+        the jogada where it started."""
         refunds = e["data"].get("refunds", {})
+        reversed_ = e["data"].get("reversed", {})
         for seat in sorted(set(self.bets) | set(refunds), key=int):
             hands = [h["stake"] for (s, _), h in self.hands.items() if s == seat]
             staked = sum(hands) if hands else self.bets.get(seat, {}).get("amount_cents", 0)
@@ -426,7 +428,8 @@ class Replay:
             _same(e, f"refunds[{seat}]", refunds.get(seat, 0), staked - back,
                   f"seat {seat} staked {euros(staked)}, of which settlements before the void"
                   f" returned {euros(back)} (rules 27, 28)")
-            self.move(nets, seat, won)
+            _same(e, f"reversed[{seat}]", reversed_.get(seat, 0), won,
+                  f"seat {seat} was paid {euros(won)} before the void (A62)")
 
 
 def _money(jogada: dict[str, Any], nets: dict[str, int], seat_of: dict[str, str]) -> list[str]:
