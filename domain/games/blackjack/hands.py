@@ -4,7 +4,8 @@ totals, the banca's play, the deal order, and what a hand may do. Pure functions
 
 - Values (r8): K, Q, J and T count 10, number cards their face value, an ace 1 or 11.
 - A player's total is the *best* total, the highest one ≤ 21 (A46): A+5 is 16 and may stand.
-  An ace doubled on as 1 (A+8 or A+9 doubled on 9 or 10, r8a-ii) stays 1: ``ace_fixed``.
+  An ace doubled on as 1 (A+8 or A+9 doubled on 9 or 10, r8a-ii) stays 1: ``ace_fixed``; the
+  card the double draws is a new card (an ace drawn then may count 11: A+8 doubled + A is 20).
 - The banca (r8a-i, r17): an ace counts 11 whenever that makes 17–21, so it stands on soft 17
   and draws on 16 or less.
 - A blackjack (r18, r19) is an ace and a ten-value card as the first two cards of a hand that
@@ -50,9 +51,11 @@ class Total:
 
 
 def total(cards: Sequence[str], *, ace_fixed: bool = False) -> Total:
-    """A46: the best total; ``ace_fixed`` (r8a-ii): every ace counts 1."""
+    """A46: the best total; ``ace_fixed`` (r8a-ii): an ace among the first two cards counts 1
+    (the hand doubled counting it as 1); an ace drawn later is a new card and may count 11."""
     hard = sum(value(c) for c in cards)
-    if not ace_fixed and any(c[0] == "A" for c in cards) and hard + 10 <= 21:
+    free = cards[2:] if ace_fixed else cards
+    if any(c[0] == "A" for c in free) and hard + 10 <= 21:
         return Total(hard=hard, best=hard + 10, soft=True)
     return Total(hard=hard, best=hard, soft=False)
 
