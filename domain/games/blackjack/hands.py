@@ -199,15 +199,22 @@ def play_options(hand: HandState, *, up_card: str, hands_at_seat: int, rules: Ru
     one the balance cannot cover is listed unavailable with the reason (r24, A49).
     ``seat_decided``: the seat took a decision already (surrender is the first one only)."""
     t = hand.total
-    if t.best >= 21 or (hand.split_aces and len(hand.cards) >= 2):
-        return []  # r15d: no card at 21 or over; r21: a split ace takes one card only
+    if t.best >= 21:
+        return []  # r15d: no card at 21 or over
+    if hand.split_aces:
+        # r21: a split ace takes one card only, so no hit and no double; r22, A50: an ace dealt
+        # to it may be split again while the seat is under ``max_hands``, else it stands
+        if len(hand.cards) != 2 or not same_value(hand.cards, rules) \
+                or hands_at_seat >= rules.max_hands:
+            return []
+        return [Option(STAND, 0, rule=DECISION_RULES[STAND]),
+                _costed(SPLIT, hand.stake_cents, available_cents)]
     out = [Option(HIT, 0, rule=DECISION_RULES[HIT])]
     if t.best > MUST_HIT_UP_TO:
         out.append(Option(STAND, 0, rule=DECISION_RULES[STAND]))
-    if len(hand.cards) == 2 and not hand.split_aces and can_double_on(hand.cards, rules):
+    if len(hand.cards) == 2 and can_double_on(hand.cards, rules):
         out.append(_costed(DOUBLE, hand.stake_cents, available_cents))
-    if (same_value(hand.cards, rules) and hands_at_seat < rules.max_hands
-            and not hand.doubled):
+    if same_value(hand.cards, rules) and hands_at_seat < rules.max_hands:
         out.append(_costed(SPLIT, hand.stake_cents, available_cents))
     if (hand.original and not hand.acted and not seat_decided and len(hand.cards) == 2
             and up_card[0] != "A"):
