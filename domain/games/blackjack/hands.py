@@ -199,8 +199,8 @@ def play_options(hand: HandState, *, up_card: str, hands_at_seat: int, rules: Ru
     one the balance cannot cover is listed unavailable with the reason (r24, A49).
     ``seat_decided``: the seat took a decision already (surrender is the first one only)."""
     t = hand.total
-    if t.best >= 21:
-        return []  # r15d: no card at 21 or over
+    if t.best >= 21 or hand.doubled:
+        return []  # r15d: no card at 21 or over; r15b: a doubled hand took its one card
     if hand.split_aces:
         # r21: a split ace takes one card only, so no hit and no double; r22, A50: an ace dealt
         # to it may be split again while the seat is under ``max_hands``, else it stands
