@@ -337,6 +337,8 @@ def settle_even_money(hand: HandState) -> Outcome:
 def settle_against(hand: HandState, banca: Sequence[str], rules: Rules) -> Outcome:
     """r25a, r25c–e, r25h, r25i, r18, r19, A47, A52, A53: a hand still in against the banca's
     final cards."""
+    if hand.total.bust:  # r25b: over 21 loses, even against a banca that busts later
+        return settle_bust(hand, rules)
     stake = hand.stake_cents
     prize = special_prize(hand, rules)
     player_bj = is_blackjack(hand.cards, from_split=hand.from_split)
