@@ -86,7 +86,7 @@ class RtpResult:
     method: str
     uncertainty: float  # bound on the error of ``rtp``, a fraction of the initial bet
     strategy: str
-    chart: tuple[tuple[str, str, str], ...]  # (two-card hand, up card, decision): ("88", "T", "split")
+    chart: tuple[tuple[str, str, str], ...]  # (hand, up card, decision): ("88", "T", "split")
     variant: Variant
 
     def decision(self, hand: str, up: str) -> str:
