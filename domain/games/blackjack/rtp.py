@@ -91,9 +91,10 @@ class RtpResult:
 
     def decision(self, hand: str, up: str) -> str:
         """The strategy's first decision for ``hand`` ("A7", "88", "67s" suited) against ``up``
-        ("2"…"9", "T", "A")."""
+        ("2"…"9", "T", "A"); the two cards in either order."""
+        names = {hand, hand[1] + hand[0] + hand[2:]}
         for h, u, d in self.chart:
-            if h == hand and u == up:
+            if h in names and u == up:
                 return d
         raise KeyError((hand, up))
 
