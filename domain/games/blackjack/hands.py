@@ -4,7 +4,8 @@ totals, the banca's play, the deal order, and what a hand may do. Pure functions
 
 - Values (r8): K, Q, J and T count 10, number cards their face value, an ace 1 or 11.
 - A player's total is the *best* total, the highest one ≤ 21 (A46): A+5 is 16 and may stand.
-  An ace doubled on as 1 (A+8 or A+9 doubled on 9 or 10, r8a-ii) stays 1: ``ace_fixed``.
+  An ace doubled on as 1 (A+8 or A+9 doubled on 9 or 10, r8a-ii) stays 1: ``ace_fixed``; the
+  card the double draws is a new card (an ace drawn then may count 11: A+8 doubled + A is 20).
 - The banca (r8a-i, r17): an ace counts 11 whenever that makes 17–21, so it stands on soft 17
   and draws on 16 or less.
 - A blackjack (r18, r19) is an ace and a ten-value card as the first two cards of a hand that
@@ -51,7 +52,7 @@ class Total:
 
 def total(cards: Sequence[str], *, ace_fixed: bool = False) -> Total:
     """A46: the best total; ``ace_fixed`` (r8a-ii): an ace among the first two cards counts 1
-    to the end of the jogada (an ace drawn later may still count 11)."""
+    (the hand doubled counting it as 1); an ace drawn later is a new card and may count 11."""
     hard = sum(value(c) for c in cards)
     free = cards[2:] if ace_fixed else cards
     if any(c[0] == "A" for c in free) and hard + 10 <= 21:
@@ -198,15 +199,22 @@ def play_options(hand: HandState, *, up_card: str, hands_at_seat: int, rules: Ru
     one the balance cannot cover is listed unavailable with the reason (r24, A49).
     ``seat_decided``: the seat took a decision already (surrender is the first one only)."""
     t = hand.total
-    if t.best >= 21 or (hand.split_aces and len(hand.cards) >= 2):
-        return []  # r15d: no card at 21 or over; r21: a split ace takes one card only
+    if t.best >= 21 or hand.doubled:
+        return []  # r15d: no card at 21 or over; r15b: a doubled hand took its one card
+    if hand.split_aces:
+        # r21: a split ace takes one card only, so no hit and no double; r22, A50: an ace dealt
+        # to it may be split again while the seat is under ``max_hands``, else it stands
+        if len(hand.cards) != 2 or not same_value(hand.cards, rules) \
+                or hands_at_seat >= rules.max_hands:
+            return []
+        return [Option(STAND, 0, rule=DECISION_RULES[STAND]),
+                _costed(SPLIT, hand.stake_cents, available_cents)]
     out = [Option(HIT, 0, rule=DECISION_RULES[HIT])]
     if t.best > MUST_HIT_UP_TO:
         out.append(Option(STAND, 0, rule=DECISION_RULES[STAND]))
-    if len(hand.cards) == 2 and not hand.split_aces and can_double_on(hand.cards, rules):
+    if len(hand.cards) == 2 and can_double_on(hand.cards, rules):
         out.append(_costed(DOUBLE, hand.stake_cents, available_cents))
-    if (same_value(hand.cards, rules) and hands_at_seat < rules.max_hands
-            and not hand.doubled):
+    if same_value(hand.cards, rules) and hands_at_seat < rules.max_hands:
         out.append(_costed(SPLIT, hand.stake_cents, available_cents))
     if (hand.original and not hand.acted and not seat_decided and len(hand.cards) == 2
             and up_card[0] != "A"):
@@ -329,6 +337,8 @@ def settle_even_money(hand: HandState) -> Outcome:
 def settle_against(hand: HandState, banca: Sequence[str], rules: Rules) -> Outcome:
     """r25a, r25c–e, r25h, r25i, r18, r19, A47, A52, A53: a hand still in against the banca's
     final cards."""
+    if hand.total.bust:  # r25b: over 21 loses, even against a banca that busts later
+        return settle_bust(hand, rules)
     stake = hand.stake_cents
     prize = special_prize(hand, rules)
     player_bj = is_blackjack(hand.cards, from_split=hand.from_split)
