@@ -207,13 +207,17 @@ class TableChecks:
             raise ConflictError("the offers are over: insurance and even money only at the"
                                 " initial deal", field="decision", rule=a_rule(51),
                                 code="offers_closed")
+        state = self.hand_state(seat, hand)
+        if decision == bj.HIT and state.total.best >= 21:
+            raise RuleViolationError(f"no card at {state.total.best}: the hand stands",
+                                     field="decision", rule=bj_rule("15d"),
+                                     code="decision_not_allowed")
         turn = jogada["turn"]
         if turn is None or (turn["seat"], turn["hand"]) != (seat, hand):
             raise ConflictError("not this hand's turn: hands play in seat order",
                                 field="hand", rule=bj_rule(14), code="not_your_turn",
                                 details={"turn": turn and {"seat": int(turn["seat"]),
                                                            "hand": turn["hand"]}})
-        state = self.hand_state(seat, hand)
         allowed = [o.decision for o in bj.play_options(
             state, up_card=jogada["up_card"], hands_at_seat=len(jogada["hands"][seat]),
             rules=self.rules, seat_decided=self.seat_decided(seat), available_cents=0)]
