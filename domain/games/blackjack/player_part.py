@@ -22,7 +22,7 @@ from domain.ledger.accounts import wallet_code
 
 HOLE = (f"withheld: the banca's hole card, face down until it is revealed ({bj_rule('14b', 17)};"
         f" {a_rule(47)})")
-SHOE = f"withheld: the shoe's order gives every card not dealt ({bj_rule(14)}; {a_rule(54)})"
+SHOE = f"withheld: the shoe's order would give every card not dealt ({bj_rule(14)}; {a_rule(54)})"
 OTHERS = ("withheld: another player's identity and balance, never shown at the table (seats"
           f" only: {bj_rule(6)}; issue 24)")
 PERSONAL = ("player_id", "session_id")
@@ -112,7 +112,7 @@ def player_copy(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, An
     made = Copy(replayed)
     for step in made.replay["steps"]:
         name, data = step["event"], step["data"]
-        _hide_state(step["state"], wallets)
+        _hide_state(step["state"], wallets, other_seats)
         if name == "CardsDealt":  # face down at the deal, whatever came later
             made.cut(step, ["hole_card"], HOLE)
         elif name == "ShoeForced":
@@ -126,11 +126,12 @@ def player_copy(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, An
                 "counterparty": wallets[data["counterparty"]]})
         if name == "JogadaSettled":
             _settled_data(made, step, others)
-        actor = step.get("actor") or ""
-        if actor.removeprefix("player:") in others:
-            step["actor"] = f"player at {others[actor.removeprefix('player:')]}"
-            _note(made, step, "actor", OTHERS)
-    _hide_state(made.replay["final"], wallets)
+        actor = (step.get("actor") or "").removeprefix("player:")
+        if actor in others:  # the step's actor and the data's, both the event's
+            shown = f"player at {others[actor]}"
+            made.cut(step, ["actor"], OTHERS, replace={"actor": shown})
+            step["actor"] = shown
+    _hide_state(made.replay["final"], wallets, other_seats)
     made.cut_rng(SHOE.replace("the shoe's order", "the seed and the shoe's order"))
     return made.answer()
 
@@ -149,21 +150,7 @@ def _settled_data(made: Copy, step: dict[str, Any], others: dict[str, str]) -> N
             for seat, i in insurance.items()}})
 
 
-def _note(made: Copy, step: dict[str, Any], field: str, reason: str) -> None:
-    """Record a cut the step's data does not hold (its actor)."""
-    entry = next((w for w in made.withheld if w["position"] == step["position"]), None)
-    if entry is None:
-        entry = {"position": step["position"], "event": step["event"], "fields": [],
-                 "reason": reason}
-        made.withheld.append(entry)
-    if field not in entry["fields"]:
-        entry["fields"].append(field)
-    if reason not in entry["reason"]:
-        entry["reason"] += "; " + reason
-    step["withheld"] = entry["reason"]
-
-
-def _hide_state(state: dict[str, Any], wallets: dict[str, str]) -> None:
+def _hide_state(state: dict[str, Any], wallets: dict[str, str], seats: set[str]) -> None:
     """The state as the player saw it: the hole card face down until revealed, no shoe, the
     other players as their seats (their wallets by seat)."""
     cards = state["cards"]
@@ -171,6 +158,8 @@ def _hide_state(state: dict[str, Any], wallets: dict[str, str]) -> None:
         cards["hole_card"] = None
         cards["withheld"] = {"hole_card": 1}
     state["forced_shoe"] = None
+    if state["turn"] and state["turn"]["seat"] in seats:
+        state["turn"]["options"] = None
     for bet in state["seats"].values():
         if wallet_code(bet["player_id"] or "") in wallets:
             bet["player_id"] = bet["session_id"] = None
