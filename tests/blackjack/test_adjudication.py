@@ -150,3 +150,80 @@ def test_bj_an_open_jogada_is_not_adjudicated():
     ended = [e for e in events if type(e).__name__ not in ("JogadaSettled",)]
     with pytest.raises(InvalidInputError):
         judged(ended)
+
+
+# End to end: real jogadas through the ledger (certification mode: forced shoes) ------------
+def _tampered(event, **fields):
+    """A copy of a recorded event with other values (the record itself is untouched)."""
+    import copy
+
+    changed = copy.copy(event)
+    for name, value in fields.items():
+        object.__setattr__(changed, name, value)
+    return changed
+
+
+def test_bj_25_a_real_jogada_recomputes_and_a_tampered_payout_is_found(cert):
+    """r21, r15b, r25c, r25h: a split and a double at an individual table recompute to the
+    money moved (+20,00 €); the same record with a HandSettled paying 1,00 € more, or a win
+    credited 1,00 € higher, is found."""
+    from domain.games.blackjack.game import GAME
+    from infra.services import jogada_views
+    from tests.adjudication_check import one_report
+    from tests.blackjack.support import (
+        decide,
+        individual_config,
+        play_individual,
+        setup_table,
+        shoe,
+    )
+
+    table, (player,) = setup_table(cert, individual_config())
+    jid = play_individual(cert, table, player, shoe([["8h", "8d"]], "6c", "Kh",
+                                                    ["3c", "Tc", "9s", "2h"]))
+    decide(cert, table, jid, player, "split")
+    decide(cert, table, jid, player, "double", hand=0)
+    decide(cert, table, jid, player, "stand", hand=1)
+    _, events = jogada_views.jogada_events(cert, jid, game=GAME)
+    report = one_report(cert, jid, adjudicate, events)
+    own = wallet_code(player.player_id)
+    agrees(report, {own: 2_000, HOUSE_CODE: -2_000})
+    settled = [i for i, (_, e) in enumerate(events) if type(e).__name__ == "HandSettled"]
+    first = settled[0]
+    cheat = list(events)
+    cheat[first] = (events[first][0], _tampered(events[first][1],
+                                                won_cents=events[first][1].won_cents + 100))
+    found = adjudicate(cheat)
+    assert not found["agrees"] and found["differences"] == [
+        {"account": own, "against": "settlement", "recorded_cents": 2_100,
+         "recomputed_cents": 2_000}]
+    win = next(i for i, (_, e) in enumerate(events) if type(e).__name__ == "Credited"
+               and e.transfer_id.endswith(":win") and e.counterparty == HOUSE_CODE)
+    cheat = list(events)
+    cheat[win] = (events[win][0], _tampered(events[win][1],
+                                            amount_cents=events[win][1].amount_cents + 100))
+    found = adjudicate(cheat)
+    assert {(d["account"], d["against"]) for d in found["differences"]} == {(own, "money")}
+
+
+def test_bj_25f_a_real_insured_jogada_against_the_banca_blackjack(cert):
+    """A47, r18, r25f: 9-7 insured for 5,00 € stands; the banca's A-K beats it; insurance pays
+    10,00 €: net 0 on every account, and the recomputation agrees."""
+    from domain.games.blackjack.game import GAME
+    from infra.services import jogada_views
+    from tests.blackjack.support import (
+        decide,
+        individual_config,
+        play_individual,
+        setup_table,
+        shoe,
+    )
+
+    table, (player,) = setup_table(cert, individual_config())
+    jid = play_individual(cert, table, player, shoe([["9h", "7d"]], "Ad", "Kd", ["5c"]))
+    decide(cert, table, jid, player, "insurance", amount_cents=500)
+    decide(cert, table, jid, player, "stand")
+    _, events = jogada_views.jogada_events(cert, jid, game=GAME)
+    report = adjudicate(events)
+    agrees(report, {})
+    assert "blackjack rule 25f" in report["rules"]

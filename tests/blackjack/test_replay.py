@@ -199,3 +199,68 @@ def test_bj_14_the_replay_refuses_events_of_two_jogadas():
     other.__dict__ = dict(events[0].__dict__, jogada_id="x:2")
     with pytest.raises(Exception):
         replay([*events, other])
+
+
+# End to end: real jogadas through the ledger, with forced shoes (certification mode) --------
+def _multi_jogada(cert, clock):
+    """Two players at a multi-player table, up 6: seat 1 splits 8-8, doubles 8-3 with a 9
+    and stands on 8-T; seat 2 hits 10-6 with a 5 (21: it stands by itself, r15d); the banca
+    6-K draws a 2 (18)."""
+    from tests.blackjack.support import (
+        bet,
+        deal,
+        decide,
+        multi_config,
+        setup_table,
+        shoe,
+    )
+
+    table, (one, two) = setup_table(cert, multi_config(seats=2), players=2)
+    placed = bet(cert, table, one, 1_000)
+    bet(cert, table, two, 500)
+    clock.advance(11)
+    deal(cert, table, None, shoe([["8h", "8d"], ["Ts", "6d"]], "6c", "Kh",
+                                 ["3c", "Tc", "9s", "5c", "2h"]))
+    jid = placed["jogada_id"]
+    decide(cert, table, jid, one, "split")
+    decide(cert, table, jid, one, "double", hand=0)
+    decide(cert, table, jid, one, "stand", hand=1)
+    decide(cert, table, jid, two, "hit")
+    return table, one, two, jid
+
+
+def test_bj_14_17_a_real_jogada_replays_with_every_card_from_the_shoe(cert, clock):
+    """r14, r17, A47 on the recorded events: the RNG check re-derives the shoe and finds every
+    card at its index in the order of play; the state ends as the table settled it."""
+    from infra.services import jogada_views
+
+    table, one, two, jid = _multi_jogada(cert, clock)
+    replayed = jogada_views.replay(cert, jid)
+    assert replayed["rng"]["verified"] is True, replayed["rng"]
+    final = replayed["final"]
+    assert final["status"] == "settled"
+    assert final["cards"]["banca_cards"] == ["6c", "Kh", "2h"]
+    hands = final["cards"]["hands"]
+    assert [h["cards"] for h in hands["1"].values()] == [["8h", "3c", "9s"], ["8d", "Tc"]]
+    assert hands["2"]["0"]["cards"] == ["Ts", "6d", "5c"]
+    one_id, two_id = str(one.player_id), str(two.player_id)
+    assert final["net_by_account"][wallet_code(one_id)] == 2_000
+    assert final["net_by_account"][wallet_code(two_id)] == 500
+    part = player_jogada(replayed, one_id)
+    assert (part["result"], part["net_cents"], part["total_bet_cents"]) == ("won, push", 2_000,
+                                                                           3_000)
+    made = player_copy(replayed, one_id)
+    assert two_id not in repr(made["replay"])
+    dealt = next(s for s in made["replay"]["steps"] if s["event"] == "CardsDealt")
+    assert dealt["data"]["hole_card"] is None
+
+
+def test_bj_31_the_last_jogada_as_the_player_sees_it(cert, clock):
+    """r31 through the service (Game.player_jogada over the jogada index)."""
+    from domain.games.blackjack.game import GAME
+    from infra.services import jogada_views
+
+    table, one, two, jid = _multi_jogada(cert, clock)
+    (last,) = jogada_views.last_jogadas(cert, GAME, two.player_id, count=1)
+    assert (last["jogada_id"], last["seat"], last["result"]) == (jid, 2, "won")
+    assert (last["won_cents"], last["net_cents"]) == (500, 500)

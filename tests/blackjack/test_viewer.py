@@ -130,3 +130,28 @@ def test_issue_25_the_portuguese_steps_hold_no_english():
         said = repr((step["title"], step["scene"]))
         for english in ("Seat ", "hand ", "stake", "doubled", "won", "face down", "Bets"):
             assert english not in said, (english, said)
+
+
+def test_bj_903b_6_3_4_a_real_jogada_in_the_viewer_with_its_money(cert, clock):
+    """903-B 6.3.4(2): the viewer's steps of a real jogada (GET /jogadas/{id}/steps), players
+    by seat, the hole card face down until revealed, the money labelled by seat; in
+    Portuguese too."""
+    from infra.services import jogada_views
+    from tests.blackjack.test_replay import _multi_jogada
+
+    table, one, two, jid = _multi_jogada(cert, clock)
+    shown = jogada_views.steps(cert, jid)
+    assert shown["adjudication"]["agrees"] is True and shown["rng"]["verified"] is True
+    assert {p["label"] for p in shown["players"]} == {"Seat 1", "Seat 2"}
+    titles = [s["title"] for s in shown["steps"]]
+    assert "Seat 1 splits: 8h 3c and 8d Tc" in titles
+    assert "Seat 2 hits: 5c, 21" in titles
+    assert "The banca reveals its hole card: Kh, 16" in titles
+    dealt = next(s for s in shown["steps"] if s["event"]["name"] == "CardsDealt")
+    banca_cards = next(i for i in dealt["scene"] if i.get("label") == "Banca")
+    assert (banca_cards["cards"], banca_cards["hidden"]) == (["6c"], 1)
+    assert any("the wallet of Seat 1" in s["title"] for s in shown["steps"]
+               if s["kind"] == "bookkeeping")
+    replayed = jogada_views.replay(cert, jid)
+    pt = [s["title"] for s in viewer_steps(replayed, "pt")]
+    assert "Lugar 1 separa: 8h 3c e 8d Tc" in pt

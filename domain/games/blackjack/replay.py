@@ -48,6 +48,7 @@ __all__ = ["replay", "player_jogada", "player_copy", "DRAWS"]
 ENDED = ("settled", "voided")
 # The events that take a card from the shoe after the deal (r15a, r15b, r21, r17b).
 DRAWS = ("PlayerHit", "BetDoubled", "HandSplit", "BancaDrew")
+_NOT_OUTCOME = ("seat", "jogada_id", "actor", "at")  # an outcome's fields are the rest
 _RNG_EVENTS = ("RngCommitted", "RngRevealed", "CardsDealt", "HoleCardRevealed")
 
 
@@ -146,7 +147,7 @@ def _apply_table(state: dict[str, Any], name: str, d: dict[str, Any]) -> None:
         cards.update(banca_cards=list(d["cards"]), banca_total=d["total"])
         state["banca"] = {k: d[k] for k in ("cards", "total", "bust", "blackjack")}
     elif name == "InsuranceSettled":
-        state["insurance"][d["seat"]] = {k: v for k, v in d.items() if k != "seat"}
+        state["insurance"][d["seat"]] = {k: v for k, v in d.items() if k not in _NOT_OUTCOME}
     elif name == "JogadaSettled":
         state.update(status="settled", turn=None, banca=d["banca"])
         for seat, results in d["results"].items():
@@ -160,7 +161,7 @@ def _apply_table(state: dict[str, Any], name: str, d: dict[str, Any]) -> None:
 
 
 def _settled(state: dict[str, Any], seat: str, d: dict[str, Any]) -> None:
-    outcome = {k: v for k, v in d.items() if k != "seat"}
+    outcome = {k: v for k, v in d.items() if k not in _NOT_OUTCOME}
     state["outcomes"].setdefault(seat, {})[str(d["hand"])] = outcome
     hand = state["cards"]["hands"].get(seat, {}).get(str(d["hand"]))
     if hand is not None:
