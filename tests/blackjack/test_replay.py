@@ -264,3 +264,42 @@ def test_bj_31_the_last_jogada_as_the_player_sees_it(cert, clock):
     (last,) = jogada_views.last_jogadas(cert, GAME, two.player_id, count=1)
     assert (last["jogada_id"], last["seat"], last["result"]) == (jid, 2, "won")
     assert (last["won_cents"], last["net_cents"]) == (500, 500)
+
+
+def test_bj_31_the_listing_and_the_significant_events_of_a_real_jogada(cert, clock):
+    """r31, r32: each player's row of the jogada (every stake: the bet, the split, the double;
+    the result by its net) and the table's row; the table opening is a significant event, and
+    a special prize (r25i) a large win."""
+    from sqlalchemy import select
+
+    from projections.listings import decode_row, player_jogadas
+    from projections.significant_events import entries
+    from tests.blackjack.support import (
+        individual_config,
+        play_individual,
+        setup_table,
+        shoe,
+    )
+
+    table, one, two, jid = _multi_jogada(cert, clock)
+    cert.projections.wait(cert.writer.last_position)
+    engine = cert.projections.engine
+    with engine.connect() as conn:
+        decoded = [decode_row(r, ("prizes", "detail")) for r in conn.execute(
+            select(player_jogadas).where(player_jogadas.c.jogada_id == jid))]
+    rows = {r["player_id"]: r for r in decoded}
+    mine, theirs = rows[str(one.player_id)], rows[str(two.player_id)]
+    assert (mine["status"], mine["result"], mine["wagered_cents"], mine["won_cents"],
+            mine["net_cents"]) == ("settled", "won", 3_000, 5_000, 2_000)
+    assert mine["detail"]["seat_1"] == "won, push"
+    assert (theirs["result"], theirs["wagered_cents"], theirs["net_cents"]) == ("won", 500, 500)
+    lone, (player,) = setup_table(cert, individual_config())
+    prized = play_individual(cert, lone, player, shoe([["7s", "7h"]], "9c", "8h", ["7d"]))
+    from tests.blackjack.support import decide
+
+    decide(cert, lone, prized, player, "hit")
+    cert.projections.wait(cert.writer.last_position)
+    found, _ = entries(engine, game="blackjack", limit=20)
+    kinds = {(e["kind"], e["jogada_id"]) for e in found}
+    assert ("large_win", prized) in kinds and ("large_win", jid) not in kinds
+    assert sum(e["kind"] == "venue_opened" for e in found) == 2
