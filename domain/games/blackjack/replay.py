@@ -75,12 +75,14 @@ def _retotal(hand: dict[str, Any]) -> None:
     hand.update(total=t.best, soft=t.soft, bust=t.bust)
 
 
+_PLAY = ("PlayerHit", "PlayerStood", "BetDoubled", "HandSplit", "HandSurrendered")
+
+
 def _apply_table(state: dict[str, Any], name: str, d: dict[str, Any]) -> None:
     seats, cards = state["seats"], state["cards"]
-    hand = None
-    if "seat" in d and "hand" in d:
-        hand = cards["hands"].get(d["seat"], {}).get(str(d["hand"]))
-    if name == "JogadaOpened":
+    if name in _PLAY:
+        _apply_play(cards["hands"], name, d)
+    elif name == "JogadaOpened":
         state.update(status="betting", number=d["number"], config=d.get("config"),
                      betting_closes_at=d.get("betting_closes_at"))
     elif name == "BetPlaced":
@@ -97,10 +99,8 @@ def _apply_table(state: dict[str, Any], name: str, d: dict[str, Any]) -> None:
         cards["hands"] = {seat: {"0": _hand(dealt, seats.get(seat, {}).get("bet_cents", 0))}
                           for seat, dealt in d["hands"].items()}
         state["status"] = d["phase"]
-    elif name in ("InsuranceTaken", "InsuranceDeclined", "EvenMoneyTaken", "EvenMoneyDeclined"):
-        offer = {"InsuranceTaken": bj.INSURANCE, "InsuranceDeclined": bj.NO_INSURANCE,
-                 "EvenMoneyTaken": bj.EVEN_MONEY, "EvenMoneyDeclined": bj.NO_EVEN_MONEY}[name]
-        seats[d["seat"]].update(offer=offer, offer_reason=d.get("reason"))
+    elif name in _OFFERS:
+        seats[d["seat"]].update(offer=_OFFERS[name], offer_reason=d.get("reason"))
         if name == "InsuranceTaken":
             seats[d["seat"]]["insurance_cents"] = d["amount_cents"]
     elif name == "OffersClosed":
@@ -109,35 +109,53 @@ def _apply_table(state: dict[str, Any], name: str, d: dict[str, Any]) -> None:
         state.update(status="play", turn={"seat": d["seat"], "hand": d["hand"],
                                           "options": d["options"],
                                           "decision_deadline": d.get("decision_deadline")})
-    elif name == "PlayerHit" and hand is not None:
-        hand["cards"].append(d["card"])
-        _retotal(hand)
-        if hand["bust"]:
-            hand["status"] = "bust"
-    elif name == "PlayerStood" and hand is not None:
-        hand.update(status="stood", reason=d.get("reason"))
-    elif name == "BetDoubled" and hand is not None:
-        hand["cards"].append(d["card"])
-        hand.update(stake_cents=d["stake_cents"], doubled=True,
-                    ace_fixed=bool(d.get("ace_fixed")))
-        _retotal(hand)
-        hand["status"] = "bust" if hand["bust"] else "stood"
-    elif name == "HandSplit" and hand is not None:
-        made = cards["hands"][d["seat"]]
-        hand.update(cards=list(d["cards"][str(d["hand"])]), from_split=True,
-                    split_aces=bool(d.get("split_aces")))
-        _retotal(hand)
-        made[str(d["new_hand"])] = _hand(d["cards"][str(d["new_hand"])], d["stake_cents"],
-                                         from_split=True, split_aces=bool(d.get("split_aces")))
-    elif name == "HandSurrendered" and hand is not None:
-        hand["status"] = "surrendered"
     elif name == "DecisionTimedOut":
         seats[d["seat"]]["timeouts"].append({"hand": d.get("hand"), "played": d["played"]})
     elif name == "PlayerConnectionLost":
         seats[d["seat"]]["connection_lost"] = True
     elif name == "HandSettled":
         _settled(state, d["seat"], d)
-    elif name == "HoleCardRevealed":
+    else:
+        _apply_banca(state, name, d)
+
+
+_OFFERS = {"InsuranceTaken": bj.INSURANCE, "InsuranceDeclined": bj.NO_INSURANCE,
+           "EvenMoneyTaken": bj.EVEN_MONEY, "EvenMoneyDeclined": bj.NO_EVEN_MONEY}
+
+
+def _apply_play(hands: dict[str, Any], name: str, d: dict[str, Any]) -> None:
+    """r15, r21: a hand's decision and the card it took."""
+    made = hands.get(d["seat"], {})
+    hand = made.get(str(d["hand"]))
+    if hand is None:
+        return
+    if name == "PlayerHit":
+        hand["cards"].append(d["card"])
+        _retotal(hand)
+        if hand["bust"]:
+            hand["status"] = "bust"
+    elif name == "PlayerStood":
+        hand.update(status="stood", reason=d.get("reason"))
+    elif name == "BetDoubled":
+        hand["cards"].append(d["card"])
+        hand.update(stake_cents=d["stake_cents"], doubled=True,
+                    ace_fixed=bool(d.get("ace_fixed")))
+        _retotal(hand)
+        hand["status"] = "bust" if hand["bust"] else "stood"
+    elif name == "HandSplit":
+        hand.update(cards=list(d["cards"][str(d["hand"])]), from_split=True,
+                    split_aces=bool(d.get("split_aces")))
+        _retotal(hand)
+        made[str(d["new_hand"])] = _hand(d["cards"][str(d["new_hand"])], d["stake_cents"],
+                                         from_split=True, split_aces=bool(d.get("split_aces")))
+    else:  # HandSurrendered
+        hand["status"] = "surrendered"
+
+
+def _apply_banca(state: dict[str, Any], name: str, d: dict[str, Any]) -> None:
+    """r17: the hole card and the banca's draws; the end of the jogada."""
+    cards = state["cards"]
+    if name == "HoleCardRevealed":
         cards.update(hole_revealed=True, banca_cards=list(d["cards"]), banca_total=d["total"])
         state.update(status="banca", turn=None)
     elif name == "BancaDrew":
