@@ -16,8 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.kernel.actors import player_actor, staff_actor
-from domain.ledger.accounts import HOUSE_CODE, account_id
-from domain.ledger.accounts import wallet_code
+from domain.ledger.accounts import HOUSE_CODE, account_id, wallet_code
 from infra.container import Ledger, build_ledger
 from infra.runtime.rng import SeededSeedSource
 from infra.services import sessions as sessions_service
