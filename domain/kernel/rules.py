@@ -55,3 +55,11 @@ def cite(source: str, *numbers: int | str) -> str:
         raise ValueError(f"source must be {T903B!r}, {A!r} or a game's Source, not {source!r}")
     word = "rule" if len(numbers) == 1 else "rules"
     return f"{source.name} {word} " + ", ".join(str(n) for n in numbers)
+
+
+def citing(source: str):
+    """A game's citation helper as data: ``bj_rule = citing(BJ)`` in its pure rule book, so
+    ``bj_rule("15c")`` is ``cite(BJ, "15c")``."""
+    def cites(*numbers: int | str) -> str:
+        return cite(source, *numbers)
+    return cites

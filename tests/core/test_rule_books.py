@@ -33,10 +33,11 @@ DIGESTS = read_digests(ROOT.parent / "shared")
 
 # How the code cites (domain/kernel/rules.py): cite(SD, 22), sd_rule("41a", 42), bingo_rule("45, 46"),
 # cite(T903B, "6.3.4(2)"), cite(A, 15); hold'em and Omaha's rule(variant, 26), self.rule(26).
-CALL = re.compile(r"\b(cite|sd_rule|bingo_rule|pt_rule|rule|self\.rule)\(([^()]*)\)")
+CALL = re.compile(r"\b(cite|sd_rule|bingo_rule|pt_rule|bj_rule|a_rule|rule|self\.rule)\(([^()]*)\)")
 CONSTANTS = {"SD": "sd", "HE": "he", "OM": "om", "BINGO": "bingo", "PT": "pt", "BJ": "bj",
              "RF": "rf", "T903B": "903b", "A": "a", "INTERP": "a"}
-HELPERS = {"sd_rule": ("sd",), "bingo_rule": ("bingo",), "pt_rule": ("pt",)}
+HELPERS = {"sd_rule": ("sd",), "bingo_rule": ("bingo",), "pt_rule": ("pt",), "bj_rule": ("bj",),
+           "a_rule": ("a",)}
 
 
 def _literals(args: str) -> list[str]:
@@ -102,7 +103,7 @@ def uncatalogued(citations: list[Citation], catalogue: Catalogue) -> list[str]:
 
 
 def test_every_game_of_the_registry_has_its_catalogue_and_its_titles_are_one_short_line():
-    assert [g.name for g in GAMES] == ["semdescarte", "bingo", "holdem", "omaha"]
+    assert [g.name for g in GAMES] == ["semdescarte", "bingo", "holdem", "omaha", "blackjack"]
     for book in (*BOOKS, CORE):
         assert isinstance(book, RuleBook) and book.rules
         for numbers in (*book.rules.values(), *book.interpretations.values()):

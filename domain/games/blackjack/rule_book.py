@@ -1,23 +1,21 @@
 """Blackjack's rule catalogue (domain/kernel/rule_titles.py ``RuleBook``): the annex rules 1–38
-of Reg. 805/2015 and the interpretations of rules-digest-2 §4.2 filed under them (A46–A56;
-A61–A70 are the core's, domain/kernel/rule_book_903b.py). Each title is one line in the project's own words. Pure data;
-``GAME.rule_book``. ``bj_rule(n)`` is how the package cites a rule ("blackjack rule 15b").
+of Reg. 805/2015 and the interpretations of rules-digest-2 filed under them (A35–A37 of §9 of
+the first digest, A46–A55 of §4.2; A61–A70 are the core's, domain/kernel/rule_book_903b.py;
+A56 is filed under roulette). Each title is one line in the project's own words. Pure data;
+``GAME.rule_book``. ``bj_rule("15b")`` is how the package cites a rule ("blackjack rule 15b").
 """
 
 from __future__ import annotations
 
 from domain.kernel.rule_titles import RuleBook
-from domain.kernel.rules import A, Source, cite
+from domain.kernel.rules import A, Source, citing
 
 BJ = Source("bj", "blackjack", "blackjack, Reg. 805/2015", ("003 BJ", "805 BJ"))
 
 
-def bj_rule(*numbers: int | str) -> str:
-    return cite(BJ, *numbers)
-
-
-def a_rule(*numbers: int) -> str:
-    return cite(A, *numbers)
+# How the package cites: bj_rule("15c") is "blackjack rule 15c", a_rule(47) is "A47".
+bj_rule = citing(BJ)
+a_rule = citing(A)
 
 
 RULES = {
@@ -36,7 +34,7 @@ RULES = {
     13: "Individual tables: the player starts the deal after betting",
     14: "The deal: a card up to each player and the banca, a second to each, the hole card down",
     15: "The decisions: hit, double on 9–11, stand over 11, surrender, insurance",
-    16: "Options the operator may set: double any total, true pairs, split cap, no insurance, no prize",
+    16: "The operator may set: double on any total, true pairs, a split cap, no insurance or prize",
     17: "The banca reveals its hole card and draws to at least 17",
     18: "A blackjack beats any 21",
     19: "No blackjack with extra cards or after a split",
@@ -62,17 +60,19 @@ RULES = {
 }
 
 INTERPRETATIONS = {
+    35: "The seed's blackjack was partial; the full text (805/2015) now settles it",
+    36: "Insurance paid \"no dobro\": 2 to 1",
+    37: "The 6-7-8 special prize is paid on top of the result against the banca",
     46: "Soft hands: the best total; an ace doubled on as 1 stays 1",
-    47: "No peek: a banca blackjack takes doubled and split stakes; the hole card drawn at the deal",
+    47: "No peek: a banca blackjack takes doubles and splits; the hole card drawn at the deal",
     48: "Surrender: only as the first decision on the two-card hand, never against an ace",
-    49: "The limits apply to each seat's initial bet; an option the balance cannot cover is shown unavailable",
-    50: "Splits capped per seat (default 4 hands); split aces one card, no double; 21 after a split is not blackjack",
-    51: "Insurance only for non-blackjack hands, even money for a blackjack, both at the initial deal",
-    52: "The special prize: the first three cards of an unsplit hand, 3 × its stake, on top of the result",
-    53: "Half cents rounded in the player's favour; the insurance cap is half the bet, rounded down",
+    49: "Limits on each seat's initial bet; an option the balance cannot cover shown unavailable",
+    50: "Splits capped per seat (4 hands by default); split aces one card each, no double",
+    51: "Insurance for hands without blackjack, even money for a blackjack, at the deal only",
+    52: "Special prize: first three cards of an unsplit hand, 3 × its stake, on top of the result",
+    53: "Half cents rounded for the player; the insurance cap is half the bet, rounded down",
     54: "A freshly shuffled shoe per jogada",
     55: "The disconnected player: the hand waits (individual) or the default play (multi-player)",
-    56: "The banca's recent results: the last 10 (configurable, at least 2)",
 }
 
 RULE_BOOK = RuleBook(rules={BJ: RULES}, interpretations={BJ: INTERPRETATIONS})
