@@ -72,7 +72,7 @@ def test_bj_a55_multi_offers_time_out_declined(cert, clock):
     """A55: the offers' decision time runs out: insurance and even money declined (never
     taken), each logged."""
     forced = shoe([["9s", "6d"], ["As", "Kc"]], "Ac", "8h", ["Th", "2c"])
-    table, (ana, rui), jid = _multi_dealt(cert, clock, forced)
+    table, (ana, _rui), jid = _multi_dealt(cert, clock, forced)
     decide(cert, table, jid, ana, "insurance", amount_cents=300)
     clock.advance(11)
     assert bj.tick(cert, table["table_id"]) == ["offers_timed_out"]

@@ -25,7 +25,7 @@ from tests.blackjack.support import (
 
 def _settled(cert, table, jogada_id, hand=0):
     events = table_events(cert, table, jogada_id)
-    return [e for e in every(events, "HandSettled") if e.hand == hand][0], events
+    return next(e for e in every(events, "HandSettled") if e.hand == hand), events
 
 
 def test_bj_8a_a46_ace_doubled_on_as_one_stays_one(cert):
@@ -83,7 +83,7 @@ def test_bj_25i_a52_suited_678_against_20_returns_20_and_30(cert):
     table, (player,) = setup_table(cert, individual_config())
     jid = play_individual(cert, table, player, shoe([["6h", "7h"]], "Ks", "Qd", ["8h"]))
     decide(cert, table, jid, player, "hit")
-    settled, events = _settled(cert, table, jid)
+    settled, _events = _settled(cert, table, jid)
     assert (settled.result, settled.returned_cents, settled.won_cents, settled.prize_cents) == \
         ("won", 1_000, 1_000, 3_000)
     assert balances(cert, [player]) == [(DEPOSIT_CENTS + 4_000, 0)]

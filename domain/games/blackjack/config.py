@@ -80,7 +80,7 @@ class TableConfig:
         return {name: getattr(self, name) for name in FIELDS}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "TableConfig":
+    def from_dict(cls, d: dict[str, Any]) -> TableConfig:
         """A recorded configuration, as it was (903-B 6.1.5(3): no re-validation)."""
         return cls(**{name: d.get(name) for name in FIELDS})
 

@@ -16,9 +16,9 @@ is known (bust r25b, surrender r15e) → ``HoleCardRevealed``, ``BancaDrew``…,
 ``InsuranceSettled`` (r25f, r25g) → ``JogadaSettled`` → ``RngRevealed``. A fault of the system
 ends it with ``JogadaVoided`` instead (r27, r28).
 
-The money moves on the account streams in the same transaction (betting.py, decisions.py,
-play.py, faults.py): this aggregate decides and records. Guards (table_checks.py) run before
-the first event of a command, so a refused command records nothing.
+The money moves in the same transaction (betting.py, decisions.py, play.py, faults.py): this
+aggregate decides and records; the end of the jogada is table_settlement.py's. Guards
+(table_checks.py) run before the first event, so a refused command records nothing.
 """
 
 from __future__ import annotations
@@ -32,21 +32,15 @@ from eventsourcing.domain import event
 from domain.games.blackjack import hands as bj
 from domain.games.blackjack.config import INDIVIDUAL, TableConfig
 from domain.games.blackjack.rule_book import bj_rule
-from domain.games.blackjack.table_checks import (  # noqa: F401
-    BANCA,
-    BETTING,
-    OFFERS,
-    PLAY,
-    TableChecks,
-)
-from domain.kernel.jogada_rng import JogadaRng
+from domain.games.blackjack.table_checks import BETTING, OFFERS, PLAY, TableChecks
+from domain.games.blackjack.table_settlement import TableSettlement
 
 SESSION_ENDED = "session_ended"  # PlayerLeft's reason when the seat's game session ended
 OPEN_ANNOUNCEMENT = "façam as vossas apostas"  # r12
 CLOSE_ANNOUNCEMENT = "jogo feito nada mais, cartas em distribuição"  # r12
 
 
-class BlackjackTable(TableChecks, JogadaRng):
+class BlackjackTable(TableChecks, TableSettlement):
     @event("TableOpened", topic="ledger.BlackjackTable.TableOpened")
     def __init__(self, table_id: str, name: str, config: dict[str, Any], venue_id: str,
                  actor: str, at: datetime) -> None:
@@ -82,41 +76,11 @@ class BlackjackTable(TableChecks, JogadaRng):
     def has_bet(self, seat: str) -> bool:
         return self.jogada is not None and seat in self.jogada["bets"]
 
-    def hand_state(self, seat: str, hand: int) -> bj.HandState:
-        h = self.open_jogada()["hands"][seat][hand]
-        return bj.HandState(cards=tuple(h["cards"]), stake_cents=h["stake_cents"],
-                            from_split=h["from_split"], split_aces=h["split_aces"],
-                            doubled=h["doubled"], ace_fixed=h["ace_fixed"], acted=h["acted"],
-                            original=h["original"])
-
-    def seat_decided(self, seat: str) -> bool:
-        """The seat took a play decision already (surrender is the first one only, A48)."""
-        return any(h["acted"] or h["done"] for h in self.open_jogada()["hands"][seat])
-
-    def next_hand(self) -> tuple[str, int] | None:
-        """The hand to play now: seats in order, each seat's hands in the order they were made
-        (hands.DRAW_ORDER); None when every hand is done."""
-        jogada = self.open_jogada()
-        for seat in jogada["order"]:
-            for index, h in enumerate(jogada["hands"][seat]):
-                if not h["done"]:
-                    return seat, index
-        return None
-
     def next_card(self) -> tuple[str, int]:
         """The next card of the committed shoe and its index (hands.DRAW_ORDER)."""
         jogada = self.open_jogada()
         index = jogada["next_index"]
         return self.rng_outcome(jogada["jogada_id"])[index], index
-
-    def pending_offers(self) -> list[str]:
-        jogada = self.open_jogada()
-        return [s for s in jogada["order"] if s in jogada["offers"] and jogada["offers"][s] is None]
-
-    def unsettled(self) -> list[tuple[str, int]]:
-        jogada = self.open_jogada()
-        return [(s, i) for s in jogada["order"] for i, h in enumerate(jogada["hands"][s])
-                if not h["settled"]]
 
     # Seats ------------------------------------------------------------------------------------
     def sit(self, seat: int, player_id: str, session_id: str, *, stale: list[str],
@@ -284,66 +248,6 @@ class BlackjackTable(TableChecks, JogadaRng):
         self._connection_lost(jogada_id=jogada["jogada_id"], seat=seat,
                               player_id=jogada["bets"][seat]["player_id"], actor=actor, at=at)
 
-    # Settlement (r17, r20, r25) ---------------------------------------------------------------
-    def settle_hand(self, seat: str, hand: int, outcome: bj.Outcome, *, actor: str,
-                    at: datetime) -> dict[str, Any]:
-        jogada = self.open_jogada()
-        state = self.hand_state(seat, hand)
-        facts = {"seat": seat, "hand": hand, "player_id": jogada["bets"][seat]["player_id"],
-                 "cards": list(state.cards), "total": state.total.best, **outcome.to_dict()}
-        self._hand_settled(jogada_id=jogada["jogada_id"], actor=actor, at=at, **facts)
-        return facts
-
-    def reveal_hole(self, *, rule: str, actor: str, at: datetime) -> None:
-        jogada = self.open_jogada()
-        cards = [jogada["up_card"], jogada["hole_card"]]
-        t = bj.banca_total(cards)
-        self._hole_revealed(jogada_id=jogada["jogada_id"], hole_card=jogada["hole_card"],
-                            cards=cards, total=t.best, blackjack=bj.is_blackjack(cards),
-                            rule=rule, actor=actor, at=at)
-
-    def banca_draw(self, *, actor: str, at: datetime) -> None:
-        card, index = self.next_card()
-        t = bj.banca_total([*self.jogada["banca"], card])
-        self._banca_drew(jogada_id=self.jogada["jogada_id"], card=card, index=index,
-                         total=t.best, soft=t.soft, actor=actor, at=at)
-
-    def banca_stand(self, *, actor: str, at: datetime) -> None:
-        cards = list(self.jogada["banca"])
-        t = bj.banca_total(cards)
-        self._banca_stood(jogada_id=self.jogada["jogada_id"], cards=cards, total=t.best,
-                          bust=t.bust, blackjack=bj.is_blackjack(cards), actor=actor, at=at)
-
-    def settle_insurance(self, seat: str, outcome: bj.Outcome, *, actor: str,
-                         at: datetime) -> dict[str, Any]:
-        jogada = self.open_jogada()
-        facts = {"seat": seat, "player_id": jogada["bets"][seat]["player_id"],
-                 **{k: v for k, v in outcome.to_dict().items() if k != "prize_cents"}}
-        self._insurance_settled(jogada_id=jogada["jogada_id"], actor=actor, at=at, **facts)
-        return facts
-
-    def finish(self, *, actor: str, at: datetime) -> None:
-        jogada = self.open_jogada()
-        cards = list(jogada["banca"])
-        t = bj.banca_total(cards)
-        banca = {"cards": cards, "total": t.best, "blackjack": bj.is_blackjack(cards),
-                 "bust": t.bust}
-        self._jogada_settled(jogada_id=jogada["jogada_id"], banca=banca,
-                             results={s: [jogada["results"][s][str(i)]
-                                          for i in range(len(jogada["hands"][s]))]
-                                      for s in jogada["order"]},
-                             insurance=dict(jogada["insurance_results"]), actor=actor, at=at)
-        if jogada["jogada_id"] in self.rng_open:
-            self.reveal_rng(jogada["jogada_id"], actor=actor, at=at)
-
-    def void(self, *, reason: str, refunds: dict[str, int], rule: str, actor: str,
-             at: datetime) -> None:
-        jogada = self.open_jogada()
-        self._voided(jogada_id=jogada["jogada_id"], reason=reason, refunds=refunds, rule=rule,
-                     actor=actor, at=at)
-        if jogada["jogada_id"] in self.rng_open:
-            self.reveal_rng(jogada["jogada_id"], actor=actor, at=at)
-
     # Mutators (run on trigger and on replay) --------------------------------------------------
     @event("PlayerSeated", topic="ledger.BlackjackTable.PlayerSeated")
     def _seated(self, seat: str, player_id: str, session_id: str, actor: str,
@@ -484,68 +388,6 @@ class BlackjackTable(TableChecks, JogadaRng):
     def _connection_lost(self, jogada_id: str, seat: str, player_id: str, actor: str,
                          at: datetime) -> None:
         self.jogada["bets"][seat]["connection_lost"] = True
-
-    @event("HandSettled", topic="ledger.BlackjackTable.HandSettled")
-    def _hand_settled(self, jogada_id: str, seat: str, hand: int, player_id: str,
-                      cards: list[str], total: int, result: str, stake_cents: int,
-                      returned_cents: int, lost_cents: int, won_cents: int, prize_cents: int,
-                      rule: str, actor: str, at: datetime) -> None:
-        self.jogada["hands"][seat][hand].update(done=True, settled=True)
-        self.jogada["results"][seat][str(hand)] = {
-            "seat": seat, "hand": hand, "player_id": player_id, "cards": list(cards),
-            "total": total, "result": result, "stake_cents": stake_cents,
-            "returned_cents": returned_cents, "lost_cents": lost_cents, "won_cents": won_cents,
-            "prize_cents": prize_cents, "rule": rule}
-        self._end_turn(seat, hand)
-
-    @event("HoleCardRevealed", topic="ledger.BlackjackTable.HoleCardRevealed")
-    def _hole_revealed(self, jogada_id: str, hole_card: str, cards: list[str], total: int,
-                       blackjack: bool, rule: str, actor: str, at: datetime) -> None:
-        self.jogada.update(status=BANCA, revealed=True, banca=list(cards), turn=None,
-                           decision_deadline=None)
-
-    @event("BancaDrew", topic="ledger.BlackjackTable.BancaDrew")
-    def _banca_drew(self, jogada_id: str, card: str, index: int, total: int, soft: bool,
-                    actor: str, at: datetime) -> None:
-        self.jogada["banca"].append(card)
-        self.jogada["next_index"] = index + 1
-
-    @event("BancaStood", topic="ledger.BlackjackTable.BancaStood")
-    def _banca_stood(self, jogada_id: str, cards: list[str], total: int, bust: bool,
-                     blackjack: bool, actor: str, at: datetime) -> None:
-        pass
-
-    @event("InsuranceSettled", topic="ledger.BlackjackTable.InsuranceSettled")
-    def _insurance_settled(self, jogada_id: str, seat: str, player_id: str, result: str,
-                           stake_cents: int, returned_cents: int, lost_cents: int,
-                           won_cents: int, rule: str, actor: str, at: datetime) -> None:
-        self.jogada["insurance_results"][seat] = {
-            "seat": seat, "player_id": player_id, "result": result, "stake_cents": stake_cents,
-            "returned_cents": returned_cents, "lost_cents": lost_cents, "won_cents": won_cents,
-            "rule": rule}
-
-    @event("JogadaSettled", topic="ledger.BlackjackTable.JogadaSettled")
-    def _jogada_settled(self, jogada_id: str, banca: dict[str, Any],
-                        results: dict[str, list[dict[str, Any]]],
-                        insurance: dict[str, dict[str, Any]], actor: str, at: datetime) -> None:
-        self.last_jogada_id = jogada_id
-        shown = self.config_data.get("results_shown") or 10
-        self.recent_results = ([{"jogada_id": jogada_id, **banca}]
-                               + list(self.recent_results))[:shown]
-        self.jogada = None
-
-    @event("JogadaVoided", topic="ledger.BlackjackTable.JogadaVoided")
-    def _voided(self, jogada_id: str, reason: str, refunds: dict[str, int], rule: str,
-                actor: str, at: datetime) -> None:
-        self.last_jogada_id = jogada_id
-        self.jogada = None
-
-    def _end_turn(self, seat: str, hand: int) -> None:
-        turn = self.jogada["turn"]
-        if turn is not None and turn["seat"] == seat and turn["hand"] == hand:
-            self.jogada["turn"] = None
-            self.jogada["decision_deadline"] = None
-
 
 def _new_hand(cards: list[str], stake_cents: int) -> dict[str, Any]:
     return {"cards": list(cards), "stake_cents": stake_cents, "from_split": False,

@@ -41,6 +41,37 @@ class TableChecks:
                 "no jogada is open at this table", field="jogada_id")
         return jogada
 
+    # Queries of the open jogada --------------------------------------------------------------
+    def hand_state(self, seat: str, hand: int) -> bj.HandState:
+        h = self.open_jogada()["hands"][seat][hand]
+        return bj.HandState(cards=tuple(h["cards"]), stake_cents=h["stake_cents"],
+                            from_split=h["from_split"], split_aces=h["split_aces"],
+                            doubled=h["doubled"], ace_fixed=h["ace_fixed"], acted=h["acted"],
+                            original=h["original"])
+
+    def seat_decided(self, seat: str) -> bool:
+        """The seat took a play decision already (surrender is the first one only, A48)."""
+        return any(h["acted"] or h["done"] for h in self.open_jogada()["hands"][seat])
+
+    def next_hand(self) -> tuple[str, int] | None:
+        """The hand to play now: seats in order, each seat's hands in the order they were made
+        (hands.DRAW_ORDER); None when every hand is done."""
+        jogada = self.open_jogada()
+        for seat in jogada["order"]:
+            for index, h in enumerate(jogada["hands"][seat]):
+                if not h["done"]:
+                    return seat, index
+        return None
+
+    def pending_offers(self) -> list[str]:
+        jogada = self.open_jogada()
+        return [s for s in jogada["order"] if s in jogada["offers"] and jogada["offers"][s] is None]
+
+    def unsettled(self) -> list[tuple[str, int]]:
+        jogada = self.open_jogada()
+        return [(s, i) for s in jogada["order"] for i, h in enumerate(jogada["hands"][s])
+                if not h["settled"]]
+
     # Seats ------------------------------------------------------------------------------------
     def check_sit(self, seat: Any, player_id: str, stale: list[str]) -> str:
         """r4a: a seat of the table; r5: an individual table has one player; r7: several seats
