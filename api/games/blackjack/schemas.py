@@ -52,11 +52,12 @@ class TableConfigIn(RequestModel):
     (≥ 3 s) and A56 (the banca's recent results shown, ≥ 2)."""
     model_config = ConfigDict(extra="forbid", json_schema_extra=required_when(
         "kind", "individual",
-        then={"properties": {"seats": {"enum": [1, None]}, "betting_seconds": NULL_SCHEMA}}))
+        then={"properties": {"betting_seconds": NULL_SCHEMA}}))
 
     kind: Literal["individual", "multi"]
     decks: WholeInt = Field(json_schema_extra={"enum": [4, 6, 8]})
-    seats: Seat | None = Field(None, description="1 at an individual table; 1–7 (r4a)")
+    seats: Seat | None = Field(None, description="r4a (default 1); several at an individual"
+                                                 " table only with multi_seat (r5, r7)")
     min_bet_cents: Cents
     max_bet_cents: Cents = Field(description="at most 100 × min_bet_cents (r11)")
     multi_seat: StrictBool | None = Field(None, description="r7: a player may bet on several seats")
@@ -68,7 +69,7 @@ class TableConfigIn(RequestModel):
     betting_seconds: Seconds3 | None = Field(
         None, description="multi-player only: the window opened by the first bet (r12; 15)")
     decision_seconds: Seconds3 | None = Field(None, description="903-B 6.1.4 (default 20)")
-    results_shown: Bounded(2, 1_000) | None = Field(None, description="A56 (default 10)")
+    results_shown: Bounded(2, 100) | None = Field(None, description="A56 (default 10)")
 
 
 class TableCreate(RequestModel):
