@@ -6,6 +6,7 @@ money, and money conservation (every cent in a wallet or the house's account).""
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from typing import Any
 
@@ -132,7 +133,8 @@ class Table:
 
 
 def end_session(client, session_id: str, headers) -> dict[str, Any]:
-    return ok(client.post(f"/sessions/{session_id}/end", headers=headers))
+    return ok(client.post(f"/sessions/{session_id}/end", json={"reason": "player"},
+                          headers=headers))
 
 
 def statement(client, session_id: str, headers=OPERATOR) -> dict[str, Any]:
@@ -196,13 +198,25 @@ def nothing_recorded(client, player_ids=()):
     assert wallets(client, player_ids) == money, "a refused command moved money"
 
 
+def cites(cited: str | None, rule: str) -> bool:
+    """Whether an error's ``rule`` cites ``rule``: a blackjack rule by its number ("15b":
+    "blackjack rules 15b, 16a, 23" cites it), an A-number or a 903-B section as written."""
+    cited = cited or ""
+    if rule.startswith(("A", "903-B")):
+        return re.search(rf"(?<![\w.]){re.escape(rule)}(?![\w]|\.\d)", cited) is not None
+    return any(re.search(rf"(?<![\w.]){re.escape(rule)}(?![\w])", part.split(" rule", 1)[1])
+               for part in cited.split(";") if part.strip().startswith(BJ.split()[0])
+               and " rule" in part)
+
+
 def refused(r, *, field: str, rule: str | None = None, status: int | None = None,
             code: str | None = None) -> dict[str, Any]:
-    """A clear 4xx: names the field and (where one applies) the rule."""
+    """A clear 4xx: names the field (``forced_deck`` also as ``forced_deck[3]``) and, where
+    one applies, the rule (``cites``)."""
     error = error_of(r, status)
-    assert error["field"] == field, error
+    assert error["field"] == field or error["field"].startswith(f"{field}["), error
     if rule is not None:
-        assert rule in (error.get("rule") or ""), error
+        assert cites(error.get("rule"), rule), error
     if code is not None:
         assert error["code"] == code, error
     return error

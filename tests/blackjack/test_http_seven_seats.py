@@ -75,7 +75,7 @@ def client(make_settings, clock):
 
 def close_window(table: Table, clock) -> None:
     """r12: the window (15 s) runs out; the table's clock closes it and deals."""
-    clock.advance(15)
+    clock.advance(16)
     table.tick()
     assert table.state()["open_jogada"] is not None
 

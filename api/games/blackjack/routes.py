@@ -23,6 +23,7 @@ from api.deps import (
     OperatorCaller,
     PlayerCaller,
     PlayerOrOperator,
+    Reviewer,
 )
 from api.games.blackjack.schemas import (
     BetCreate,
@@ -37,6 +38,7 @@ from api.games.blackjack.schemas import (
 )
 from api.ledger_access import fresh_engine, run
 from api.routes.responses import errors
+from api.schemas import JogadaIdPath
 from domain.games.blackjack import commands as bj
 from domain.games.blackjack.rule_book import bj_rule
 from domain.kernel.errors import NotFoundError
@@ -188,3 +190,12 @@ def last_jogada(player_id: UUID, ledger: LedgerDep, caller: AccountReader) -> di
         return jogada
     raise NotFoundError(f"player {player_id} has no ended blackjack jogada",
                         field="player_id", rule=bj_rule(31))
+
+
+@router.get("/jogadas/{jogada_id}/replay", responses=errors(401, 403, 404, 409, 422, 503))
+def replay(jogada_id: JogadaIdPath, ledger: LedgerDep, caller: Reviewer) -> dict[str, Any]:
+    """Every event of an ended jogada in order, each with the state it led to (cards, bets,
+    decisions, settlement, money), and the RNG check: the revealed seed re-derives the shoe
+    (903-B 6.3.4(2), 6.7.2(4)). An open jogada is not shown: its hole card is."""
+    return jogada_views.require_ended(jogada_views.replay(
+        ledger, jogada_id, fresh_engine(ledger), game=ledger.games.get("blackjack")))
