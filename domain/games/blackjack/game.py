@@ -10,6 +10,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.games.blackjack import faults, seats
+from domain.games.blackjack.adjudication import adjudicate
 from domain.games.blackjack.commands import (
     COMMANDS,
     DueTables,
@@ -22,46 +23,16 @@ from domain.games.blackjack.inactivity import (
     BLACKJACK_MULTI,
     POLICIES,
 )
+from domain.games.blackjack.listing import LISTING_EVENTS, listing
 from domain.games.blackjack.registry import REGISTRY_ID, TableRegistry
+from domain.games.blackjack.replay import player_copy, player_jogada, replay
 from domain.games.blackjack.rule_book import RULE_BOOK, bj_rule
+from domain.games.blackjack.significant import SIGNIFICANT
 from domain.games.blackjack.table import BlackjackTable
+from domain.games.blackjack.viewer import WORDS, viewer_steps
 from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
 
 NAME = "blackjack"
-
-
-# placeholder until h-record lands: replay.py, adjudication.py, listing.py, significant.py,
-# viewer.py replace these on merge (the lead wires the real ones).
-def replay(events: list[tuple[int, Any]]) -> dict[str, Any]:  # placeholder until h-record lands
-    return {"steps": [], "verified": {"rng": None}}
-
-
-def player_jogada(replayed: dict[str, Any], player_id: str) -> dict[str, Any]:  # placeholder until h-record lands
-    return {}
-
-
-def player_copy(replayed: dict[str, Any], player_id: str) -> dict[str, Any]:  # placeholder until h-record lands
-    return {"replay": {}, "withheld": []}
-
-
-def adjudicate(events: list[tuple[int, Any]],
-               opening: dict[str, int] | None) -> dict[str, Any]:  # placeholder until h-record lands
-    jogada_id = next((getattr(e, "jogada_id", None) for _, e in events
-                      if getattr(e, "jogada_id", None)), None)
-    return {"jogada_id": jogada_id, "game": NAME, "status": None, "agrees": True,
-            "differences": {}, "problems": [], "placeholder": True}
-
-
-def listing(event: Any) -> list:  # placeholder until h-record lands
-    return []
-
-
-def viewer_steps(replayed: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:  # placeholder until h-record lands
-    return []
-
-
-LISTING_EVENTS: tuple[type, ...] = ()  # placeholder until h-record lands
-SIGNIFICANT = None  # placeholder until h-record lands
 
 
 def _void_disputed(uow: Any, table_id: str, jogada_id: str, reason: str,
@@ -95,23 +66,24 @@ GAME = Game(
     session_ended=seats.session_ended,
     replay=replay,
     viewer_steps=viewer_steps,
+    words=WORDS,
     adjudicate=adjudicate,
     check_settings=check_settings,
     settings_fields=frozenset(FIELDS),
     venue_rule=bj_rule(5),  # a blackjack table, individual or multi-player
     stake_reason="bet",  # every seat of a jogada holds its bet from the wallet (r9)
     player_jogada=player_jogada,  # r31
-    player_copy=player_copy,
+    player_copy=player_copy,  # r14b, r17, A47: the hole card until revealed; seats, not people
     snapshotted=(BlackjackTable, TableRegistry),
     clock=GameClock(interval=1.0, due=DueTables(),
                     tick=lambda table_id, actor: TickTable(table_id=table_id, actor=actor)),
     recovery=lambda actor: RecoverTables(actor=actor),
     open_jogadas=_open_jogadas,
     void_jogada=_void_disputed,  # a complaint's remedy: r27, r28
-    listing=listing,
+    listing=listing,  # its tables and each player's jogadas (r31, r32)
     listing_events=LISTING_EVENTS,
     replay_alias="/blackjack/jogadas/{jogada_id}/replay",
-    significant=SIGNIFICANT,
+    significant=SIGNIFICANT,  # tables, lost connections, voids, recoveries, large wins
     venue_kinds=venue_aggregate_kinds(
         BlackjackTable, lambda table: (seats.game_kind(table.config_data),)),
     rule_book=RULE_BOOK,  # r1–r38, A46–A56
