@@ -1,0 +1,1 @@
+"""Blackjack's routes and request bodies."""
