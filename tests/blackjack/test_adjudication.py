@@ -65,8 +65,8 @@ def test_bj_18_25f_20b_a47_insurance_even_money_against_the_banca_blackjack():
      "blackjack rule 25b"),
     ({"1": (P1, 1000, ["Th", "7d"])}, "6c", "Kh", [("stand", "1", 0)], ["9s"], 1000,
      "blackjack rule 25d"),
-    ({"1": (P1, 1000, ["As", "8d"])}, "6c", "Kh", [("double", "1", 0, "Ah")], ["2s"], -2000,
-     "blackjack rule 25e"),
+    ({"1": (P1, 1000, ["As", "8d"])}, "6c", "Kh", [("double", "1", 0, "Ah")], ["2s"], 2000,
+     "blackjack rule 25c"),
     ({"1": (P1, 1000, ["Ah", "Ad"])}, "6c", "Kh", [("split", "1", 0, "Kc", "9s")], ["2s"],
      2000, "blackjack rule 25c"),
 ], ids=["surrender-odd", "three-sevens", "natural-at-once", "bust", "banca-bust",
@@ -77,7 +77,8 @@ def test_bj_each_hand_recomputes_from_its_cards(seats, up, hole, script, draws, 
     r25i, A52: three 7s win the hand (21 against 17) and 3 × the stake;
     r20a, A53: a natural against a 9 is paid 3:2 at once, 15,015 rounded up to 15,02 €;
     r25b: 10-6-K busts; r25d: the banca's 6-K-9 busts;
-    r8a-ii, A46: A-8 doubled counts the ace as 1, so A-8-A is 11 against the banca's 18;
+    r8a-ii, A46: A-8 doubled keeps its first ace at 1, but the ace drawn counts 11: A-8-A is 20
+    against the banca's 18;
     r21, r19: split aces: A-K (21, no blackjack after a split) and A-9 (20) each win 10,00 €
     against 18."""
     report = judged(play(seats, up, hole, script, draws))

@@ -63,6 +63,7 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str,
     jogada = table.open_jogada()
     jid = jogada["jogada_id"]
     refunds: dict[str, int] = {}
+    reversed_: dict[str, int] = {}
     for seat in sorted(jogada["bets"], key=int):
         bet = jogada["bets"][seat]
         pid = UUID(bet["player_id"])
@@ -83,6 +84,7 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str,
         paid = sum(r["won_cents"] + r["prize_cents"] for r in settled) + \
             (insured or {}).get("won_cents", 0)
         refs = {"jogada_id": jid, "rule": VOID_RULE}
+        reversed_[seat] = paid
         if lost > paid:
             wallets.transfer_between(uow, from_code=HOUSE_CODE, to_code=wallet_code(pid),
                                      transfer_id=hold_id(jid, seat, "refund"),
@@ -101,7 +103,8 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str,
         # r33: the statement shows the stakes back (a payout already recorded stays: a
         # session statement only adds; the money itself is exact)
         record_game_win(uow, bet["session_id"], jid, staked - returned, REFUND, actor)
-    table.void(reason=reason, refunds=refunds, rule=VOID_RULE, actor=actor, at=uow.at)
+    table.void(reason=reason, refunds=refunds, reversed_=reversed_, rule=VOID_RULE, actor=actor,
+               at=uow.at)
     free_seats_of_ended_sessions(uow, table, actor)
     return {"jogada_id": jid, "voided": True, "reason": reason, "rule": VOID_RULE,
             "message": ERROR_MESSAGE, "refunds_cents": {int(s): c for s, c in refunds.items()}}

@@ -11,6 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.games.blackjack.table import BlackjackTable as _BJ
+
+# The end of a jogada's events are TableSettlement's classes (the topics resolve to them).
+from domain.games.blackjack.table_settlement import TableSettlement as _END
 from domain.kernel.listing import (
     SETTLED,
     VOID,
@@ -72,9 +75,9 @@ _FACTS: dict[type, Callable[[Any], list]] = {
                                       counts={"doubles": 1})],  # r15b, r23
     _BJ.HandSplit: lambda e: [Staked(e.jogada_id, None, e.seat, e.stake_cents,
                                      counts={"splits": 1})],  # r21, r22
-    _BJ.HoleCardRevealed: lambda e: [PhaseChanged(BANCA)],  # r17
-    _BJ.JogadaSettled: _settled,
-    _BJ.JogadaVoided: _voided,
+    _END.HoleCardRevealed: lambda e: [PhaseChanged(BANCA)],  # r17
+    _END.JogadaSettled: _settled,
+    _END.JogadaVoided: _voided,
 }
 LISTING_EVENTS: tuple[type, ...] = tuple(_FACTS)
 

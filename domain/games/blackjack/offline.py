@@ -408,26 +408,23 @@ class Replay:
                       found[(seat, "insurance")][field], found[(seat, "insurance")]["why"])
 
     def voided(self, e: dict[str, Any], nets: dict[str, int]) -> None:
-        """r27, r28, A62: every stake back (what a settlement before the void already returned
-        counts) and every payout of the jogada reversed (``reversed``): each wallet ends
-        the jogada where it started."""
+        """r27, r28, A62: every stake back (``refunds``: all the seat staked) and every payout
+        of the jogada reversed (``reversed``: wins and prizes paid before the void), so each
+        wallet ends the jogada where it started."""
         refunds = e["data"].get("refunds", {})
         reversed_ = e["data"].get("reversed", {})
         for seat in sorted(set(self.bets) | set(refunds), key=int):
             hands = [h["stake"] for (s, _), h in self.hands.items() if s == seat]
             staked = sum(hands) if hands else self.bets.get(seat, {}).get("amount_cents", 0)
-            back, won = 0, 0
+            won = 0
             staked += self.insurance.get(seat, 0)
             for key, settled in self.settled.items():
                 if key[0] == seat:
-                    back += settled["data"]["returned_cents"]
                     won += settled["data"]["won_cents"] + settled["data"]["prize_cents"]
             if seat in self.insurance_settled:
-                back += self.insurance_settled[seat]["data"]["returned_cents"]
                 won += self.insurance_settled[seat]["data"]["won_cents"]
-            _same(e, f"refunds[{seat}]", refunds.get(seat, 0), staked - back,
-                  f"seat {seat} staked {euros(staked)}, of which settlements before the void"
-                  f" returned {euros(back)} (rules 27, 28)")
+            _same(e, f"refunds[{seat}]", refunds.get(seat, 0), staked,
+                  f"seat {seat} staked {euros(staked)} (rules 27, 28: every stake back)")
             _same(e, f"reversed[{seat}]", reversed_.get(seat, 0), won,
                   f"seat {seat} was paid {euros(won)} before the void (A62)")
 

@@ -10,6 +10,9 @@ from typing import Any
 
 from domain.games.blackjack.rule_book import bj_rule
 from domain.games.blackjack.table import BlackjackTable as _BJ
+
+# The end of a jogada's events are TableSettlement's classes (the topics resolve to them).
+from domain.games.blackjack.table_settlement import TableSettlement as _END
 from domain.kernel.significant import (
     CONNECTION_LOST,
     GAME_KINDS,
@@ -78,7 +81,7 @@ SIGNIFICANT = SignificantEvents(
     classify={
         _BJ.TableOpened: _opened,
         _BJ.PlayerConnectionLost: _connection_lost,
-        _BJ.JogadaVoided: lambda e: voided(e, bj_rule(27, 28)),
-        _BJ.JogadaSettled: _large_win,
+        _END.JogadaVoided: lambda e: voided(e, bj_rule(27, 28)),
+        _END.JogadaSettled: _large_win,
     },
 )

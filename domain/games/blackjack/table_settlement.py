@@ -71,11 +71,13 @@ class TableSettlement(JogadaRng):
         if jogada["jogada_id"] in self.rng_open:
             self.reveal_rng(jogada["jogada_id"], actor=actor, at=at)
 
-    def void(self, *, reason: str, refunds: dict[str, int], rule: str, actor: str,
-             at: datetime) -> None:
+    def void(self, *, reason: str, refunds: dict[str, int], reversed_: dict[str, int],
+             rule: str, actor: str, at: datetime) -> None:
+        """r27, r28, A62: ``refunds`` each seat's stakes (all back), ``reversed_`` what the
+        jogada had paid it already (taken back): each wallet ends where it started."""
         jogada = self.open_jogada()
-        self._voided(jogada_id=jogada["jogada_id"], reason=reason, refunds=refunds, rule=rule,
-                     actor=actor, at=at)
+        self._voided(jogada_id=jogada["jogada_id"], reason=reason, refunds=refunds,
+                     reversed=reversed_, rule=rule, actor=actor, at=at)
         if jogada["jogada_id"] in self.rng_open:
             self.reveal_rng(jogada["jogada_id"], actor=actor, at=at)
 
@@ -132,7 +134,7 @@ class TableSettlement(JogadaRng):
 
     @event("JogadaVoided", topic="ledger.BlackjackTable.JogadaVoided")
     def _voided(self, jogada_id: str, reason: str, refunds: dict[str, int], rule: str,
-                actor: str, at: datetime) -> None:
+                actor: str, at: datetime, reversed: dict[str, int] | None = None) -> None:
         self.last_jogada_id = jogada_id
         self.jogada = None
 
