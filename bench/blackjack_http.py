@@ -7,7 +7,9 @@ waits on no betting window, r13) with the same lean client as the other benchmar
 (bench/http_driver.py): seven bets, the deal, then for each hand the view (r24: the options
 shown) and one decision (stand where it may, else hit; insurance and even money declined),
 until the jogada ends. The runs alternate with runs of a bare endpoint of the same server
-(``GET /health``, answered by the HTTP process alone) by the same client: bare, game, bare, …,
+(``--bare``, a GET answering JSON: ``/health`` by default, which reads the event and
+projection positions from the database, so it is no faster than a game request here) by the
+same client: bare, game, bare, …,
 bare; each game run's requests/s is compared with the mean of the bare runs around it (the
 ratio's denominator), and the median ratio is printed. Per run: requests/s, jogadas/s, and
 p50/p99 of each kind of request (a decision's is ``decision``).
@@ -78,8 +80,11 @@ def choose(options: list[dict]) -> dict | None:
     return options[0]
 
 
+BARE = {"path": "/health"}
+
+
 def health_script(i: int, n: int):
-    yield ("health", "GET", "/health", None)
+    yield ("health", "GET", BARE["path"], None)
 
 
 def seat_players(base: str, clients: int) -> tuple[list[str], list[str], list[dict[str, str]]]:
@@ -113,7 +118,7 @@ def section(backend: str, tmp: Path, seconds: int, clients: int, rounds: int) ->
             bares.append(drive(base, headers, health_script, seconds))
     ratios = [g.rps / ((b0.rps + b1.rps) / 2) for g, b0, b1 in zip(games, bares, bares[1:])]
     say(f"  {clients} clients, each at its own seven-seat table; {seconds} s runs alternated"
-        f" (bare GET /health, game) × {rounds}, bare")
+        f" (bare GET {BARE['path']}, game) × {rounds}, bare")
     say(f"    {'':<5} {'req/s':>7} {'jogadas/s':>9} {'fail':>4} │"
         + "".join(f"{k + ' p50/p99 ms':>22}" for k in KINDS))
     for run in bares:
@@ -147,7 +152,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2,
                         help="game runs, each between two bare runs (default 2)")
     parser.add_argument("--backends", default="sqlite,postgresql")
+    parser.add_argument("--bare", default="/health",
+                        help="the bare endpoint (a GET answering JSON, same server; default /health)")
     args = parser.parse_args()
+    BARE["path"] = args.bare
     os.environ.setdefault("LEDGER_LOG_LEVEL", "WARNING")
     say(f"blackjack HTTP benchmark, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}")
     with tempfile.TemporaryDirectory() as tmpdir:

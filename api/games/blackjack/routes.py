@@ -26,15 +26,15 @@ from api.deps import (
     Reviewer,
 )
 from api.games.blackjack.schemas import (
-    BetCreate,
-    ConnectionLostCreate,
-    DealRequest,
-    DecisionCreate,
-    ForcedDeckCreate,
-    InterruptionCreate,
-    SeatLeave,
-    SeatTake,
-    TableCreate,
+    BjBetCreate,
+    BjConnectionLostCreate,
+    BjDealRequest,
+    BjDecisionCreate,
+    BjForcedDeckCreate,
+    BjInterruptionCreate,
+    BjSeatLeave,
+    BjSeatTake,
+    BjTableCreate,
 )
 from api.ledger_access import fresh_engine, run
 from api.routes.responses import errors
@@ -49,7 +49,7 @@ ERRORS = errors(401, 403, 404, 409, 422, 503)
 
 
 @router.post("/tables", status_code=201, responses=errors(401, 403, 409, 422, 503))
-async def create_table(body: TableCreate, ledger: LedgerDep,
+async def create_table(body: BjTableCreate, ledger: LedgerDep,
                        caller: OperatorCaller) -> dict[str, Any]:
     """Open a table (r3–r7, r9–r11, r12, r16; 903-B 6.1.4; A49, A50, A56): individual or
     multi-player, 4, 6 or 8 decks, 1–7 seats, its limits and options. A configuration outside
@@ -77,11 +77,11 @@ async def rules_page(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[
 
 @router.post("/tables/{table_id}/seats", status_code=201, responses=ERRORS)
 async def take_seat(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
-                    body: Annotated[SeatTake | None, Body()] = None) -> dict[str, Any]:
+                    body: Annotated[BjSeatTake | None, Body()] = None) -> dict[str, Any]:
     """Sit (r4a, r7): the player needs an open game session at the table's ``venue_id``
     (POST /sessions with the table's ``game``). No seat: the first free one (seat 1 at an
     individual table); another seat of the same player only where the table allows it (r7)."""
-    body = body or SeatTake()
+    body = body or BjSeatTake()
     return await run(ledger, bj.Sit(table_id=str(table_id),
                                     player_id=str(caller.player_acted_for(body.player_id)),
                                     seat=body.seat, actor=caller.actor))
@@ -89,16 +89,16 @@ async def take_seat(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
 
 @router.post("/tables/{table_id}/seats/leave", responses=ERRORS)
 async def leave_seat(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
-                     body: Annotated[SeatLeave | None, Body()] = None) -> dict[str, Any]:
+                     body: Annotated[BjSeatLeave | None, Body()] = None) -> dict[str, Any]:
     """Leave one seat (``seat``) or all of the player's (no body: the caller's own, r34)."""
-    body = body or SeatLeave()
+    body = body or BjSeatLeave()
     return await run(ledger, bj.Leave(table_id=str(table_id),
                                       player_id=str(caller.player_acted_for(body.player_id)),
                                       seat=body.seat, actor=caller.actor))
 
 
 @router.post("/tables/{table_id}/bets", status_code=201, responses=ERRORS)
-async def place_bet(table_id: UUID, body: BetCreate, ledger: LedgerDep,
+async def place_bet(table_id: UUID, body: BjBetCreate, ledger: LedgerDep,
                     caller: PlayerCaller) -> dict[str, Any]:
     """A seat's initial bet (r9–r11, A49), held from the wallet; at a multi-player table the
     first bet opens the betting window for everyone (r12), and a bet after it closes is
@@ -111,17 +111,17 @@ async def place_bet(table_id: UUID, body: BetCreate, ledger: LedgerDep,
 
 @router.post("/tables/{table_id}/deal", responses=ERRORS)
 async def deal(table_id: UUID, ledger: LedgerDep, caller: PlayerOrOperator,
-               body: Annotated[DealRequest | None, Body()] = None) -> dict[str, Any]:
+               body: Annotated[BjDealRequest | None, Body()] = None) -> dict[str, Any]:
     """r13: at an individual table the player deals once the bet is placed; at a multi-player
     table the clock deals when the window closes (an operator may deal after it). r14: the
     deal order; the hole card drawn now, face down (A47, 903-B 6.7.5)."""
-    body = body or DealRequest()
+    body = body or BjDealRequest()
     return await run(ledger, bj.Deal(table_id=str(table_id), player_id=caller.player_or_none(),
                                      forced_shoe=body.forced_deck, actor=caller.actor))
 
 
 @router.post("/tables/{table_id}/forced-deck", responses=ERRORS)
-async def set_forced_deck(table_id: UUID, body: ForcedDeckCreate, ledger: LedgerDep,
+async def set_forced_deck(table_id: UUID, body: BjForcedDeckCreate, ledger: LedgerDep,
                           caller: OperatorCaller) -> dict[str, Any]:
     """Certification mode only: the shoe's top the open jogada will be dealt from, set in its
     betting window (r12) so that the clock deals it; recorded (``ShoeForced``)."""
@@ -140,7 +140,7 @@ async def view(table_id: UUID, ledger: LedgerDep, caller: Anyone) -> dict[str, A
 
 
 @router.post("/tables/{table_id}/decisions", responses=ERRORS)
-async def decide(table_id: UUID, body: DecisionCreate, ledger: LedgerDep,
+async def decide(table_id: UUID, body: BjDecisionCreate, ledger: LedgerDep,
                  caller: PlayerCaller) -> dict[str, Any]:
     """Hit, stand, double, split, surrender (r15a–e, r16a–c, r21–r23, A46, A48, A50), or at
     the deal against an up ace insurance (``amount_cents``), no insurance, even money or no
@@ -162,16 +162,16 @@ async def tick(table_id: UUID, ledger: LedgerDep, caller: OperatorCaller) -> dic
 
 @router.post("/tables/{table_id}/interruptions", responses=ERRORS)
 async def interrupt(table_id: UUID, ledger: LedgerDep, caller: OperatorCaller,
-                    body: Annotated[InterruptionCreate | None, Body()] = None) -> dict[str, Any]:
+                    body: Annotated[BjInterruptionCreate | None, Body()] = None) -> dict[str, Any]:
     """A fault of the system that leaves the outcome undeterminable (r27): the jogada is void
     and every bet returned (r28, A62)."""
-    body = body or InterruptionCreate()
+    body = body or BjInterruptionCreate()
     return await run(ledger, bj.VoidJogada(table_id=str(table_id), reason=body.reason,
                                            actor=caller.actor))
 
 
 @router.post("/tables/{table_id}/connection-lost", responses=ERRORS)
-async def connection_lost(table_id: UUID, body: ConnectionLostCreate, ledger: LedgerDep,
+async def connection_lost(table_id: UUID, body: BjConnectionLostCreate, ledger: LedgerDep,
                           caller: OperatorCaller) -> dict[str, Any]:
     """The player's connection or equipment failed (r29, r30): recorded, never a void; at an
     individual table the hand waits (903-B 6.3.2), at a multi-player table the clock plays

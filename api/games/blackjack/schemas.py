@@ -45,7 +45,7 @@ def forced_field(description: str = _FORCED) -> Any:
                  description=description)
 
 
-class TableConfigIn(RequestModel):
+class BjTableConfigIn(RequestModel):
     """r4a (1–7 seats), r4b (4, 6 or 8 decks), r5 (individual or multi-player), r7 (several
     seats per player), r9–r11 (limits: max ≤ 100 × min), r16a–e (the operator's options),
     r12 and 903-B 6.1.4 (the betting window, multi-player only, ≥ 3 s), the decision time
@@ -72,20 +72,20 @@ class TableConfigIn(RequestModel):
     results_shown: Bounded(2, 100) | None = Field(None, description="A56 (default 10)")
 
 
-class TableCreate(RequestModel):
+class BjTableCreate(RequestModel):
     name: Name
-    config: TableConfigIn
+    config: BjTableConfigIn
 
 
-class SeatTake(ActingForPlayer):
+class BjSeatTake(ActingForPlayer):
     seat: Seat | None = None  # None: the first free seat (seat 1 at an individual table)
 
 
-class SeatLeave(ActingForPlayer):
+class BjSeatLeave(ActingForPlayer):
     seat: Seat | None = None  # one seat of several (r7); None: every seat of the player
 
 
-class BetCreate(RequestModel):
+class BjBetCreate(RequestModel):
     """r9–r11, A49: the seat's initial bet within the table's limits; at a multi-player table
     within the betting window (r12). Idempotent by key."""
     seat: Seat | None = Field(None, description="None: the player's only seat")
@@ -95,16 +95,16 @@ class BetCreate(RequestModel):
         _FORCED + "; with the bet that opens the jogada")
 
 
-class DealRequest(RequestModel):
+class BjDealRequest(RequestModel):
     forced_deck: list[StrictStr] | None = forced_field()
 
 
-class ForcedDeckCreate(RequestModel):
+class BjForcedDeckCreate(RequestModel):
     forced_deck: list[StrictStr] = Field(validation_alias=AliasChoices("forced_deck", "forced_shoe"),
                                          description=_FORCED)
 
 
-class DecisionCreate(RequestModel):
+class BjDecisionCreate(RequestModel):
     """r15, r16, r20b, r21–r24, A46–A51: one decision on one hand of one of the caller's seats.
     ``amount_cents``: insurance only, 1 cent to half the initial bet (r15f, A53)."""
     jogada_id: JogadaId
@@ -115,12 +115,12 @@ class DecisionCreate(RequestModel):
     idempotency_key: IdempotencyKey
 
 
-class InterruptionCreate(RequestModel):
+class BjInterruptionCreate(RequestModel):
     """r27, r28: a fault of the system that leaves the outcome undeterminable voids the open
     jogada and returns every bet."""
     reason: Reason = "system_fault"
 
 
-class ConnectionLostCreate(RequestModel):
+class BjConnectionLostCreate(RequestModel):
     """r29, r30: the player's own connection or equipment failed: recorded, never a void."""
     player_id: UUID

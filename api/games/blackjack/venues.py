@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from api.games.blackjack.schemas import TableConfigIn
+from api.games.blackjack.schemas import BjTableConfigIn
 from api.listing_schemas import VenueListing, table_row
 from domain.kernel.game import Game
 
@@ -63,5 +63,5 @@ options (r4, r9–r11, r16, r32), free seats and the phase of the open jogada; f
 (``occupants``).""")
 
 # A new rule-set version of a table (903-B 6.1.5): its configuration, as table creation takes it.
-ruleset_settings = (TableConfigIn, "for `blackjack:<table_id>` a table's (POST"
+ruleset_settings = (BjTableConfigIn, "for `blackjack:<table_id>` a table's (POST"
                                    " /blackjack/tables: same kind)")
