@@ -57,7 +57,7 @@ def test_a_game_of_ledger_games_is_listed_like_the_built_in_ones(make_client, cl
     schema = client.get("/openapi.json").json()
     parameters = schema["paths"]["/jogadas"]["get"]["parameters"]
     game = next(p for p in parameters if p["name"] == "game")["schema"]["anyOf"][0]
-    assert game["enum"] == ["semdescarte", "bingo", "holdem", "omaha", "dados"]
+    assert game["enum"] == ["semdescarte", "bingo", "holdem", "omaha", "blackjack", "dados"]
     assert set(schema["components"]["schemas"]["VenueRef"]["properties"]) == {
         "venue_id", "name", "table_id", "room_id", "board_id"}
 

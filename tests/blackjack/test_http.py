@@ -1,4 +1,4 @@
-"""Blackjack's rules by number through the HTTP API (Reg. 805/2015; rules-digest-2 §1, A46–A56;
+"""Blackjack's rules by number through the HTTP API (Reg. 805/2015; rules-digest-2 §1, A46–A55;
 903-B 6.1.4): tables and limits (r9–r11), the betting window (r12), the individual deal (r13),
 the decisions (r15a–f) and the operator's options (r16a–e), the exceptions (r20), splits and
 doubles after them (r21–r23), the options shown (r24), settlement with the digest's worked

@@ -1,5 +1,5 @@
 """Blackjack sessions and views through the ledger (Reg. 805/2015 r2, r4c, r14, r24, r31–r36;
-A47, A56; 903-B 6.1.6(9)): seats belong to game sessions, every stake and return goes on the
+A47; 903-B 6.1.6(9)): seats belong to game sessions, every stake and return goes on the
 session's statement, jogadas without a bet count at a multi-player table, seats of ended
 sessions are freed at the end of the jogada; what a player and the staff see."""
 
@@ -124,8 +124,8 @@ def test_bj_14_a47_player_view_hides_the_hole_card_shows_every_seat(cert, clock)
     assert described["seats"]["1"] == {"taken": True}
 
 
-def test_bj_4c_a56_recent_results_keep_the_last_n(cert):
-    """r4c, A56: the banca's last ``results_shown`` results, newest first."""
+def test_bj_4c_recent_results_keep_the_last_n(cert):
+    """r4c: the banca's last ``results_shown`` results, newest first."""
     table, (player,) = setup_table(cert, individual_config(results_shown=2))
     for up in ("5c", "6c", "4c"):
         play_individual(cert, table, player, shoe([["As", "Kd"]], up, "Th"))

@@ -44,8 +44,8 @@ def test_sd_41b_42_nothing_after_5_jogadas_invitation_at_6th_end_at_7th(ledger, 
 
 @pytest.mark.parametrize("game", [BLACKJACK_MULTI, ROULETTE_MULTI])
 def test_bj_35b_36_rf_30b_31_the_same_count_on_the_session_itself(game):
-    """Blackjack 35b, 36 and roleta 30b, 31: the regulation's policies, which no game of the
-    service plays (a session of theirs is refused), count as sem descarte's."""
+    """Blackjack 35b, 36 (its package's policy, issue 26) and roleta 30b, 31 (the regulation's,
+    no package yet: a session of it is refused) count as sem descarte's."""
     at = datetime(2026, 1, 1, tzinfo=timezone.utc)
     session = GameSession(player_id=str(uuid4()), venue_id=f"{game}:1", game=game,
                           policy=policy_for(game).to_dict(), player_session_id=None,

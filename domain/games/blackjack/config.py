@@ -155,7 +155,7 @@ def check_table_config(data: Any) -> TableConfig:
                     MAX_TIMER_SECONDS, DECISION_RULE, "whole seconds")
     shown = _int(DEFAULTS["results_shown"] if data.get("results_shown") is None
                  else data["results_shown"], "results_shown", 2, MAX_RESULTS_SHOWN,
-                 bj_rule("4c") + ", " + a_rule(56))
+                 bj_rule("4c"))
     betting = data.get("betting_seconds")
     if kind == MULTI:
         betting = _int(DEFAULT_BETTING_SECONDS if betting is None else betting,

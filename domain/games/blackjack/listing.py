@@ -71,9 +71,10 @@ _FACTS: dict[type, Callable[[Any], list]] = {
     _BJ.OffersClosed: lambda e: [PhaseChanged("play")],
     _BJ.InsuranceTaken: lambda e: [PlayerDetail(  # r15f, A53
         e.jogada_id, e.player_id, {"insurance_cents": e.amount_cents}, e.amount_cents)],
-    _BJ.BetDoubled: lambda e: [Staked(e.jogada_id, None, e.seat, e.added_cents,
+    # the player's id: a player may hold several seats (r7), its row is the jogada's
+    _BJ.BetDoubled: lambda e: [Staked(e.jogada_id, e.player_id or None, e.seat, e.added_cents,
                                       counts={"doubles": 1})],  # r15b, r23
-    _BJ.HandSplit: lambda e: [Staked(e.jogada_id, None, e.seat, e.stake_cents,
+    _BJ.HandSplit: lambda e: [Staked(e.jogada_id, e.player_id or None, e.seat, e.stake_cents,
                                      counts={"splits": 1})],  # r21, r22
     _END.HoleCardRevealed: lambda e: [PhaseChanged(BANCA)],  # r17
     _END.JogadaSettled: _settled,

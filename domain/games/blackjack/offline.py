@@ -1,17 +1,11 @@
-"""Blackjack's offline rules, carried by bundle_check.pyz (infra/audit/checker/games.py;
-docs/audit.md "The RNG and dealing, for a reimplementation"). Standard library only, and no
-import of the project: it runs inside the zip alone, so the rules are written here a second
-time, from Reg. 805/2015 and rules-digest-2 (§1, A46–A53), apart from the game's own code
-(hands.py, table.py).
-
-From the jogada's events alone: (1) the cards: the shoe (the RNG output: 4, 6 or 8 decks;
-in certification mode the forced cards on top) dealt in r14's order, and every later card the
-next index from 2n+2 in the order the events draw them (docs/audit.md); (2) the play: totals
-(r8, A46, r8a-ii), what each decision may do (r15, r16, r21–r23, A48, A50, A51), the banca's
-draws (r17, r8a-i; none when no hand waits for it, r20c); (3) every ``HandSettled``,
-``InsuranceSettled`` and ``JogadaSettled`` recomputed (r18–r20, r25a–i; A47 no peek, A52, A53),
-a void's refunds (r27, r28); (4) each account's net, no hold left open.
-"""
+"""Blackjack's offline rules for bundle_check.pyz (infra/audit/checker/games.py; docs/audit.md).
+Standard library only, no project import (it runs alone in the zip): the rules written a second
+time from Reg. 805/2015 and rules-digest-2 (§1, A46–A53), apart from hands.py and table.py.
+From the events alone: (1) the shoe (RNG output, 4/6/8 decks, forced cards on top) dealt in
+r14's order, later cards the next index from 2n+2; (2) totals (r8, A46, r8a-ii), each decision
+(r15, r16, r21–r23, A48, A50, A51), the banca's draws (r17, r8a-i; none if no hand waits, r20c);
+(3) every settlement recomputed (r18–r20, r25a–i; A47 no peek, A52, A53), a void's refunds (r27,
+r28); (4) each account's net, no hold left open."""
 
 from __future__ import annotations
 
@@ -24,9 +18,10 @@ ENDING = ("JogadaSettled", "JogadaVoided")
 
 TENS = "TJQK"
 DOUBLE_ON = (9, 10, 11)  # r15b, r23
-SETTLED_FIELDS = ("result", "stake_cents", "returned_cents", "lost_cents", "won_cents",
-                  "prize_cents")
+FRESH = dict.fromkeys(("from_split", "fixed", "split_aces", "doubled", "surrendered",
+                       "even_money", "acted"), False)  # a hand as dealt
 INSURANCE_FIELDS = ("result", "stake_cents", "returned_cents", "lost_cents", "won_cents")
+SETTLED_FIELDS = (*INSURANCE_FIELDS, "prize_cents")
 
 
 def euros(cents: int, sign: bool = False) -> str:
@@ -40,9 +35,8 @@ def value(card: str) -> int:
 
 
 def best(cards: list[str], fixed: bool = False) -> tuple[int, bool]:
-    """(total, soft), A46: the highest total ≤ 21, one ace as 11 where it fits. ``fixed``
-    (r8a-ii): the hand was doubled on counting an ace of its first two cards as 1; those
-    aces stay 1, an ace drawn after them is free."""
+    """(total, soft), A46: the highest ≤ 21, one ace as 11 where it fits. ``fixed`` (r8a-ii):
+    doubled counting a first-two ace as 1; those stay 1, a later ace is free."""
     hard = sum(value(c) for c in cards)
     free = any(c[0] == "A" for c in (cards[2:] if fixed else cards))
     return (hard + 10, True) if free and hard + 10 <= 21 else (hard, False)
@@ -68,10 +62,8 @@ def prize(hand: dict[str, Any], config: dict[str, Any]) -> int:
     first = hand["cards"][:3]
     if not config.get("special_prize", True) or hand["from_split"] or len(first) < 3:
         return 0
-    ranks = sorted(c[0] for c in first)
-    suited = len({c[1] for c in first}) == 1
-    return 3 * hand["stake"] if ranks == ["7"] * 3 or (ranks == ["6", "7", "8"] and suited) \
-        else 0
+    ranks, suited = sorted(c[0] for c in first), len({c[1] for c in first}) == 1
+    return 3 * hand["stake"] if ranks == ["7"] * 3 or (ranks == ["6", "7", "8"] and suited) else 0
 
 
 def settle(hand: dict[str, Any], banca: list[str], config: dict[str, Any]) -> dict[str, Any]:
@@ -82,27 +74,23 @@ def settle(hand: dict[str, Any], banca: list[str], config: dict[str, Any]) -> di
     if hand["surrendered"]:
         return outcome("surrendered", stake, half_up(stake), 0, 0,
                        "rule 15e, A53: half lost, the larger half returned")
-    total = best(hand["cards"], hand["fixed"])[0]
+    total, theirs = best(hand["cards"], hand["fixed"])[0], best(banca)[0]
     if total > 21:
         return outcome("bust", stake, 0, 0, 0, "rule 25b: over 21")
     extra = prize(hand, config)
-    mine, theirs = blackjack(hand["cards"], hand["from_split"]), blackjack(banca)
-    banca_total = best(banca)[0]
-    if mine and theirs:
-        return outcome("push", stake, stake, 0, extra, "rules 25a, 25h: both blackjack")
-    if mine:
-        return outcome("blackjack", stake, stake, half_up(3 * stake), extra,
-                       "rule 25a, A53: blackjack 3:2")
-    if theirs:
-        return outcome("lost", stake, 0, 0, extra,
-                       "rules 18, 25e, A47: the banca's blackjack takes the whole stake")
-    if banca_total > 21:
-        return outcome("won", stake, stake, stake, extra, "rule 25d: the banca bust")
-    if total > banca_total:
-        return outcome("won", stake, stake, stake, extra, f"rule 25c: {total} to {banca_total}")
-    if total < banca_total:
-        return outcome("lost", stake, 0, 0, extra, f"rule 25e: {total} to {banca_total}")
-    return outcome("push", stake, stake, 0, extra, f"rule 25h: {total} each")
+    won, lost, push = (("won", stake, stake, stake, extra), ("lost", stake, 0, 0, extra),
+                       ("push", stake, stake, 0, extra))
+    if blackjack(hand["cards"], hand["from_split"]):
+        return outcome(*push, "rules 25a, 25h: both blackjack") if blackjack(banca) else outcome(
+            "blackjack", stake, stake, half_up(3 * stake), extra, "rule 25a, A53: blackjack 3:2")
+    if blackjack(banca):
+        return outcome(*lost, "rules 18, 25e, A47: the banca's blackjack takes the whole stake")
+    if theirs > 21:
+        return outcome(*won, "rule 25d: the banca bust")
+    if total != theirs:
+        return outcome(*(won if total > theirs else lost),
+                       f"rule 25{'c' if total > theirs else 'e'}: {total} to {theirs}")
+    return outcome(*push, f"rule 25h: {total} each")
 
 
 def deal(shoe: list[str], n: int) -> dict[str, Any]:
@@ -126,43 +114,36 @@ def need(ok: Any, e: dict[str, Any], text: str) -> None:
 
 def _same(e: dict[str, Any], field: str, got: Any, want: Any, why: str) -> None:
     if got != want:
-        if ("cents" in field or field.startswith("refunds")) and isinstance(got, int) \
-                and isinstance(want, int):
-            got, want = f"{got} ({euros(got)})", f"{want} ({euros(want)})"
-        else:
-            got, want = repr(got), repr(want)
-        raise Refused(f"{_at(e)}: {field} is {got}, the rules give {want} ({why})")
+        money = ("cents" in field or field.startswith("refunds")) and all(
+            isinstance(v, int) for v in (got, want))
+        show = (lambda v: f"{v} ({euros(v)})") if money else repr
+        raise Refused(f"{_at(e)}: {field} is {show(got)}, the rules give {show(want)} ({why})")
 
 
 class Replay:
     """The jogada's events in log order, every card and total re-checked as it comes."""
 
     def __init__(self, jogada: dict[str, Any], config: dict[str, Any]) -> None:
-        self.jogada, self.config = jogada, config
-        self.shoe: list[str] | None = None
-        self.bets: dict[str, dict[str, Any]] = {}
-        self.hands: dict[tuple[str, int], dict[str, Any]] = {}
+        self.jogada, self.config, self.up, self.end = jogada, config, "", {}
+        self.shoe: list[str] = []  # the RNG output, from CardsDealt on
+        self.bets: dict[str, dict[str, Any]] = {}  # seat -> BetPlaced
+        self.hands: dict[tuple[str, int], dict[str, Any]] = {}  # (seat, hand) -> its state
+        self.settled: dict[tuple[str, int], dict[str, Any]] = {}  # -> its HandSettled
         self.insurance: dict[str, int] = {}
-        self.settled: dict[tuple[str, int], dict[str, Any]] = {}
         self.insurance_settled: dict[str, dict[str, Any]] = {}
         self.banca: list[str] = []
         self.cursor, self.last, self.revealed, self.waiting = 0, ("", -1), False, False
-        self.up, self.end = "", {}
-
-    # the cards ---------------------------------------------------------------------------
-    def card(self, e: dict[str, Any], field: str, card: Any, index: int) -> None:
-        assert self.shoe is not None
-        want = self.shoe[index] if index < len(self.shoe) else None
-        _same(e, field, card, want, f"the shoe re-derived from the seed holds {want} at index"
-                                    f" {index} (rule 14, the draw order)")
 
     def drawn(self, e: dict[str, Any], count: int = 1) -> None:
-        need(self.shoe is not None, e, "a card drawn before the deal (rule 14)")
+        need(self.shoe, e, "a card drawn before the deal (rule 14)")
         _same(e, "index", e["data"].get("index"), self.cursor,
               "the next card of the shoe after the cards already drawn (rule 14)")
+        field = "drawn" if count > 1 else "card"
         for k in range(count):
             card = e["data"]["drawn"][k] if count > 1 else e["data"]["card"]
-            self.card(e, "drawn" if count > 1 else "card", card, self.cursor)
+            want = self.shoe[self.cursor] if self.cursor < len(self.shoe) else None
+            _same(e, field, card, want, f"the shoe re-derived from the seed holds {want} at"
+                  f" index {self.cursor} (rule 14, the draw order)")
             self.cursor += 1
 
     def order(self, e: dict[str, Any], seat: str, hand: int) -> dict[str, Any]:
@@ -180,13 +161,10 @@ class Replay:
 
     def totals(self, e: dict[str, Any], hand: dict[str, Any], why: str) -> None:
         total, soft = best(hand["cards"], hand["fixed"])
-        data = e["data"]
-        _same(e, "total", data.get("total"), total, f"{' '.join(hand['cards'])}: {why}")
-        for field, want in (("soft", soft), ("bust", total > 21)):
-            if field in data:
-                _same(e, field, data[field], want, f"{' '.join(hand['cards'])}: {why}")
+        for field, want in (("total", total), ("soft", soft), ("bust", total > 21)):
+            if field == "total" or field in e["data"]:
+                _same(e, field, e["data"].get(field), want, f"{' '.join(hand['cards'])}: {why}")
 
-    # the events --------------------------------------------------------------------------
     def on_BetPlaced(self, e, d):  # noqa: N802  (r9–r11, A49)
         low, high = self.config.get("min_bet_cents", 1), self.config.get("max_bet_cents")
         need(low <= d["amount_cents"] <= (high or d["amount_cents"]) and d["seat"] not in
@@ -208,10 +186,8 @@ class Replay:
             _same(e, f"hands[{seat}]", list(d["hands"][seat]), want["hands"][i],
                   f"the shoe re-derived from the seed deals indices {i} and {len(seats) + 1 + i}"
                   " to that hand (rule 14)")
-            self.hands[(seat, 0)] = dict(cards=list(want["hands"][i]), from_split=False,
-                                         stake=self.bets[seat]["amount_cents"], fixed=False,
-                                         split_aces=False, doubled=False, surrendered=False,
-                                         even_money=False, acted=False)
+            self.hands[(seat, 0)] = dict(FRESH, cards=list(want["hands"][i]),
+                                         stake=self.bets[seat]["amount_cents"])
         for field in ("up_card", "hole_card", "next_index"):
             _same(e, field, d[field], want[field], "the shoe re-derived from the seed"
                   f" (rule 14: up card index {len(seats)}, hole card {2 * len(seats) + 1})")
@@ -240,13 +216,11 @@ class Replay:
              and not hand["split_aces"], e, f"a card to {' '.join(hand['cards'])}: none at"
              " 21 or over, after a double, or to a split ace (rules 15b, 15d, 21)")
         self.drawn(e)
-        hand["cards"].append(d["card"])
-        hand["acted"] = True
+        hand.update(cards=[*hand["cards"], d["card"]], acted=True)
         self.totals(e, hand, "rules 8, 15d, A46")
 
     def on_PlayerStood(self, e, d):  # noqa: N802  (r15c, A46)
-        hand = self.order(e, d["seat"], d["hand"])
-        self.totals(e, hand, "rules 8, 15c, A46")
+        self.totals(e, self.order(e, d["seat"], d["hand"]), "rules 8, 15c, A46")
 
     def on_BetDoubled(self, e, d):  # noqa: N802  (r15b, r16a, r23, r8a-ii, A46)
         hand = self.order(e, d["seat"], d["hand"])
@@ -269,8 +243,7 @@ class Replay:
     def on_HandSplit(self, e, d):  # noqa: N802  (r21, r22, r16b, r16c, A50)
         seat, number = d["seat"], d["hand"]
         hand = self.order(e, seat, number)
-        cards = hand["cards"]
-        count = sum(1 for s, _ in self.hands if s == seat)
+        cards, count = hand["cards"], sum(1 for s, _ in self.hands if s == seat)
         same = len(cards) == 2 and (cards[0][0] == cards[1][0] if self.config.get(
             "true_pairs_only") else value(cards[0]) == value(cards[1]))
         need(same and not hand["doubled"] and count < self.config.get("max_hands", 4), e,
@@ -279,8 +252,7 @@ class Replay:
         _same(e, "new_hand", d["new_hand"], count, "hands are numbered in the order made")
         _same(e, "stake_cents", d["stake_cents"], hand["stake"], "rule 21: an equal bet")
         self.drawn(e, 2)
-        aces = cards[0][0] == "A"
-        _same(e, "split_aces", d["split_aces"], aces, "rule 21")
+        _same(e, "split_aces", d["split_aces"], (aces := cards[0][0] == "A"), "rule 21")
         kept, made = [cards[0], d["drawn"][0]], [cards[1], d["drawn"][1]]
         _same(e, "cards", {str(k): list(v) for k, v in d["cards"].items()},
               {str(number): kept, str(count): made},
@@ -296,7 +268,7 @@ class Replay:
         hand["surrendered"] = True
 
     def on_HoleCardRevealed(self, e, d):  # noqa: N802  (r17, A47)
-        need(self.shoe is not None, e, "the hole card revealed before the deal (rule 14)")
+        need(self.shoe, e, "the hole card revealed before the deal (rule 14)")
         self.revealed = True
         self.waiting = any(not (h["surrendered"] or h["even_money"] or blackjack(
             h["cards"], h["from_split"]) or best(h["cards"], h["fixed"])[0] > 21)
@@ -346,7 +318,6 @@ class Replay:
                 self.end = e
             getattr(self, f"on_{e['name']}", lambda e, d: None)(e, e["data"])
 
-    # the end -----------------------------------------------------------------------------
     def move(self, nets: dict[str, int], seat: str, cents: int) -> None:
         """The wallet of the seat's player gains ``cents``, the house loses them."""
         for code, sign in ((f"wallet:{self.bets[seat]['player_id']}", 1), ("house", -1)):

@@ -212,7 +212,7 @@ class BlackjackTable(TableChecks, TableSettlement):
         fixed = state.ace_fixed or bj.ace_fixed_by_double(state.cards, self.rules)
         t = bj.total([*state.cards, card], ace_fixed=fixed)
         self._bet_doubled(jogada_id=self.jogada["jogada_id"], seat=seat, hand=hand,
-                          added_cents=state.stake_cents, stake_cents=2 * state.stake_cents,
+                          player_id=self.jogada["bets"][seat]["player_id"], added_cents=state.stake_cents, stake_cents=2 * state.stake_cents,
                           card=card, index=index, total=t.best, ace_fixed=fixed, bust=t.bust,
                           actor=actor, at=at)
         return state.stake_cents
@@ -228,7 +228,7 @@ class BlackjackTable(TableChecks, TableSettlement):
         drawn = [shoe[index], shoe[index + 1]]
         new = len(jogada["hands"][seat])
         self._hand_split(jogada_id=jogada["jogada_id"], seat=seat, hand=hand, new_hand=new,
-                         stake_cents=h["stake_cents"],
+                         player_id=jogada["bets"][seat]["player_id"], stake_cents=h["stake_cents"],
                          cards={str(hand): [first, drawn[0]], str(new): [second, drawn[1]]},
                          drawn=drawn, index=index, split_aces=first[0] == "A",
                          actor=actor, at=at)
@@ -352,7 +352,7 @@ class BlackjackTable(TableChecks, TableSettlement):
     @event("BetDoubled", topic="ledger.BlackjackTable.BetDoubled")
     def _bet_doubled(self, jogada_id: str, seat: str, hand: int, added_cents: int,
                      stake_cents: int, card: str, index: int, total: int, ace_fixed: bool,
-                     bust: bool, actor: str, at: datetime) -> None:
+                     bust: bool, actor: str, at: datetime, player_id: str = "") -> None:
         h = self.jogada["hands"][seat][hand]
         h["cards"].append(card)
         h.update(stake_cents=stake_cents, doubled=True, ace_fixed=ace_fixed, acted=True,
@@ -363,7 +363,8 @@ class BlackjackTable(TableChecks, TableSettlement):
     @event("HandSplit", topic="ledger.BlackjackTable.HandSplit")
     def _hand_split(self, jogada_id: str, seat: str, hand: int, new_hand: int,
                     stake_cents: int, cards: dict[str, list[str]], drawn: list[str],
-                    index: int, split_aces: bool, actor: str, at: datetime) -> None:
+                    index: int, split_aces: bool, actor: str, at: datetime,
+                    player_id: str = "") -> None:
         hands = self.jogada["hands"][seat]
         hands[hand].update(cards=list(cards[str(hand)]), from_split=True,
                            split_aces=split_aces, acted=True)
