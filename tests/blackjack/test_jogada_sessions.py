@@ -5,6 +5,8 @@ sessions are freed at the end of the jogada; what a player and the staff see."""
 
 from __future__ import annotations
 
+import pytest
+
 from domain.kernel.errors import ConflictError
 from infra.services import sessions as sessions_service
 from tests.blackjack import client as bj
@@ -140,5 +142,21 @@ def test_bj_32_903b_6_1_6_rules_page(cert):
     page = bj.rules(cert, table["table_id"])
     assert page["limits"]["min_bet_cents"] == 100 and page["options"]["max_hands"] == 4
     assert page["largest_win_per_unit"] == 8.0
-    assert "house_edge" in page
     assert any(p["outcome"] == "blackjack" and p["pays"] == "3:2" for p in page["payouts"])
+
+
+def test_bj_issue_26_the_rules_page_publishes_the_house_edge_of_its_configuration(cert):
+    """Issue 26 item 9: the rules page shows the return to player of the table's own
+    configuration (rtp.py, exact), with the method and its uncertainty; a rule the operator
+    switches shows its cost: doubling on any total (r16a) lowers the edge, no special prize
+    (r16e) raises it."""
+    def edge(**options):
+        table = setup_table(cert, individual_config(**options))[0]
+        published = bj.rules(cert, table["table_id"])["house_edge"]
+        assert published["return_to_player"] == pytest.approx(1 - published["house_edge"])
+        assert published["method"] and 0 < published["uncertainty"] < 0.001
+        return published["house_edge"]
+
+    default = edge()
+    assert 0.0 < default < 0.01  # 6 decks, soft 17 stands, no peek, surrender, the prize
+    assert edge(double_any_total=True) < default < edge(special_prize=False)

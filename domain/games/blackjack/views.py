@@ -18,6 +18,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.games.blackjack import hands as bj
+from domain.games.blackjack.rtp import rtp
 from domain.games.blackjack.rule_book import RULES, a_rule, bj_rule
 from domain.games.blackjack.seats import game_kind, seats_seen_by
 from domain.games.blackjack.table import OFFERS, PLAY, BlackjackTable
@@ -157,8 +158,18 @@ def rules_page(table: BlackjackTable) -> dict[str, Any]:
             *([{"outcome": "6-7-8 suited or 7-7-7", "pays": "3 × the bet",
                 "rule": bj_rule("25i")}] if config.special_prize else [])],
         "largest_win_per_unit": bj.largest_win_multiple(rules),  # 903-B 6.1.6(9), A50
-        "house_edge": None,  # the rules helper adds the RTP (rtp.py) on merge
+        "house_edge": _house_edge(rules, config.decks),  # issue 26: its cost, published
         "rules": [{"rule": bj_rule(n), "title": title} for n, title in sorted(RULES.items())],
         "decisions": {d: r for d, r in bj.DECISION_RULES.items()},
     }
 
+
+
+def _house_edge(rules: bj.Rules, decks: int) -> dict[str, Any]:
+    """The return to player of this configuration, computed by the engine (rtp.py: exact
+    dynamic programme, memoised per configuration), with its method and uncertainty, so a
+    rule change shows its cost (903-B 6.1.6(9): the rules state every prize)."""
+    found = rtp(rules, decks)
+    return {"return_to_player": round(found.rtp, 6), "house_edge": round(found.house_edge, 6),
+            "method": found.method, "uncertainty": found.uncertainty,
+            "strategy": found.strategy}
