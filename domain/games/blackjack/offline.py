@@ -1,11 +1,8 @@
-"""Blackjack's offline rules for bundle_check.pyz (infra/audit/checker/games.py; docs/audit.md).
-Standard library only, no project import (it runs alone in the zip): the rules written a second
-time from Reg. 805/2015 and rules-digest-2 (§1, A46–A53), apart from hands.py and table.py.
-From the events alone: (1) the shoe (RNG output, 4/6/8 decks, forced cards on top) dealt in
-r14's order, later cards the next index from 2n+2; (2) totals (r8, A46, r8a-ii), each decision
-(r15, r16, r21–r23, A48, A50, A51), the banca's draws (r17, r8a-i; none if no hand waits, r20c);
-(3) every settlement recomputed (r18–r20, r25a–i; A47 no peek, A52, A53), a void's refunds (r27,
-r28); (4) each account's net, no hold left open."""
+"""Blackjack's offline rules for bundle_check.pyz (docs/audit.md): standard library only, no
+project import, written again from Reg. 805/2015 and rules-digest-2. From the events alone: the
+shoe in r14's order, later cards from index 2n+2; totals (r8, A46, r8a-ii); each decision (r15,
+r16, r21–r23, A48, A50, A51); the banca's draws (r17, r8a-i, r20c); every settlement (r18–r20,
+r25a–i; A47 no peek, A52, A53), a void's (r27, r28, A62); each account's net, no hold open."""
 
 from __future__ import annotations
 
@@ -25,8 +22,7 @@ SETTLED_FIELDS = (*INSURANCE_FIELDS, "prize_cents")
 
 
 def euros(cents: int, sign: bool = False) -> str:
-    text = f"{abs(cents) // 100},{abs(cents) % 100:02d} €"
-    return ("-" if cents < 0 else "+" if sign else "") + text
+    return ("-" if cents < 0 else "+" if sign else "") + "%d,%02d €" % divmod(abs(cents), 100)
 
 
 def value(card: str) -> int:
@@ -35,8 +31,7 @@ def value(card: str) -> int:
 
 
 def best(cards: list[str], fixed: bool = False) -> tuple[int, bool]:
-    """(total, soft), A46: the highest ≤ 21, one ace as 11 where it fits. ``fixed`` (r8a-ii):
-    doubled counting a first-two ace as 1; those stay 1, a later ace is free."""
+    """(total, soft), A46: an ace 11 where it fits; ``fixed`` (r8a-ii): first-two aces stay 1."""
     hard = sum(value(c) for c in cards)
     free = any(c[0] == "A" for c in (cards[2:] if fixed else cards))
     return (hard + 10, True) if free and hard + 10 <= 21 else (hard, False)
@@ -51,8 +46,7 @@ def half_up(cents: int) -> int:
     return (cents + 1) // 2  # A53: a half cent to the player
 
 
-def outcome(result: str, stake: int, returned: int, won: int, prize: int,
-            why: str) -> dict[str, Any]:
+def outcome(result: str, stake: int, returned: int, won: int, prize: int, why: str) -> dict:
     return {"result": result, "stake_cents": stake, "returned_cents": returned,
             "lost_cents": stake - returned, "won_cents": won, "prize_cents": prize, "why": why}
 
@@ -99,17 +93,13 @@ def deal(shoe: list[str], n: int) -> dict[str, Any]:
             "hole_card": shoe[2 * n + 1], "next_index": 2 * n + 2}
 
 
-def _at(e: dict[str, Any]) -> str:
-    return f"event {e['notification_id']} {e['name']}"
-
-
 class Refused(Exception):
     """The first difference: a sentence naming the event and the field."""
 
 
 def need(ok: Any, e: dict[str, Any], text: str) -> None:
     if not ok:
-        raise Refused(f"{_at(e)}: {text}")
+        raise Refused(f"event {e['notification_id']} {e['name']}: {text}")
 
 
 def _same(e: dict[str, Any], field: str, got: Any, want: Any, why: str) -> None:
@@ -117,38 +107,37 @@ def _same(e: dict[str, Any], field: str, got: Any, want: Any, why: str) -> None:
         money = ("cents" in field or field.startswith("refunds")) and all(
             isinstance(v, int) for v in (got, want))
         show = (lambda v: f"{v} ({euros(v)})") if money else repr
-        raise Refused(f"{_at(e)}: {field} is {show(got)}, the rules give {show(want)} ({why})")
+        need(False, e, f"{field} is {show(got)}, the rules give {show(want)} ({why})")
+
+
+def _fields(e: dict, got: dict, want: dict, fields: tuple, why: str, prefix: str = "") -> None:
+    for field in fields:
+        _same(e, prefix + field, got.get(field), want[field], why)
 
 
 class Replay:
     """The jogada's events in log order, every card and total re-checked as it comes."""
 
     def __init__(self, jogada: dict[str, Any], config: dict[str, Any]) -> None:
-        self.jogada, self.config, self.up, self.end = jogada, config, "", {}
-        self.shoe: list[str] = []  # the RNG output, from CardsDealt on
-        self.bets: dict[str, dict[str, Any]] = {}  # seat -> BetPlaced
-        self.hands: dict[tuple[str, int], dict[str, Any]] = {}  # (seat, hand) -> its state
-        self.settled: dict[tuple[str, int], dict[str, Any]] = {}  # -> its HandSettled
-        self.insurance: dict[str, int] = {}
-        self.insurance_settled: dict[str, dict[str, Any]] = {}
-        self.banca: list[str] = []
+        self.jogada, self.config, self.up, self.shoe, self.banca = jogada, config, "", [], []
+        # seat -> BetPlaced, insurance cents, InsuranceSettled; (seat, hand) -> state, HandSettled
+        self.bets, self.insurance, self.insurance_settled, self.nets = {}, {}, {}, {}
+        self.hands, self.settled = {}, {}
         self.cursor, self.last, self.revealed, self.waiting = 0, ("", -1), False, False
 
     def drawn(self, e: dict[str, Any], count: int = 1) -> None:
         need(self.shoe, e, "a card drawn before the deal (rule 14)")
         _same(e, "index", e["data"].get("index"), self.cursor,
               "the next card of the shoe after the cards already drawn (rule 14)")
-        field = "drawn" if count > 1 else "card"
-        for k in range(count):
-            card = e["data"]["drawn"][k] if count > 1 else e["data"]["card"]
+        for k, field in enumerate(["drawn"] * count if count > 1 else ["card"]):
+            card = e["data"][field][k] if count > 1 else e["data"][field]
             want = self.shoe[self.cursor] if self.cursor < len(self.shoe) else None
             _same(e, field, card, want, f"the shoe re-derived from the seed holds {want} at"
                   f" index {self.cursor} (rule 14, the draw order)")
             self.cursor += 1
 
     def order(self, e: dict[str, Any], seat: str, hand: int) -> dict[str, Any]:
-        """The hand a decision acts on: in play, in play order (seats in order, each seat's
-        hands in the order they were made: hands.DRAW_ORDER)."""
+        """The hand a decision acts on: in play, in play order (hands.DRAW_ORDER)."""
         key = (seat, hand)
         need(key in self.hands and key not in self.settled and not self.revealed
              and not self.hands[key]["surrendered"], e, f"seat {seat} has no hand {hand} in"
@@ -230,9 +219,8 @@ class Replay:
             any_total or hard in DOUBLE_ON or best(cards)[0] in DOUBLE_ON), e,
              f"seat {d['seat']} doubled on {' '.join(cards)}: two cards of 9, 10 or 11 (either"
              " count of an ace) unless on any total (rules 15b, 16a, 23; A46, A50)")
-        why = "rules 15b, 23: the stake doubled"
-        _same(e, "added_cents", d["added_cents"], hand["stake"], why)
-        _same(e, "stake_cents", d["stake_cents"], 2 * hand["stake"], why)
+        for field, want in (("added_cents", hand["stake"]), ("stake_cents", 2 * hand["stake"])):
+            _same(e, field, d[field], want, "rules 15b, 23: the stake doubled")
         fixed = not any_total and any(c[0] == "A" for c in cards) and hard in DOUBLE_ON
         _same(e, "ace_fixed", d["ace_fixed"], fixed, "rule 8a-ii, A46: doubled on an ace as 1")
         self.drawn(e)
@@ -241,8 +229,7 @@ class Replay:
         self.totals(e, hand, "rules 8, 8a-ii, 15b, A46")
 
     def on_HandSplit(self, e, d):  # noqa: N802  (r21, r22, r16b, r16c, A50)
-        seat, number = d["seat"], d["hand"]
-        hand = self.order(e, seat, number)
+        hand = self.order(e, seat := d["seat"], number := d["hand"])
         cards, count = hand["cards"], sum(1 for s, _ in self.hands if s == seat)
         same = len(cards) == 2 and (cards[0][0] == cards[1][0] if self.config.get(
             "true_pairs_only") else value(cards[0]) == value(cards[1]))
@@ -269,10 +256,9 @@ class Replay:
 
     def on_HoleCardRevealed(self, e, d):  # noqa: N802  (r17, A47)
         need(self.shoe, e, "the hole card revealed before the deal (rule 14)")
-        self.revealed = True
-        self.waiting = any(not (h["surrendered"] or h["even_money"] or blackjack(
-            h["cards"], h["from_split"]) or best(h["cards"], h["fixed"])[0] > 21)
-            for h in self.hands.values())  # r20c: a hand the banca's total decides
+        self.revealed, self.waiting = True, any(  # r20c: a hand the banca's total decides
+            not (h["surrendered"] or h["even_money"] or blackjack(h["cards"], h["from_split"])
+                 or best(h["cards"], h["fixed"])[0] > 21) for h in self.hands.values())
         _same(e, "hole_card", d["hole_card"], self.banca[1], "dealt at index 2n+1 (r14, A47)")
         self.banca_is(e, "rule 17")
 
@@ -297,8 +283,7 @@ class Replay:
         for field, want in (("cards", self.banca), ("total", total),
                             ("blackjack", blackjack(self.banca)), ("bust", total > 21)):
             if field in d:
-                got = list(d[field]) if field == "cards" else d[field]
-                _same(e, field, got, list(want) if field == "cards" else want,
+                _same(e, field, list(d[field]) if field == "cards" else d[field], want,
                       f"the banca's {' '.join(self.banca)} ({why}, 8a-i, 18)")
 
     def on_HandSettled(self, e, d):  # noqa: N802
@@ -312,97 +297,74 @@ class Replay:
              f"seat {d['seat']} took no insurance, or it settled twice")
         self.insurance_settled[d["seat"]] = e
 
-    def run(self) -> None:
-        for e in self.jogada["events"]:
-            if e["name"] in ENDING:
-                self.end = e
-            getattr(self, f"on_{e['name']}", lambda e, d: None)(e, e["data"])
-
-    def move(self, nets: dict[str, int], seat: str, cents: int) -> None:
-        """The wallet of the seat's player gains ``cents``, the house loses them."""
+    def move(self, seat: str, cents: int) -> None:  # to the seat's player from the house
         for code, sign in ((f"wallet:{self.bets[seat]['player_id']}", 1), ("house", -1)):
-            nets[code] = nets.get(code, 0) + sign * cents
+            self.nets[code] = self.nets.get(code, 0) + sign * cents
 
-    def outcomes(self, nets: dict[str, int]) -> dict[tuple[str, int], dict[str, Any]]:
-        """Each hand's outcome checked against its ``HandSettled``, its money into ``nets``."""
-        found = {}
+    def outcomes(self, end: dict[str, Any]) -> dict[Any, dict[str, Any]]:
+        """Each hand's and insurance's outcome checked against its settlement, money to nets."""
+        found: dict[Any, dict[str, Any]] = {}
         for key, hand in sorted(self.hands.items(), key=lambda kv: (int(kv[0][0]), kv[0][1])):
-            e = self.settled.get(key)
-            need(e, self.end, f"seat {key[0]}'s hand {key[1]} has no HandSettled (rule 25)")
-            want, d = settle(hand, self.banca, self.config), e["data"]
-            why = (f"seat {key[0]}'s hand {key[1]}, {' '.join(hand['cards'])}, against the"
-                   f" banca's {' '.join(self.banca)}: {want['why']}")
-            _same(e, "player_id", d.get("player_id"), self.bets[key[0]]["player_id"], why)
-            _same(e, "cards", list(d.get("cards", [])), hand["cards"], why)
-            _same(e, "total", d.get("total"), best(hand["cards"], hand["fixed"])[0], why)
-            for field in SETTLED_FIELDS:
-                _same(e, field, d.get(field), want[field], why)
-            found[key] = want
-            self.move(nets, key[0], want["won_cents"] + want["prize_cents"] - want["lost_cents"])
+            need(e := self.settled.get(key), end,
+                 f"seat {key[0]}'s hand {key[1]} has no HandSettled (rule 25)")
+            want = found[key] = settle(hand, self.banca, self.config)
+            _fields(e, {**e["data"], "cards": list(e["data"].get("cards", []))},
+                    {**want, "player_id": self.bets[key[0]]["player_id"], "cards": hand["cards"],
+                     "total": best(hand["cards"], hand["fixed"])[0]},
+                    ("player_id", "cards", "total", *SETTLED_FIELDS),
+                    f"seat {key[0]}'s hand {key[1]}, {' '.join(hand['cards'])}, against the"
+                    f" banca's {' '.join(self.banca)}: {want['why']}")
+            self.move(key[0], want["won_cents"] + want["prize_cents"] - want["lost_cents"])
         for seat, stake in sorted(self.insurance.items(), key=lambda kv: int(kv[0])):
-            e = self.insurance_settled.get(seat)
-            need(e, self.end, f"seat {seat}'s insurance has no InsuranceSettled (rule 25f, A47)")
-            won = blackjack(self.banca[:2])
-            want = outcome("won", stake, stake, 2 * stake, 0, "rule 25f: 2:1") if won else \
-                outcome("lost", stake, 0, 0, 0, "rule 25g: the banca has no blackjack")
-            for field in INSURANCE_FIELDS:
-                _same(e, field, e["data"].get(field), want[field],
-                      f"seat {seat}'s insurance against the banca's {' '.join(self.banca)}:"
-                      f" {want['why']}")
-            found[(seat, "insurance")] = want
-            self.move(nets, seat, want["won_cents"] - want["lost_cents"])
+            need(e := self.insurance_settled.get(seat), end,
+                 f"seat {seat}'s insurance has no InsuranceSettled (rule 25f, A47)")
+            want = found[(seat, "insurance")] = outcome(
+                "won", stake, stake, 2 * stake, 0, "rule 25f: 2:1") if blackjack(self.banca[:2]) \
+                else outcome("lost", stake, 0, 0, 0, "rule 25g: the banca has no blackjack")
+            _fields(e, e["data"], want, INSURANCE_FIELDS, f"seat {seat}'s insurance against the"
+                    f" banca's {' '.join(self.banca)}: {want['why']}")
+            self.move(seat, want["won_cents"] - want["lost_cents"])
         return found
 
     def jogada_settled(self, e: dict[str, Any], found: dict[Any, dict[str, Any]]) -> None:
         """``JogadaSettled``'s summary: the banca, each seat's hands, each insurance."""
-        d = e["data"]
+        results, insured = e["data"].get("results", {}), e["data"].get("insurance") or {}
         need(self.revealed and (not self.waiting or best(self.banca)[0] >= 17), e,
              f"the banca ends on {' '.join(self.banca)}, revealed and drawn to 17 (rule 17)")
-        self.banca_is({**e, "data": d.get("banca", {})}, "rule 17")
-        results = d.get("results", {})
+        self.banca_is({**e, "data": e["data"].get("banca", {})}, "rule 17")
         for seat in sorted({s for s, _ in self.hands} | set(results), key=int):
-            rows = results.get(seat, [])
-            hands = sorted(h for s, h in self.hands if s == seat)
+            rows, hands = results.get(seat, []), sorted(h for s, h in self.hands if s == seat)
             _same(e, f"results[{seat}]", len(rows), len(hands), "one result per hand")
             for n, row in enumerate(rows):
                 key = (seat, row.get("hand", hands[n]) if isinstance(row, dict) else hands[n])
-                for field in SETTLED_FIELDS:
-                    _same(e, f"results[{seat}][{n}].{field}", row.get(field),
-                          found[key][field], f"seat {seat}'s hand {key[1]}: "
-                                             f"{found[key]['why']}")
-        insured = d.get("insurance") or {}
+                _fields(e, row, found[key], SETTLED_FIELDS, f"seat {seat}'s hand {key[1]}:"
+                        f" {found[key]['why']}", f"results[{seat}][{n}].")
         _same(e, "insurance", sorted(insured, key=int), sorted(self.insurance, key=int),
               "the seats that took insurance (rule 15f)")
         for seat, row in insured.items():
-            for field in INSURANCE_FIELDS:
-                _same(e, f"insurance[{seat}].{field}", row.get(field),
-                      found[(seat, "insurance")][field], found[(seat, "insurance")]["why"])
+            want = found[(seat, "insurance")]
+            _fields(e, row, want, INSURANCE_FIELDS, want["why"], f"insurance[{seat}].")
 
-    def voided(self, e: dict[str, Any], nets: dict[str, int]) -> None:
-        """r27, r28, A62: every stake back (``refunds``: all the seat staked) and every payout
-        of the jogada reversed (``reversed``: wins and prizes paid before the void), so each
-        wallet ends the jogada where it started."""
-        refunds = e["data"].get("refunds", {})
-        reversed_ = e["data"].get("reversed", {})
+    def voided(self, e: dict[str, Any]) -> None:
+        """r27, r28, A62: ``refunds`` all each seat staked, ``reversed`` all it was paid."""
+        refunds, reversed_ = e["data"].get("refunds", {}), e["data"].get("reversed", {})
         for seat in sorted(set(self.bets) | set(refunds), key=int):
             hands = [h["stake"] for (s, _), h in self.hands.items() if s == seat]
-            staked = sum(hands) if hands else self.bets.get(seat, {}).get("amount_cents", 0)
-            won = 0
-            staked += self.insurance.get(seat, 0)
-            for key, settled in self.settled.items():
-                if key[0] == seat:
-                    won += settled["data"]["won_cents"] + settled["data"]["prize_cents"]
-            if seat in self.insurance_settled:
-                won += self.insurance_settled[seat]["data"]["won_cents"]
+            staked = self.insurance.get(seat, 0) + (
+                sum(hands) if hands else self.bets.get(seat, {}).get("amount_cents", 0))
+            paid = [x["data"] for (s, _), x in self.settled.items() if s == seat]
+            won = sum(p["won_cents"] + p["prize_cents"] for p in paid) + self.insurance_settled.get(
+                seat, {"data": {"won_cents": 0}})["data"]["won_cents"]
             _same(e, f"refunds[{seat}]", refunds.get(seat, 0), staked,
                   f"seat {seat} staked {euros(staked)} (rules 27, 28: every stake back)")
             _same(e, f"reversed[{seat}]", reversed_.get(seat, 0), won,
                   f"seat {seat} was paid {euros(won)} before the void (A62)")
 
 
-def _money(jogada: dict[str, Any], nets: dict[str, int], seat_of: dict[str, str]) -> list[str]:
+def _money(jogada: dict[str, Any], nets: dict[str, int], bets: dict[str, Any]) -> list[str]:
     """Each account's net over the jogada's account events against the rules' nets."""
     moved = jogada.get("money", {})
+    seat_of = {f"wallet:{b['player_id']}": s for s, b in bets.items()}
     for code in sorted(set(nets) | set(moved)):
         want, got = nets.get(code, 0), moved.get(code, 0)
         if want != got:
@@ -418,18 +380,16 @@ def _money(jogada: dict[str, Any], nets: dict[str, int], seat_of: dict[str, str]
 
 def check(jogada: dict[str, Any]) -> list[str]:
     events = {e["name"]: e for e in jogada["events"]}
-    opened = events.get("JogadaOpened")
-    if opened is None:
+    if "JogadaOpened" not in events:
         return ["no JogadaOpened: the table's configuration is not in the jogada"]
-    replay = Replay(jogada, opened["data"]["config"])
-    nets: dict[str, int] = {}
+    replay = Replay(jogada, events["JogadaOpened"]["data"]["config"])
     try:
-        replay.run()
+        for e in jogada["events"]:
+            getattr(replay, f"on_{e['name']}", lambda e, d: None)(e, e["data"])
         if "JogadaVoided" in events:
-            replay.voided(events["JogadaVoided"], nets)
+            replay.voided(events["JogadaVoided"])
         else:
-            replay.jogada_settled(events["JogadaSettled"], replay.outcomes(nets))
+            replay.jogada_settled(end := events["JogadaSettled"], replay.outcomes(end))
     except Refused as problem:
         return [str(problem)]
-    seat_of = {f"wallet:{b['player_id']}": s for s, b in replay.bets.items()}
-    return _money(jogada, nets, seat_of)
+    return _money(jogada, replay.nets, replay.bets)
