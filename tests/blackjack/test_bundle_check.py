@@ -28,6 +28,7 @@ from tests.audit.test_offline_tamper import resealed, rewrite
 from tests.blackjack import client as bj
 from tests.blackjack.support import (
     OPERATOR,
+    Seated,
     bet,
     deal,
     decide,
@@ -52,9 +53,13 @@ def _named(bundle: dict[str, Any], name: str) -> list[dict[str, Any]]:
 
 
 def played(ledger: Any, clock: Any) -> str:
+    return played_at(ledger, clock)[2]
+
+
+def played_at(ledger: Any, clock: Any) -> tuple[dict[str, Any], list[Seated], str]:
     """The jogada of HANDS, UP, HOLE and DRAWS at a three-seat multi-player table (bets 10 €,
-    5 €, 8 €; insurance 5 €): its id. Seat 1's doubled 20 wins, its 18 pushes, its insurance
-    is lost (r25g); seat 2's 21 wins; seat 3's 16 loses."""
+    5 €, 8 €; insurance 5 €): (the table, the players by seat, its id). Seat 1's doubled 20
+    wins, its 18 pushes, its insurance is lost (r25g); seat 2's 21 wins; seat 3's 16 loses."""
     table, (one, two, three) = setup_table(ledger, multi_config(seats=3), players=3)
     placed = bet(ledger, table, one, 1_000)
     bet(ledger, table, two, 500)
@@ -70,7 +75,7 @@ def played(ledger: Any, clock: Any) -> str:
     decide(ledger, table, jid, one, "stand", hand=1)
     decide(ledger, table, jid, two, "hit")
     decide(ledger, table, jid, three, "stand")
-    return jid
+    return table, [one, two, three], jid
 
 
 @pytest.fixture
