@@ -108,6 +108,7 @@ def player_copy(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, An
                 [s for s, b in final["seats"].items() if b["player_id"] == bet["player_id"]],
                 key=int))
     other_seats = {s for s, bet in final["seats"].items() if bet["player_id"] != pid}
+    other_sessions = {final["seats"][s]["session_id"] for s in other_seats} - {None}
     wallets = {wallet_code(p): f"wallet of {label}" for p, label in others.items()}
     made = Copy(replayed)
     for step in made.replay["steps"]:
@@ -131,6 +132,8 @@ def player_copy(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, An
             shown = f"player at {others[actor]}"
             made.cut(step, ["actor"], OTHERS, replace={"actor": shown})
             step["actor"] = shown
+        if step.get("stream") in other_sessions:  # a line of another's session statement:
+            step["stream"] = None  # its stream is that player's session id (issue 24)
     _hide_state(made.replay["final"], wallets, other_seats)
     made.cut_rng(SHOE.replace("the shoe's order", "the seed and the shoe's order"))
     return made.answer()
