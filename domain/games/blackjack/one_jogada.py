@@ -49,9 +49,11 @@ class PlayerJogadaSlot(LedgerAggregate):
         return slot_id(player_id)
 
     @event("JogadaJoined", topic="ledger.BlackjackPlayerJogadaSlot.JogadaJoined")
-    def _joined(self, table_id: str, jogada_id: str, actor: str, at: datetime) -> None:
+    def _joined(self, table_id: str, in_jogada: str, actor: str, at: datetime) -> None:
+        # ``in_jogada``, not ``jogada_id``: the slot is the player's, not a step of the jogada
+        # (the jogada index, projections/money.py ``jogada_of``, collects ``jogada_id``s)
         self.table_id = table_id
-        self.jogada_id = jogada_id
+        self.jogada_id = in_jogada
 
 
 def check_no_other_jogada(uow: UnitOfWork, player_id: str, table_id: str) -> None:
@@ -83,4 +85,4 @@ def joined(uow: UnitOfWork, player_id: str, table_id: str, jogada_id: str, *, ac
         slot = PlayerJogadaSlot(player_id=player_id, actor=actor, at=uow.at)
         uow.add(slot)
     if (slot.table_id, slot.jogada_id) != (str(table_id), jogada_id):
-        slot._joined(table_id=str(table_id), jogada_id=jogada_id, actor=actor, at=uow.at)
+        slot._joined(table_id=str(table_id), in_jogada=jogada_id, actor=actor, at=uow.at)
