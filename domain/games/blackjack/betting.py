@@ -1,8 +1,10 @@
 """Blackjack: the bets and the deal, each a command ``handler(uow, **args)`` run by the writer
 in one transaction (the table's events, the money on the account streams, the session).
 
-- A bet (r9–r11; A49: each seat's initial bet within the limits) is held from the wallet
-  towards the house (``{jogada}:seat{s}:hand0``) and goes on the session's statement (r33).
+- A bet (r9–r11; A49: each seat's initial bet within the limits; A63: none while the
+  player has a bet in an incomplete jogada at another blackjack table, one_jogada.py) is
+  held from the wallet towards the house (``{jogada}:seat{s}:hand0``) and goes on the
+  session's statement (r33).
 - The first bet opens the jogada; at a multi-player table its betting window, announced
   ("façam as vossas apostas") and closed by the clock ("jogo feito", r12); at an individual
   table the player deals (r13).
@@ -17,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.games.blackjack import play
+from domain.games.blackjack import one_jogada, play
 from domain.games.blackjack.config import BETTING_RULE
 from domain.games.blackjack.seats import check_session_of_unseated, get_table
 from domain.games.blackjack.table import BETTING, BlackjackTable
@@ -63,6 +65,7 @@ def place_bet(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str,
     check_session_of_unseated(uow, table, str(pid))
     key = table.player_seat(str(pid), seat)
     table.check_bet(str(pid), key, amount_cents, uow.at)
+    one_jogada.check_no_other_jogada(uow, str(pid), str(table.id))  # A63
     if forced_shoe is not None:
         forced_shoe = check_shoe(table, forced_shoe, certification_mode)
         if table.jogada is not None:
@@ -80,6 +83,7 @@ def place_bet(uow: UnitOfWork, *, table_id: UUID | str, player_id: UUID | str,
     # Guards done.
     jogada_id = table.place_bet(str(pid), key, amount_cents, ruleset_version=version,
                                 actor=actor, at=uow.at)
+    one_jogada.joined(uow, str(pid), str(table.id), jogada_id, actor=actor)  # A63
     if forced_shoe is not None:
         table.record_forced_shoe(forced_shoe, actor=actor, at=uow.at)
     wallets.hold_stake(uow, player_id=pid, to_code=HOUSE_CODE,

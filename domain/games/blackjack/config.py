@@ -15,7 +15,9 @@
 - The banca's recent results shown (r4c, A56): at least 2, default 10.
 
 Anything else, or out of range: InvalidInputError naming the field and the rule. Money is
-integer cents; never a float or a bool.
+integer cents; never a float or a bool. No demo mode is offered: r37 lets the operator offer
+demos (the real game's characteristics, r38: rewarded with free extra play only); this ledger
+records real-money play only, so a configuration asking for one is refused naming r37, r38.
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ FIELDS = ("kind", "decks", "seats", "min_bet_cents", "max_bet_cents", "multi_sea
           "double_any_total", "true_pairs_only", "max_hands", "insurance", "special_prize",
           "betting_seconds", "decision_seconds", "results_shown")
 REQUIRED = ("kind", "decks", "min_bet_cents", "max_bet_cents")
+# r37, r38: a demo (free play) is not a table of this ledger: asking for one is refused.
+DEMO_FIELDS = ("demo", "demo_mode", "free_play", "play_money")
+DEMO_RULE = bj_rule(37, 38)
 _FLAGS = {"multi_seat": bj_rule(7), "double_any_total": bj_rule("16a"),
           "true_pairs_only": bj_rule("16b"), "insurance": bj_rule("16d"),
           "special_prize": bj_rule("16e")}
@@ -117,6 +122,12 @@ def check_table_config(data: Any) -> TableConfig:
     fields may be left out or null (their defaults)."""
     if not isinstance(data, dict):
         raise InvalidInputError("config must be an object", field="config")
+    demo = [str(k) for k in data if k in DEMO_FIELDS]
+    if demo:
+        raise InvalidInputError(
+            f"{demo[0]}: no demo mode is offered; a table plays for real money only (demos and"
+            " their free-play rewards, r37, r38, are not part of this ledger)", field=demo[0],
+            rule=DEMO_RULE, code="demo_not_offered")
     unknown = sorted(str(k) for k in data if k not in FIELDS)
     if unknown:
         raise InvalidInputError(f"unknown field(s) in config: {', '.join(unknown)}",
