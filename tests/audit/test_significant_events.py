@@ -33,6 +33,7 @@ from infra.runtime.rng import RngHealthError, SeededSeedSource, SystemSeedSource
 from infra.services import rulesets as rulesets_service
 from projections import significant_events as model
 from projections.significant_events import SignificantEventsProjection
+from tests.blackjack import support as bj
 from tests.bingo import client as bingo_client
 from tests.bingo import support as bingo
 from tests.holdem import client as holdem
@@ -145,6 +146,11 @@ def story(make_settings: Any, clock: Any) -> tuple[Story, Ledger]:
         s.jackpot_jogada, _ = play_forced(cert, table, player, ["3h", "5h", "9h", "Jh", "Kh"],
                                           BANK_NOT_QUALIFIED, "continue",
                                           jackpot_bet_cents=JACKPOT_STAKE)
+        # Blackjack r25i, A52: three 7s win the special prize, a large win (issue 26).
+        bj_table, (bj_player,) = bj.setup_table(cert, bj.individual_config())
+        s.bj_prized = bj.play_individual(cert, bj_table, bj_player,
+                                         bj.shoe([["7s", "7h"]], "9c", "8h", ["7d"]))
+        bj.decide(cert, bj_table, s.bj_prized, bj_player, "hit")
         s.first_uncertified = cert.app.recorder.max_notification_id() + 1
     last = build_ledger(make_settings(), clock=clock, seeds=SeededSeedSource(4))
     last.deposit(player_id, 100, "after", actor=OPERATOR)

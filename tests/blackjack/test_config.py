@@ -20,20 +20,30 @@ from tests.refusals import refused
     ({"seats": 8}, "seats", "blackjack rule 4a"),
     ({"seats": 0}, "seats", "blackjack rule 4a"),
     ({"min_bet_cents": 0}, "min_bet_cents", "blackjack rule 10"),
-    ({"max_bet_cents": 100 * 100 + 1}, "max_bet_cents", "blackjack rule 11"),
-    ({"max_bet_cents": 99}, "max_bet_cents", "blackjack rules 9, 10"),
     ({"max_hands": 0}, "max_hands", "blackjack rule 16c, A50"),
     ({"max_hands": 9}, "max_hands", "blackjack rule 16c, A50"),
     ({"insurance": "yes"}, "insurance", "blackjack rule 16d"),
     ({"double_any_total": 1}, "double_any_total", "blackjack rule 16a"),
     ({"results_shown": 1}, "results_shown", "blackjack rule 4c"),
     ({"decision_seconds": 2}, "decision_seconds", "903-B 6.1.4; A55"),
+])
+def test_bj_4_5_16_configuration_outside_the_text_refused(override, field, rule):
+    """r4a, r4b, r5, r16, A50, 903-B 6.1.4: a value outside the text, alone (422)."""
+    with pytest.raises(InvalidInputError) as info:
+        check_table_config(individual_config(**override))
+    assert (info.value.field, info.value.rule) == (field, rule)
+
+
+@pytest.mark.parametrize("override, field, rule", [
+    ({"max_bet_cents": 100 * 100 + 1}, "max_bet_cents", "blackjack rule 11"),
+    ({"max_bet_cents": 99}, "max_bet_cents", "blackjack rules 9, 10"),
     ({"betting_seconds": 10}, "betting_seconds", "blackjack rule 13"),
     ({"seats": 3}, "seats", "blackjack rules 5, 7"),
 ])
-def test_bj_4_5_11_16_configuration_outside_the_text_refused(override, field, rule):
-    """r4a, r4b, r5, r7, r9–r11, r13, r16, A50, 903-B 6.1.4."""
-    with pytest.raises(InvalidInputError) as info:
+def test_bj_7_9_11_13_values_refused_together(override, field, rule):
+    """r9–r11, r13, r5/r7: values well formed alone that the rule refuses together (409, as
+    every game's rule that weighs one value against another)."""
+    with pytest.raises(RuleViolationError) as info:
         check_table_config(individual_config(**override))
     assert (info.value.field, info.value.rule) == (field, rule)
 
@@ -90,7 +100,7 @@ def test_bj_5_rule_set_cannot_change_the_kind(ledger):
 
 def test_bj_11_create_table_refused_records_nothing(ledger):
     """A refused configuration through the ledger: 4xx, nothing recorded."""
-    with refused(ledger, InvalidInputError, field="max_bet_cents", rule="blackjack rule 11"):
+    with refused(ledger, RuleViolationError, field="max_bet_cents", rule="blackjack rule 11"):
         bj.create_table(ledger, name="mesa", config=individual_config(max_bet_cents=10_001),
                         actor=OPERATOR)
     table = new_table(ledger, multi_config(seats=7, multi_seat=True))

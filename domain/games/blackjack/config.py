@@ -148,12 +148,14 @@ def check_table_config(data: Any) -> TableConfig:
                    bj_rule(10), "integer cents")
     max_bet = _int(data["max_bet_cents"], "max_bet_cents", 1, MAX_AMOUNT_CENTS,
                    bj_rule(10), "integer cents")
+    # Values well formed one by one, refused together: 409 (RuleViolationError), as every
+    # game's rule that weighs one value against another (the API's document cannot say it).
     if max_bet < min_bet:
-        raise InvalidInputError("max_bet_cents must not be below min_bet_cents",
-                                field="max_bet_cents", rule=bj_rule(9, 10),
-                                code="bet_limits_inverted")
+        raise RuleViolationError("max_bet_cents must not be below min_bet_cents",
+                                 field="max_bet_cents", rule=bj_rule(9, 10),
+                                 code="bet_limits_inverted")
     if max_bet > MAX_FACTOR * min_bet:
-        raise InvalidInputError(
+        raise RuleViolationError(
             f"max_bet_cents must be at most {MAX_FACTOR} × min_bet_cents"
             f" ({MAX_FACTOR * min_bet} cents)", field="max_bet_cents", rule=bj_rule(11),
             code="bet_limits_too_wide")
@@ -173,13 +175,14 @@ def check_table_config(data: Any) -> TableConfig:
                        "betting_seconds", MIN_SECONDS, MAX_TIMER_SECONDS, BETTING_RULE,
                        "whole seconds")
     elif betting is not None:
-        raise InvalidInputError(
+        raise RuleViolationError(
             "an individual table has no betting window: the player deals",
-            field="betting_seconds", rule=bj_rule(13))
+            field="betting_seconds", rule=bj_rule(13),
+            code="no_betting_window")
     if kind == INDIVIDUAL and seats > 1 and not flags["multi_seat"]:
-        raise InvalidInputError(
+        raise RuleViolationError(
             "an individual table of several seats needs multi_seat (one player, several"
-            " seats)", field="seats", rule=bj_rule(5, 7))
+            " seats)", field="seats", rule=bj_rule(5, 7), code="seats_need_multi_seat")
     return TableConfig(kind=kind, decks=decks, seats=seats, min_bet_cents=min_bet,
                        max_bet_cents=max_bet, max_hands=max_hands, betting_seconds=betting,
                        decision_seconds=decision, results_shown=shown, **flags)
