@@ -22,7 +22,7 @@ from sqlalchemy import (
     update,
 )
 
-from domain.sessions.session import ENDED, OPEN, REFUND, GameSession, add_line
+from domain.sessions.session import ENDED, OPEN, REFUND, REVERSAL, GameSession, add_line
 from projections.tables import metadata
 
 session_statements = Table(
@@ -149,7 +149,7 @@ def _apply(row: dict[str, Any], e: Any) -> None:
     elif isinstance(e, GameSession.WinRecorded) and e.category == REFUND:
         row["refunded_cents"] += e.amount_cents
     elif isinstance(e, GameSession.WinRecorded):
-        row["won_cents"] += e.amount_cents
+        row["won_cents"] += -e.amount_cents if e.category == REVERSAL else e.amount_cents
         entry = row["won_by_category"].setdefault(e.category, {"count": 0, "amount_cents": 0})
         entry["count"] += 1
         entry["amount_cents"] += e.amount_cents

@@ -38,6 +38,9 @@ NO_BET_TIME, NO_BET_JOGADAS = "no_bet_time", "no_bet_jogadas"
 # the statement shows it as refunded_cents, apart from prizes, so that a void jogada
 # leaves wagered − refunded = what the player really risked.
 REFUND = "refund"
+# A "win" of this category takes back a payout the jogada had made before it was voided (A62:
+# every payout of a void jogada reversed): it lowers won_cents, and the statement lists it.
+REVERSAL = "reversal"
 
 
 class GameSession(LedgerAggregate):
@@ -154,7 +157,7 @@ class GameSession(LedgerAggregate):
     def record_win(self, jogada_id: str, amount_cents: int, category: str, actor: str,
                    at: datetime) -> None:
         """A prize, by category (a game may show the prizes per category). Category ``REFUND``:
-        a stake given back by a void jogada."""
+        a stake given back by a void jogada; ``REVERSAL``: a payout it takes back (A62)."""
         check_text(jogada_id, "jogada_id")
         if not self.in_play(jogada_id):
             self.check_accepting(at)
@@ -268,7 +271,7 @@ class GameSession(LedgerAggregate):
         if category == REFUND:
             self.refunded_cents += amount_cents
             return
-        self.won_cents += amount_cents
+        self.won_cents += -amount_cents if category == REVERSAL else amount_cents
         entry = self.won_by_category.setdefault(category, {"count": 0, "amount_cents": 0})
         entry["count"] += 1
         entry["amount_cents"] += amount_cents

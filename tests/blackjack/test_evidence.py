@@ -283,17 +283,20 @@ def test_bj_27_28_a62_a_hanging_jogada_is_voided_from_the_case_every_stake_back(
     assert pdf["matches"] and plain(card_words("7s")) not in pdf_text(pdf["content"])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core, domain/sessions: a session statement only adds (record_game_win does nothing for"
-    " a negative amount): the natural's 15,00 € paid at once (r20a) and taken back by the"
-    " void (A62) stays on seat 1's statement as won, so it shows net +15,00 € while its"
-    " wallet nets 0 (faults.py says so); a reversal line on the statement is needed"))
 def test_bj_a62_33_a_reversed_natural_leaves_the_statement_at_zero(cert, clock):
+    """r33, A62: the natural paid at once (r20a) and taken back by the void shows on the
+    statement as a reversal, so the statement nets zero as the wallet does."""
     table, players, jid = hanging(cert, clock)
     bj.void_jogada(cert, table_id=table["table_id"], reason="server fault",
                    actor=bj_support.OPERATOR)
     assert bj_support.available(cert, players[0]) == 100_000
-    assert statement(cert, players[0])["net_cents"] == 0
+    shown = statement(cert, players[0])
+    assert shown["net_cents"] == 0 and shown["won_by_category"]["reversal"]["amount_cents"] == 1_500
+    from projections import session_queries  # the read model folds it the same way
+
+    cert.projections.wait(cert.writer.last_position)
+    read = session_queries.statement(cert.projections.engine, players[0].session_id)
+    assert (read["won_cents"], read["net_cents"]) == (shown["won_cents"], 0)
 
 
 # The staff's routes over HTTP ----------------------------------------------------------------

@@ -34,7 +34,7 @@ from domain.kernel.uow import UnitOfWork
 from domain.ledger import wallets
 from domain.ledger.accounts import HOUSE_CODE, wallet_code
 from domain.sessions.commands import record_game_win
-from domain.sessions.session import REFUND
+from domain.sessions.session import REFUND, REVERSAL
 
 VOID_RULE = bj_rule(27, 28) + ", " + a_rule(62)
 ERROR_MESSAGE = "ocorreu um erro; todos os pagamentos e apostas são anulados"  # A62
@@ -97,12 +97,12 @@ def void_jogada(uow: UnitOfWork, *, table_id: UUID | str, reason: str,
                                      actor=actor)
         staked = _staked(jogada, seat)
         refunds[seat] = staked
-        returned = sum(r["returned_cents"] + r["won_cents"] + r["prize_cents"]
-                       for r in settled) + (insured or {}).get("returned_cents", 0) + \
-            (insured or {}).get("won_cents", 0)
-        # r33: the statement shows the stakes back (a payout already recorded stays: a
-        # session statement only adds; the money itself is exact)
+        returned = sum(r["returned_cents"] for r in settled) + \
+            (insured or {}).get("returned_cents", 0)
+        # r33, A62: the statement shows the stakes not yet returned coming back, and the
+        # payouts taken back, so that the jogada nets zero there as in the wallet
         record_game_win(uow, bet["session_id"], jid, staked - returned, REFUND, actor)
+        record_game_win(uow, bet["session_id"], jid, paid, REVERSAL, actor)
     table.void(reason=reason, refunds=refunds, reversed_=reversed_, rule=VOID_RULE, actor=actor,
                at=uow.at)
     free_seats_of_ended_sessions(uow, table, actor)
