@@ -115,8 +115,8 @@ def _player_part(pdf: EvidencePDF, part: dict[str, Any]) -> None:
                                "rows": v["numbers"]} for v in value], drawn)
         elif isinstance(value, list) and value and all(type(v) is int for v in value):
             pdf.balls(_key(pdf, key), value)
-        elif isinstance(value, str) and not key.endswith("_at"):
-            rest.append((_key(pdf, key), pdf.code(value)))
+        elif isinstance(value, str) and not key.endswith("_at"):  # "won, push": each code
+            rest.append((_key(pdf, key), ", ".join(pdf.code(v) for v in value.split(", "))))
         else:
             rest.append((_key(pdf, key), pdf.shown(value, key)))
     pdf.facts_of(rest)

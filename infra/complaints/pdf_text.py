@@ -61,6 +61,8 @@ def shown(value: Any, key: str = "", words: Words | None = None) -> str:
                          for k, v in value.items()) or "—"
     if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
         return ", ".join(shown(v, key, words) for v in value) or "—"
+    if isinstance(value, list) and all(isinstance(v, dict) for v in value):  # rows of facts
+        return " | ".join(shown(v, key, words) for v in value) or "—"
     if isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return str(value)
