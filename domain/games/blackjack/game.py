@@ -24,6 +24,7 @@ from domain.games.blackjack.inactivity import (
     POLICIES,
 )
 from domain.games.blackjack.listing import LISTING_EVENTS, listing
+from domain.games.blackjack.one_jogada import PlayerJogadaSlot
 from domain.games.blackjack.registry import REGISTRY_ID, TableRegistry
 from domain.games.blackjack.replay import player_copy, player_jogada, replay
 from domain.games.blackjack.rule_book import RULE_BOOK, bj_rule
@@ -74,7 +75,8 @@ GAME = Game(
     stake_reason="bet",  # every seat of a jogada holds its bet from the wallet (r9)
     player_jogada=player_jogada,  # r31
     player_copy=player_copy,  # r14b, r17, A47: the hole card until revealed; seats, not people
-    snapshotted=(BlackjackTable, TableRegistry),
+    # A table plays thousands of jogadas; a player's A63 slot one event per jogada it bets in.
+    snapshotted=(BlackjackTable, TableRegistry, PlayerJogadaSlot),
     clock=GameClock(interval=1.0, due=DueTables(),
                     tick=lambda table_id, actor: TickTable(table_id=table_id, actor=actor)),
     recovery=lambda actor: RecoverTables(actor=actor),
@@ -86,5 +88,5 @@ GAME = Game(
     significant=SIGNIFICANT,  # tables, lost connections, voids, recoveries, large wins
     venue_kinds=venue_aggregate_kinds(
         BlackjackTable, lambda table: (seats.game_kind(table.config_data),)),
-    rule_book=RULE_BOOK,  # r1–r38, A46–A56
+    rule_book=RULE_BOOK,  # r1–r38, A35–A37, A46–A55
 )
