@@ -6,15 +6,15 @@ table (an individual table with ``multi_seat``, r7: one player on all seven seat
 waits on no betting window, r13) with the same lean client as the other benchmarks
 (bench/http_driver.py): seven bets, the deal, then for each hand the view (r24: the options
 shown) and one decision (stand where it may, else hit; insurance and even money declined),
-until the jogada ends. The runs alternate with runs of a bare endpoint of the same server
-(``--bare``, a GET answering JSON: ``/health`` by default, which reads the event and
-projection positions from the database, so it is no faster than a game request here) by the
-same client: bare, game, bare, …,
-bare; each game run's requests/s is compared with the mean of the bare runs around it (the
-ratio's denominator), and the median ratio is printed. Per run: requests/s, jogadas/s, and
-p50/p99 of each kind of request (a decision's is ``decision``).
+until the jogada ends. The runs alternate with runs of the bare endpoints (bench/bare_app.py:
+the same request models, validated and answered with a small JSON, served like ``ledger
+serve``'s HTTP process) driven by the same client with the same mix of requests (seven bets,
+the deal, then a view and a decision per hand: ``DECISIONS_PER_JOGADA``, the game's mean):
+bare, game, bare, …, bare; each game run's requests/s is compared with the mean of the bare
+runs around it (the ratio's denominator), and the median ratio is printed. Per run:
+requests/s, jogadas/s, and p50/p99 of each kind of request (a decision's is ``decision``).
 
-Usage: .venv/bin/python bench/blackjack_http.py [--seconds 10] [--clients 8] [--rounds 2]
+Usage: ./run bench-blackjack [--seconds 10] [--clients 8] [--rounds 2]
                                                 [--backends sqlite,postgresql]
 """
 
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.http_driver import drive, pct  # noqa: E402
-from bench.ledger_core import post, say, served_ledger, settle  # noqa: E402
+from bench.ledger_core import bare_server, free_port, post, say, served_ledger, settle  # noqa: E402
 
 SEATS = 7
 CONFIG = {"kind": "individual", "decks": 6, "seats": SEATS, "multi_seat": True,
@@ -80,11 +80,29 @@ def choose(options: list[dict]) -> dict | None:
     return options[0]
 
 
-BARE = {"path": "/health"}
+DECISIONS_PER_JOGADA = 9  # a seven-seat jogada's mean (8.7–8.9 measured)
 
 
-def health_script(i: int, n: int):
-    yield ("health", "GET", BARE["path"], None)
+def bare_script(tables: list[str]):
+    """The game's mix of requests against the bare endpoints."""
+    tag = uuid4().hex[:8]
+
+    def script(i: int, n: int):
+        base = f"/blackjack/tables/{tables[i]}"
+        jogada_id = None
+        for seat in range(1, SEATS + 1):
+            bet = yield ("bet", "POST", f"{base}/bets",
+                         {"seat": seat, "amount_cents": 100,
+                          "idempotency_key": f"{tag}-{i}-{n}-{seat}"})
+            jogada_id = jogada_id or bet["jogada_id"]
+        yield ("deal", "POST", f"{base}/deal", {})
+        for k in range(DECISIONS_PER_JOGADA):
+            seen = yield ("view", "GET", f"{base}/view", None)
+            choice = seen["options"][0]
+            yield ("decision", "POST", f"{base}/decisions",
+                   {"jogada_id": jogada_id, "seat": choice["seat"], "hand": choice["hand"],
+                    "decision": choice["decision"], "idempotency_key": f"{tag}-{i}-{n}-d{k}"})
+    return script
 
 
 def seat_players(base: str, clients: int) -> tuple[list[str], list[str], list[dict[str, str]]]:
@@ -106,25 +124,26 @@ def seat_players(base: str, clients: int) -> tuple[list[str], list[str], list[di
 
 
 def section(backend: str, tmp: Path, seconds: int, clients: int, rounds: int) -> None:
-    with served_ledger(backend, tmp, "bj_http") as base:
+    with served_ledger(backend, tmp, "bj_http") as base, bare_server(free_port()) as bare:
         tables, players, headers = seat_players(base, clients)
         drive(base, headers, jogada_script(tables), 2)  # warm-up: caches, keys, connections
+        drive(bare, headers, bare_script(tables), 2)
         settle(base, players[0])
-        bares = [drive(base, headers, health_script, seconds)]
+        bares = [drive(bare, headers, bare_script(tables), seconds)]
         games = []
         for _ in range(rounds):
             games.append(drive(base, headers, jogada_script(tables), seconds))
             settle(base, players[0])  # the projections' catch-up must not run in the bare run
-            bares.append(drive(base, headers, health_script, seconds))
+            bares.append(drive(bare, headers, bare_script(tables), seconds))
     ratios = [g.rps / ((b0.rps + b1.rps) / 2) for g, b0, b1 in zip(games, bares, bares[1:])]
     say(f"  {clients} clients, each at its own seven-seat table; {seconds} s runs alternated"
-        f" (bare GET {BARE['path']}, game) × {rounds}, bare")
+        f" (bare, game) × {rounds}, bare")
     say(f"    {'':<5} {'req/s':>7} {'jogadas/s':>9} {'fail':>4} │"
         + "".join(f"{k + ' p50/p99 ms':>22}" for k in KINDS))
     for run in bares:
-        lat = run.latencies.get("health", [])
-        say(f"    {'bare':<5} {run.rps:7.0f} {'-':>9} {run.failed:4d} │ health p50/p99"
-            f" {pct(lat, 0.5):.1f} / {pct(lat, 0.99):.1f} ms")
+        lat = [run.latencies.get(k, []) for k in KINDS]
+        say(f"    {'bare':<5} {run.rps:7.0f} {run.rounds / run.seconds:9.1f} {run.failed:4d} │"
+            + "".join(f"{pct(x, 0.5):13.1f} /{pct(x, 0.99):6.1f}" for x in lat))
     for run in games:
         lat = [run.latencies.get(k, []) for k in KINDS]
         say(f"    {'game':<5} {run.rps:7.0f} {run.rounds / run.seconds:9.1f} {run.failed:4d} │"
@@ -152,10 +171,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2,
                         help="game runs, each between two bare runs (default 2)")
     parser.add_argument("--backends", default="sqlite,postgresql")
-    parser.add_argument("--bare", default="/health",
-                        help="the bare endpoint (a GET answering JSON, same server; default /health)")
     args = parser.parse_args()
-    BARE["path"] = args.bare
     os.environ.setdefault("LEDGER_LOG_LEVEL", "WARNING")
     say(f"blackjack HTTP benchmark, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}")
     with tempfile.TemporaryDirectory() as tmpdir:
