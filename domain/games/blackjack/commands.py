@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.games.blackjack import betting, clock, decisions, faults, seats, tables, views
+from domain.games.blackjack import (
+    betting,
+    clock,
+    decisions,
+    faults,
+    seats,
+    tables,
+    views,
+)
 from domain.kernel.command import Command, command, fields_handler
 
 CLOCK_ACTOR = "system:blackjack-clock"

@@ -154,14 +154,14 @@ class Replay:
             if field == "total" or field in e["data"]:
                 _same(e, field, e["data"].get(field), want, f"{' '.join(hand['cards'])}: {why}")
 
-    def on_BetPlaced(self, e, d):  # noqa: N802  (r9–r11, A49)
+    def on_BetPlaced(self, e, d):
         low, high = self.config.get("min_bet_cents", 1), self.config.get("max_bet_cents")
         need(low <= d["amount_cents"] <= (high or d["amount_cents"]) and d["seat"] not in
              self.bets, e, f"seat {d['seat']}'s bet: one per seat, within the table's limits"
              " (rules 9, 11; A49)")
         self.bets[d["seat"]] = d
 
-    def on_CardsDealt(self, e, d):  # noqa: N802  (r14)
+    def on_CardsDealt(self, e, d):
         seats = sorted(self.bets, key=int)
         need(sorted(d["hands"], key=int) == seats, e, f"hands dealt to seats"
              f" {sorted(d['hands'], key=int)}, the bets were placed at seats {seats} (rule 14)")
@@ -183,7 +183,7 @@ class Replay:
         self.up, self.cursor, self.banca = want["up_card"], want["next_index"], [
             want["up_card"], want["hole_card"]]
 
-    def on_InsuranceTaken(self, e, d):  # noqa: N802  (r15f, r16d, A51, A53)
+    def on_InsuranceTaken(self, e, d):
         hand = self.hands.get((d["seat"], 0))
         need(hand and self.up[:1] == "A" and self.config.get("insurance", True)
              and not blackjack(hand["cards"]), e, "insurance only against an up ace, for a"
@@ -193,13 +193,13 @@ class Replay:
              f" insurance is 1 cent to half the initial bet, {cap} (rule 15f, A53)")
         self.insurance[d["seat"]] = d["amount_cents"]
 
-    def on_EvenMoneyTaken(self, e, d):  # noqa: N802  (r20b, A51)
+    def on_EvenMoneyTaken(self, e, d):
         hand = self.hands.get((d["seat"], 0))
         need(hand and self.up[:1] == "A" and blackjack(hand["cards"]), e,
              "even money only for a blackjack against an up ace (rule 20b, A51)")
         hand["even_money"] = True
 
-    def on_PlayerHit(self, e, d):  # noqa: N802  (r15a, r15d, r21)
+    def on_PlayerHit(self, e, d):
         hand = self.order(e, d["seat"], d["hand"])
         need(best(hand["cards"], hand["fixed"])[0] < 21 and not hand["doubled"]
              and not hand["split_aces"], e, f"a card to {' '.join(hand['cards'])}: none at"
@@ -208,10 +208,10 @@ class Replay:
         hand.update(cards=[*hand["cards"], d["card"]], acted=True)
         self.totals(e, hand, "rules 8, 15d, A46")
 
-    def on_PlayerStood(self, e, d):  # noqa: N802  (r15c, A46)
+    def on_PlayerStood(self, e, d):
         self.totals(e, self.order(e, d["seat"], d["hand"]), "rules 8, 15c, A46")
 
-    def on_BetDoubled(self, e, d):  # noqa: N802  (r15b, r16a, r23, r8a-ii, A46)
+    def on_BetDoubled(self, e, d):
         hand = self.order(e, d["seat"], d["hand"])
         cards, any_total = hand["cards"], self.config.get("double_any_total", False)
         hard = sum(map(value, cards))
@@ -228,7 +228,7 @@ class Replay:
                     doubled=True, acted=True)
         self.totals(e, hand, "rules 8, 8a-ii, 15b, A46")
 
-    def on_HandSplit(self, e, d):  # noqa: N802  (r21, r22, r16b, r16c, A50)
+    def on_HandSplit(self, e, d):
         hand = self.order(e, seat := d["seat"], number := d["hand"])
         cards, count = hand["cards"], sum(1 for s, _ in self.hands if s == seat)
         same = len(cards) == 2 and (cards[0][0] == cards[1][0] if self.config.get(
@@ -247,14 +247,14 @@ class Replay:
         hand.update(cards=kept, from_split=True, split_aces=aces, acted=True)
         self.hands[(seat, count)] = {**hand, "cards": made}
 
-    def on_HandSurrendered(self, e, d):  # noqa: N802  (r15e, A48)
+    def on_HandSurrendered(self, e, d):
         hand = self.order(e, d["seat"], d["hand"])
         need(d["hand"] == 0 and not hand["acted"] and self.up[0] != "A"
              and not blackjack(hand["cards"]), e, f"seat {d['seat']} surrendered: only first,"
              " on the hand dealt, not with blackjack, never against an up ace (r15e, A48)")
         hand["surrendered"] = True
 
-    def on_HoleCardRevealed(self, e, d):  # noqa: N802  (r17, A47)
+    def on_HoleCardRevealed(self, e, d):
         need(self.shoe, e, "the hole card revealed before the deal (rule 14)")
         self.revealed, self.waiting = True, any(  # r20c: a hand the banca's total decides
             not (h["surrendered"] or h["even_money"] or blackjack(h["cards"], h["from_split"])
@@ -262,7 +262,7 @@ class Replay:
         _same(e, "hole_card", d["hole_card"], self.banca[1], "dealt at index 2n+1 (r14, A47)")
         self.banca_is(e, "rule 17")
 
-    def on_BancaDrew(self, e, d):  # noqa: N802  (r17b, r20c)
+    def on_BancaDrew(self, e, d):
         need(self.revealed and self.waiting and best(self.banca)[0] < 17, e, "the banca"
              f" draws on {' '.join(self.banca)}: only once revealed, to reach 17 (soft 17"
              " stands), and only when a hand waits for it (rules 8a-i, 17, 20c)")
@@ -273,7 +273,7 @@ class Replay:
         if "soft" in d:
             _same(e, "soft", d["soft"], soft, f"the banca's {' '.join(self.banca)}")
 
-    def on_BancaStood(self, e, d):  # noqa: N802  (r17a, r20c)
+    def on_BancaStood(self, e, d):
         need(not self.waiting or best(self.banca)[0] >= 17, e, f"the banca stood on"
              f" {best(self.banca)[0]} ({' '.join(self.banca)}): it draws to 17 (rule 17b)")
         self.banca_is(e, "rule 17a")
@@ -286,13 +286,13 @@ class Replay:
                 _same(e, field, list(d[field]) if field == "cards" else d[field], want,
                       f"the banca's {' '.join(self.banca)} ({why}, 8a-i, 18)")
 
-    def on_HandSettled(self, e, d):  # noqa: N802
+    def on_HandSettled(self, e, d):
         key = (d["seat"], d["hand"])
         need(key in self.hands and key not in self.settled, e, f"seat {d['seat']}'s hand"
              f" {d['hand']} is not dealt, or settled twice")
         self.settled[key] = e
 
-    def on_InsuranceSettled(self, e, d):  # noqa: N802
+    def on_InsuranceSettled(self, e, d):
         need(d["seat"] in self.insurance and d["seat"] not in self.insurance_settled, e,
              f"seat {d['seat']} took no insurance, or it settled twice")
         self.insurance_settled[d["seat"]] = e

@@ -43,7 +43,7 @@ from domain.kernel.replay_support import numbered as _numbered
 from domain.kernel.replay_support import step as replay_step
 from domain.ledger.accounts import CASHIER_CODE, HOUSE_CODE, account_id, wallet_code
 
-__all__ = ["replay", "player_jogada", "player_copy", "DRAWS"]
+__all__ = ["DRAWS", "player_copy", "player_jogada", "replay"]
 
 ENDED = ("settled", "voided")
 # The events that take a card from the shoe after the deal (r15a, r15b, r21, r17b).

@@ -269,7 +269,7 @@ def _deal_value(a: int, b: int, up: int, p, sv, v, pbj, var: Variant,
 
 
 def _game_ev(var: Variant) -> tuple[float, list[tuple[str, str, str]]]:
-    rules, d = var.rules, var.decks
+    d = var.decks
     counts = [0] + [4 * d] * 9 + [16 * d]
     n = 52 * d
     ev, chart = 0.0, []

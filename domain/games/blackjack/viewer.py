@@ -21,7 +21,7 @@ from domain.games.blackjack.rule_book import a_rule, bj_rule
 from domain.games.blackjack.viewer_words import SAID, WORDS
 from domain.kernel import viewer as v
 
-__all__ = ["WORDS", "SAID", "viewer_steps"]
+__all__ = ["SAID", "WORDS", "viewer_steps"]
 
 # The rules of each event that carries none of its own.
 RULES = {"JogadaOpened": bj_rule(12, 13), "BetPlaced": bj_rule(9, 10, 11) + ", " + a_rule(49),
