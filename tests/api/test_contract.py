@@ -16,7 +16,7 @@ declared in the document (api/schemas.py, api/openapi.py), and a rule between fi
 document's ``oneOf`` calls valid (domain/rulesets/venue_settings.py).
 
 Bounded for CI: ``MAX_EXAMPLES`` generated cases per operation and phase (fewer for the player's
-pass), one worker, a fixed seed with Hypothesis derandomized (the same cases every run), no
+pass; fewer on PostgreSQL), one worker, a fixed seed with Hypothesis derandomized (the same cases every run), no
 example database. Beside it, each run also draws a fresh seed (issue 24: another seed found
 what the fixed one never did): the fuzzing phase only, ``FRESH_MAX_EXAMPLES`` cases per
 operation, so it stays short; the seed is printed and named in a failure's message, and
@@ -46,7 +46,12 @@ from tests.api.conftest import OPERATOR
 
 # 25 cases per operation in the suite (15 saves only ~12 s of its ~80: the time goes to the
 # operations, not the cases); LEDGER_CONTRACT_EXAMPLES=100 ./run test -k contract for more
-MAX_EXAMPLES = int(os.environ.get("LEDGER_CONTRACT_EXAMPLES", "25"))
+# The document's contract is the same on both backends: it runs in full on SQLite; PostgreSQL
+# (what only its database refuses or answers differently: a NUL in text, an error's status)
+# takes 10 cases per operation, so the suite stays within its time (issue 26 added fifteen
+# operations). LEDGER_CONTRACT_EXAMPLES sets either.
+POSTGRES = os.environ.get("LEDGER_TEST_BACKEND") == "postgresql"
+MAX_EXAMPLES = int(os.environ.get("LEDGER_CONTRACT_EXAMPLES", "10" if POSTGRES else "25"))
 PLAYER_MAX_EXAMPLES = max(1, MAX_EXAMPLES * 2 // 5)  # the second pass: the player's view
 SEED = 20151126
 FRESH_MAX_EXAMPLES = 3  # the fresh seed's run: the fuzzing phase only (~1/3 of the fixed run)
@@ -142,6 +147,8 @@ PLAYER_MAY_OMIT_ITSELF = [{"include-path": path, "include-method": "POST",
                           for path in ("/sessions", "/complaints")]
 
 
+@pytest.mark.skipif(POSTGRES, reason="a player's view of the document (its 403s) is the API's,"
+                    " not the database's: SQLite's run holds it (the suite's time budget)")
 def test_api_contract_holds_for_a_player(contract_app):
     """The same as a player (fewer examples): what a player may call answers as declared, and
     what it may not is a declared 403."""
