@@ -143,6 +143,10 @@ def test_gitignore_covers_every_file_the_service_writes_beside_its_database(tmp_
         srv = make()  # `ledger serve` in a directory of its own, on sqlite:///ledger.db there
         httpx.post(f"{srv.url}/players", json={"display_name": "Ana"},
                    headers={"Authorization": f"Bearer {OPERATOR_KEY}"}, timeout=30)
+        key = srv.workdir / os.path.relpath(beside[4])
+        waited = time.monotonic() + 30  # the sealer writes its key in its own time (a busy machine)
+        while not key.exists() and time.monotonic() < waited:
+            time.sleep(0.1)
         written = {p.name for p in srv.workdir.iterdir()} - {srv.log_path.name}
     assert {os.path.relpath(path) for path in beside[:1] + beside[4:]} <= written
     names = sorted(from_code | written)
