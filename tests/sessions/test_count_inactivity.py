@@ -13,7 +13,8 @@ import pytest
 
 from domain.games.bingo.inactivity import BINGO
 from domain.games.community_poker.config import HOLDEM, OMAHA
-from domain.games.regulation_kinds import BLACKJACK_MULTI, ROULETTE_MULTI
+from domain.games.blackjack.inactivity import BLACKJACK_MULTI
+from domain.games.regulation_kinds import ROULETTE_MULTI
 from domain.games.semdescarte.inactivity import SEM_DESCARTE_MULTI
 from domain.kernel.errors import ConflictError
 from domain.sessions.session import GameSession

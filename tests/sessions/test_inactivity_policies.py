@@ -7,8 +7,8 @@ import pytest
 
 from domain.games.bingo.inactivity import BINGO
 from domain.games.community_poker.config import HOLDEM, OMAHA
-from domain.games.regulation_kinds import (BLACKJACK_INDIVIDUAL, BLACKJACK_MULTI,
-                                           ROULETTE_INDIVIDUAL, ROULETTE_MULTI)
+from domain.games.blackjack.inactivity import BLACKJACK_INDIVIDUAL, BLACKJACK_MULTI
+from domain.games.regulation_kinds import ROULETTE_INDIVIDUAL, ROULETTE_MULTI
 from domain.games.semdescarte.inactivity import SEM_DESCARTE_INDIVIDUAL, SEM_DESCARTE_MULTI
 from domain.kernel.errors import InvalidInputError
 from domain.sessions import inactivity as ia

@@ -11,7 +11,8 @@ from uuid import uuid4
 
 import pytest
 
-from domain.games.regulation_kinds import BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL
+from domain.games.blackjack.inactivity import BLACKJACK_INDIVIDUAL
+from domain.games.regulation_kinds import ROULETTE_INDIVIDUAL
 from domain.games.semdescarte.inactivity import (
     SEM_DESCARTE_INDIVIDUAL,
     SEM_DESCARTE_MULTI,
