@@ -10,6 +10,7 @@ field."""
 from __future__ import annotations
 
 import copy
+from datetime import timedelta
 from itertools import combinations
 
 import pytest
@@ -145,8 +146,8 @@ def test_rf_21_a_simple_chance_paid_on_zero_is_refused():
 
 def test_rf_19_the_account_events_must_move_what_the_settlement_says():
     jogada = every_chance(17)
-    credit = [e for e in jogada["events"] if e["name"] == "Credited"
-              and e["data"]["reason"] == "won"][0]
+    credit = next(e for e in jogada["events"] if e["name"] == "Credited"
+                  and e["data"]["reason"] == "won")
     credit["data"]["amount_cents"] -= 100
     assert "the rules give" in refused(jogada) and "wallet:" in refused(jogada)
 
@@ -227,7 +228,7 @@ def test_rf_8_a_call_bet_the_wheel_does_not_offer_is_refused():
 
 def test_rf_16_903b_6_1_4_a_bet_after_the_window_is_refused():
     j = Jogada()
-    j.clock += __import__("datetime").timedelta(seconds=20)
+    j.clock += timedelta(seconds=20)
     j.bet(P1, {"chance": "pleno", "numbers": [17], "amount_cents": 100})
     assert refused(j.spin(17)).startswith(f"{at(j.jogada(), 'BetsPlaced')}: a bet at")
 

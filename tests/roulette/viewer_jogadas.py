@@ -7,7 +7,7 @@ on the accounts' streams as domain/ledger/wallets.py moves it (hold, post, retur
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from domain.games.roulette import bets, layout
@@ -19,7 +19,7 @@ WHEEL = "5d0c7a4e-2b1f-4c3d-9e8f-7a6b5c4d3e2f"
 JID = f"{WHEEL}:1"
 P1, P2, P3 = ("11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222",
               "33333333-3333-4333-8333-333333333333")
-AT = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
+AT = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 
 
 def seed_for(number: int) -> bytes:

@@ -51,7 +51,8 @@ CLASSIC = {
 
 
 def euros(cents: int, sign: bool = False) -> str:
-    return ("-" if cents < 0 else "+" if sign else "") + "%d,%02d €" % divmod(abs(cents), 100)
+    whole, part = divmod(abs(cents), 100)
+    return f"{'-' if cents < 0 else '+' if sign else ''}{whole},{part:02d} €"
 
 
 def colour(n: int) -> str:
@@ -164,7 +165,9 @@ class Wheel:
 
     def __init__(self, jogada: dict[str, Any], opened: dict[str, Any]) -> None:
         self.jogada, self.opened, self.config = jogada, opened, opened["data"]["config"]
-        self.slips: dict[int, dict[str, Any]] = {}  # slip -> BetsPlaced data (withdrawn: gone)
+        # (player, slip) -> BetsPlaced data, withdrawn ones gone; every slip ever placed
+        self.slips: dict[tuple[str, int], dict[str, Any]] = {}
+        self.placed: set[tuple[str, int]] = set()
         self.stakes: dict[str, dict[str, int]] = {}  # player -> position key -> cents (A57)
         self.settled: list[str] = []  # the players settled, in order
         self.forced, self.closed, self.number, self.nets = None, None, None, {}
@@ -203,8 +206,10 @@ class Wheel:
         closes, at = when(self.opened["data"].get("betting_closes_at")), when(d.get("at"))
         need(closes is None or at is None or at <= closes, e, f"a bet at {at}, after the"
              f" window closed at {closes} (903-B 6.1.4; roleta francesa rule 16)")
-        same(e, "slip", d["slip"], max([0, *self.slips]) + 1, "slips numbered 1, 2, … a jogada")
         player = d["player_id"]
+        need(isinstance(d["slip"], int) and d["slip"] > max(
+            [0, *(s for p, s in self.placed if p == player)]), e, f"slip {d['slip']!r}: a"
+             f" player's slips are numbered upwards from 1, none twice")
         stakes = self.stakes.setdefault(player, {})
         for i, bet in enumerate(d["bets"]):
             where, comps = f"bets[{i}]", bet["components"]
@@ -226,21 +231,22 @@ class Wheel:
                  "the sum of its components")
         same(e, "amount_cents", d["amount_cents"], sum(b["amount_cents"] for b in d["bets"]),
              "the sum of the bets")
-        self.slips[d["slip"]] = d
+        self.slips[(player, d["slip"])] = d
+        self.placed.add((player, d["slip"]))
         cap, total = self.config.get("player_total_max_cents"), self.staked_by()[player]
         need(cap is None or total <= cap, e, f"player {player} staked {euros(total)}, over the"
              f" wheel's cap of {euros(cap or 0)} (roleta francesa rule 13)")
 
     def on_BetsWithdrawn(self, e: dict[str, Any], d: dict[str, Any]) -> None:
-        slip = self.slips.get(d["slip"])
-        need(slip and slip["player_id"] == d["player_id"] and not self.closed
+        slip = self.slips.get((d["player_id"], d["slip"]))
+        need(slip and not self.closed
              and self.config.get("kind") == "individual", e, f"slip {d['slip']} withdrawn:"
              " only the player's own bets, at an individual wheel, before the launch (A60)")
         same(e, "amount_cents", d["amount_cents"], slip["amount_cents"], f"slip {d['slip']}")
         for bet in slip["bets"]:
             for comp in bet["components"]:
                 self.stakes[slip["player_id"]][comp["key"]] -= comp["amount_cents"]
-        del self.slips[d["slip"]]
+        del self.slips[(d["player_id"], d["slip"])]
 
     def on_NumberForced(self, e: dict[str, Any], d: dict[str, Any]) -> None:
         need(not self.closed, e, "a number forced after betting closed (903-B 6.7.5)")
@@ -263,8 +269,8 @@ class Wheel:
             want, why = self.forced, "the number forced in certification mode (903-B 6.7.2)"
         else:
             need(not rng.get("forced") and seeds, e, "no forced number and no revealed seed")
-            want, why = spin(bytes.fromhex(seeds[0])), "randbelow(37) of the revealed seed's" \
-                " number stream (903-B 6.7.2(4), A70)"
+            want = spin(bytes.fromhex(seeds[0]))
+            why = "randbelow(37) of the revealed seed's number stream (903-B 6.7.2(4), A70)"
         same(e, "number", d["number"], want, why)
         same(e, "number", d["number"], rng["output"][0], "RngCommitted's outcome (903-B 6.7.5)")
         same(e, "colour", d["colour"], colour(want), "roleta francesa rule 6b, A39")
@@ -276,11 +282,11 @@ class Wheel:
              player > max(self.settled, default=""), e, f"player {player} settled before the"
              " number, twice, out of player order, or with no bets (roleta francesa rule 19)")
         self.settled.append(player)
-        mine = sorted(s for s, slip in self.slips.items() if slip["player_id"] == player)
+        mine = sorted(s for p, s in self.slips if p == player)
         same(e, "slips", [s.get("slip") for s in d["slips"]], mine, "the player's slips")
         back = 0
         for i, (got, s) in enumerate(zip(d["slips"], mine)):
-            bets = self.slips[s]["bets"]
+            bets = self.slips[(player, s)]["bets"]
             same(e, f"slips[{i}].bets", len(got["bets"]), len(bets), f"slip {s}'s bets")
             for j, (row, bet) in enumerate(zip(got["bets"], bets)):
                 where = f"slips[{i}].bets[{j}]"
@@ -343,11 +349,11 @@ def _money(jogada: dict[str, Any], nets: dict[str, int]) -> list[str]:
         want, got = nets.get(code, 0), moved.get(code, 0)
         if want != got:
             ids = [e["notification_id"] for e in jogada["events"] if e.get("account") == code]
-            return [f"{code}: the account events {ids} moved {got:+d} cents"
-                    f" ({euros(got, True)}), the rules give {want:+d} ({euros(want, True)})"]
+            return [(f"{code}: the account events {ids} moved {got:+d} cents"
+                     f" ({euros(got, True)}), the rules give {want:+d} ({euros(want, True)})")]
     for code, cents in sorted(jogada.get("held", {}).items()):
-        return [f"{code}: {cents} cents ({euros(cents)}) still held when the jogada ended"
-                " (903-B 5.4.3(4))"]
+        return [(f"{code}: {cents} cents ({euros(cents)}) still held when the jogada ended"
+                 " (903-B 5.4.3(4))")]
     return []
 
 
@@ -358,8 +364,8 @@ def check(jogada: dict[str, Any]) -> list[str]:
     opened = [e for e in own if e["name"] == "JogadaOpened"]
     ended = [e for e in own if e["name"] in ENDING]
     if not opened or not ended:
-        return [f"no {'JogadaOpened' if not opened else ' or '.join(ENDING)}: the jogada is"
-                " not whole"]
+        return [(f"no {'JogadaOpened' if not opened else ' or '.join(ENDING)}: the jogada is"
+                 " not whole")]
     wheel = Wheel(jogada, opened[0])
     try:
         for e in own:
