@@ -161,6 +161,16 @@ def test_rf_18_a_number_not_the_seeds_is_refused():
         " revealed seed's number stream (903-B 6.7.2(4), A70))")
 
 
+def test_a70_903b_6_7_5_a_number_shown_before_its_commitment_is_refused():
+    jogada = every_chance(17)
+    events = jogada["events"]
+    landed = next(i for i, e in enumerate(events) if e["name"] == "BallLanded")
+    events.insert(landed - 1, events.pop(landed))
+    assert refused(jogada) == (f"{at(jogada, 'BallLanded')}: a number shown before it was"
+                               " committed, or drawn from no committed seed (rule 18; 903-B"
+                               " 6.7.5, A70)")
+
+
 def test_rf_6b_a39_a_colour_edited_is_refused():
     jogada = every_chance(17)
     data(jogada, "BallLanded")["colour"] = "red"

@@ -171,6 +171,7 @@ class Wheel:
         self.stakes: dict[str, dict[str, int]] = {}  # player -> position key -> cents (A57)
         self.settled: list[str] = []  # the players settled, in order
         self.forced, self.closed, self.number, self.nets = None, None, None, {}
+        self.committed = False
         self.staked, self.returned = 0, 0
 
     def staked_by(self) -> dict[str, int]:
@@ -260,10 +261,14 @@ class Wheel:
              " withdrawn (A60)")
         self.closed = e
 
+    def on_RngCommitted(self, e: dict[str, Any], d: dict[str, Any]) -> None:
+        need(self.closed, e, "the number drawn with betting open (rules 16, 17; 903-B 6.7.5)")
+        self.committed = True
+
     def on_BallLanded(self, e: dict[str, Any], d: dict[str, Any]) -> None:
         rng = self.jogada.get("rng") or {}
-        need(self.closed and rng.get("kind") == "number", e, "a number with betting open, or"
-             " drawn from no committed seed (roleta francesa rules 16–18; 903-B 6.7.5, A70)")
+        need(self.committed and rng.get("kind") == "number", e, "a number shown before it was"
+             " committed, or drawn from no committed seed (rule 18; 903-B 6.7.5, A70)")
         seeds = [x["data"]["seed_hex"] for x in self.jogada["events"] if x["name"] == "RngRevealed"]
         if self.forced is not None:
             want, why = self.forced, "the number forced in certification mode (903-B 6.7.2)"
