@@ -158,3 +158,28 @@ def test_issue_25_the_portuguese_steps_hold_no_english():
             for english in ("Player ", "Layout", "Chips", "wins", "loses", "staked", "red",
                             "black", "Bets", "Result", "opened", "Total", "Last"):
                 assert english not in said, (english, said)
+
+
+def test_903b_6_3_4_2_a_real_jogada_in_the_viewer_with_its_money(cert, clock):
+    """903-B 6.3.4(2): a real jogada of a multi-player wheel (three players, every chance and
+    call bet, 0 forced) read from the store, replayed and drawn with the kernel's ``show``: the
+    players by label, the layout marked on 0, the money labelled by player; in Portuguese
+    too."""
+    from domain.kernel import viewer
+    from infra.services import jogada_views
+    from tests.roulette.test_bundle_check import played
+
+    jid = played(cert, clock, 0)
+    _, events = jogada_views.jogada_events(cert, jid)
+    replayed = replay(events)
+    assert replayed["rng"]["verified"] is True
+    shown = viewer.show(viewer_steps, replayed, events)
+    assert {p["label"] for p in shown["players"]} == {"Player 1", "Player 2", "Player 3"}
+    landed = next(s for s in shown["steps"] if s["event"]["name"] == "BallLanded")
+    assert landed["title"] == "The ball lands on 0 green: marked on the layout"
+    assert item(landed, "grid", "Layout")["marked"] == [0]
+    assert any("the wallet of Player" in s["title"] for s in shown["steps"]
+               if s["kind"] == "bookkeeping")
+    pt = viewer.show(viewer_steps, replayed, events, lang="pt")
+    assert "A bola para no 0 verde: marcado no tapete" in [s["title"] for s in pt["steps"]]
+    assert any("na carteira de Jogador" in s["title"] for s in pt["steps"])

@@ -220,8 +220,8 @@ def _void(state: dict[str, Any], labels: _Labels, say: v.Say) -> list[dict[str, 
 def viewer_steps(replayed: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
     say = v.Say(SAID, WORDS, lang)
     out = []
-    for item in replayed["steps"]:
-        name, data, state = item["event"], item["data"], item.get("state") or {}
+    for item in v.replay_steps(replayed):
+        name, data, state = item["event"], item.get("data") or {}, item.get("state") or {}
         labels = _Labels(state, say)
         scene = [*_layout(state, say), *_chips(state, labels, say), *_recent(state, say),
                  *_void(state, labels, say), *v.rng_facts(name, data, lang)]
