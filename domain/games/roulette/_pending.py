@@ -1,5 +1,5 @@
 """Placeholders for the slots other helpers fill (replay.py, adjudication.py, player_part.py,
-listing.py, significant.py, viewer.py): the least that lets the wheel run on the seam until
+listing.py, significant.py): the least that lets the wheel run on the seam until
 theirs land. This module goes when they do."""
 
 from __future__ import annotations
@@ -54,9 +54,3 @@ def listing(e: Any) -> list[Any]:
 SIGNIFICANT = SignificantEvents(
     kinds={JOGADA_VOIDED: GAME_KINDS[JOGADA_VOIDED]},
     classify={RouletteWheel.JogadaVoided: lambda e: voided(e, e.rule)})
-
-
-def viewer_steps(replayed: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
-    from domain.kernel.viewer import fallback_steps
-
-    return fallback_steps(replayed)

@@ -18,7 +18,6 @@ from domain.games.roulette._pending import (
     player_copy,
     player_jogada,
     replay,
-    viewer_steps,
 )
 from domain.games.roulette.commands import (
     COMMANDS,
@@ -35,6 +34,7 @@ from domain.games.roulette.inactivity import (
 from domain.games.roulette.one_jogada import PlayerJogadaSlot
 from domain.games.roulette.registry import REGISTRY_ID, WheelRegistry
 from domain.games.roulette.rule_book import RULE_BOOK, rf_rule
+from domain.games.roulette.viewer import WORDS, viewer_steps
 from domain.games.roulette.wheel import RouletteWheel
 from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
 
@@ -73,6 +73,7 @@ GAME = Game(
     session_ended=players.session_ended,  # A60: an individual wheel's bets refunded
     replay=replay,
     viewer_steps=viewer_steps,
+    words=WORDS,
     adjudicate=adjudicate,
     check_settings=check_settings,
     settings_fields=frozenset(FIELDS),
