@@ -13,6 +13,7 @@ packs and compensation, issue 25 copies; 903-B 6.3.4(2): every jogada can be rep
 from __future__ import annotations
 
 import json
+
 from domain.ledger.accounts import wallet_code
 from projections.queries import accounts_total
 from tests.complaints.support import printed, spec_of
