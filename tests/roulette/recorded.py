@@ -154,3 +154,22 @@ def on_seventeen() -> list[Any]:
                        {"chance": "cavalo_de_duzia", "numbers": [1, 2], "amount_cents": 1000}]),
                  (P2, [{"chance": "par", "amount_cents": 300}]),
                  (P2, [{"chance": "preto", "amount_cents": 500}])], forced=17)
+
+
+# Real jogadas, through the ledger's commands (tests/roulette/support.py) ----------------------
+def played_multi(ledger: Any, clock: Any) -> tuple[dict[str, Any], list[Any], str]:
+    """A multi-player wheel, the number forced to 17 (certification mode): Ana 10,00 € on pleno
+    17 and a voisins du zéro of 1,00 € a number (17 plenos, r15, A59; 17 not among them); Bia
+    3,00 € on even, then a second slip of 5,00 € on black. The window passes, the clock spins (r16).
+    Ana: +350,00 € − 17,00 € = +333,00 €; Bia: −3,00 € + 5,00 € = +2,00 €."""
+    from tests.roulette import support as rs
+
+    wheel, players = rs.setup_wheel(ledger, rs.multi_config(), players=2)
+    ana, bia = players
+    placed = rs.bet(ledger, wheel, ana, rs.pleno(17),
+                    {"call": "voisins_du_zero", "unit_cents": 100}, forced_number=17)
+    rs.bet(ledger, wheel, bia, rs.chance("par", cents=300))
+    rs.bet(ledger, wheel, bia, rs.chance("preto", cents=500))
+    clock.advance(11)
+    rs.tick(ledger, wheel)
+    return wheel, players, placed["jogada_id"]

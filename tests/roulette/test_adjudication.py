@@ -151,3 +151,51 @@ def test_an_open_jogada_is_not_adjudicated():
     ended = [e for e in events if type(e).__name__ in ("JogadaSettled", "RngRevealed")]
     with pytest.raises(InvalidInputError):
         judged([e for e in events if e not in ended])
+
+
+# Real jogadas (the ledger's commands; both backends) ---------------------------------------
+def test_rf_14_15_19_a_real_jogada_is_one_report_by_every_path(cert, clock):
+    """The pure adjudicator over the jogada index's events, the API's view and the store-wide
+    run give one report, and it agrees with the money moved."""
+    from infra.services import jogada_views
+    from tests.adjudication_check import one_report
+    from tests.roulette.recorded import played_multi
+
+    _, (ana, bia), jid = played_multi(cert, clock)
+    _, events = jogada_views.jogada_events(cert, jid)
+    report = one_report(cert, jid, adjudicate, events)
+    a, b = wallet_code(str(ana.player_id)), wallet_code(str(bia.player_id))
+    assert report["agrees"] and report["recomputed"] == {a: 33_300, b: 200,
+                                                          HOUSE_CODE: -33_500}
+
+
+def test_rf_22_23_a62_an_operators_void_re_adjudicates_to_nothing(ledger, clock):
+    from domain.games.roulette import commands as rf
+    from infra.services import jogada_views
+    from tests.roulette import support as rs
+
+    wheel, (ana, bia) = rs.setup_wheel(ledger, rs.multi_config(), players=2)
+    jid = rs.bet(ledger, wheel, ana, rs.pleno(3))["jogada_id"]
+    rs.bet(ledger, wheel, bia, rs.chance("impar", cents=400))
+    ledger.run(rf.VoidJogada(wheel_id=wheel["wheel_id"], reason="server fault",
+                             actor=rs.OPERATOR))
+    report = jogada_views.adjudicate(ledger, jid)
+    assert (report["status"], report["agrees"], report["recomputed"]) == ("voided", True, {})
+    assert report["recorded"]["settlement"] == {}
+
+
+def test_a60_bets_never_launched_refunded_at_the_sessions_end_re_adjudicate(ledger, clock):
+    """A60: an individual wheel's slip withdrawn, another never launched and refunded when the
+    session ends: reported "cancelled", every hold voided, nothing nets."""
+    from infra.services import jogada_views
+    from infra.services import sessions as sessions_service
+    from tests.roulette import support as rs
+
+    wheel, (ana,) = rs.setup_wheel(ledger, rs.individual_config())
+    jid = rs.bet(ledger, wheel, ana, rs.pleno(7, 200))["jogada_id"]
+    rs.withdraw(ledger, wheel, ana, 1)
+    rs.bet(ledger, wheel, ana, rs.chance("coluna", [2], 300))
+    sessions_service.end_session(ledger, ana.session_id, "player", ana.actor)
+    report = jogada_views.adjudicate(ledger, jid)
+    assert (report["status"], report["agrees"]) == ("cancelled", True), report
+    assert report["recomputed"] == {} and report["recorded"]["money"] == {}

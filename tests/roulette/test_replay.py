@@ -221,3 +221,47 @@ def test_issue_25_rf_5_the_players_copy_cuts_the_other_players_bets_and_ids():
     assert final["layout"] == {"pleno:17": 1_000, "cavalo_de_duzia:1-2": 1_000}
     assert final["net_by_account"]["wallet of player 2"] == 200
     assert final["result"]["number"] == 17
+
+
+# Real jogadas (the ledger's commands; both backends) ---------------------------------------
+def test_903b_6_3_4_2_rf_18_a70_a_real_multi_player_jogada_replays_as_recorded(cert, clock):
+    """The jogada index's events (the wheel's, the money's, the sessions'): the RNG check
+    re-derives 17 from the revealed seed with the forced number; the state ends as the wheel
+    settled it; the player's part (r26) and copy (Bia's bets and id cut) follow."""
+    from infra.services import jogada_views
+    from tests.roulette.recorded import played_multi
+
+    wheel, (ana, bia), jid = played_multi(cert, clock)
+    _, events = jogada_views.jogada_events(cert, jid)
+    replayed = jogada_views.replay(cert, jid)
+    assert [s["position"] for s in replayed["steps"]] == [p for p, _ in events]
+    assert replayed["wheel_id"] == wheel["wheel_id"]
+    assert replayed["rng"]["verified"] is True, replayed["rng"]
+    assert (replayed["rng"]["number"], replayed["rng"]["forced"]) == (17, True)
+    final = replayed["final"]
+    a, b = str(ana.player_id), str(bia.player_id)
+    assert (final["status"], final["result"]["number"]) == ("settled", 17)
+    assert final["net_by_account"][wallet_code(a)] == 33_300
+    assert final["net_by_account"][wallet_code(b)] == 200
+    assert sorted(final["players"][b]["slips"]) == ["2", "3"]  # slips count per jogada
+    part = player_jogada(replayed, b)
+    assert (part["result"], part["staked_cents"], part["returned_cents"], part["net_cents"]) \
+        == ("won", 800, 1_000, 200)
+    assert [(x["positions"], x["won"]) for x in part["bets"]] == [(["par"], False),
+                                                                  (["preto"], True)]
+    made = player_copy(replayed, a)
+    assert b not in json.dumps(made["replay"]) and str(bia.session_id) not in json.dumps(
+        made["replay"])
+
+
+@pytest.mark.not_adjudicated(reason="the record is altered on purpose")
+def test_rf_18_a70_a_real_jogadas_tampered_number_fails_the_rng_check(cert, clock):
+    from infra.services import jogada_views
+    from tests.roulette.recorded import played_multi
+
+    _, _, jid = played_multi(cert, clock)
+    owner, events = jogada_views.jogada_events(cert, jid)
+    (at, landed), = [(p, e) for p, e in events if type(e).__name__ == "BallLanded"]
+    object.__setattr__(landed, "number", 18)
+    rng = owner.replay(events)["rng"]
+    assert rng["verified"] is False and rng["events"] == [at]

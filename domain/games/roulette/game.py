@@ -10,15 +10,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.games.roulette import faults, players
-from domain.games.roulette._pending import (
-    LISTING_EVENTS,
-    SIGNIFICANT,
-    adjudicate,
-    listing,
-    player_copy,
-    player_jogada,
-    replay,
-)
+from domain.games.roulette.adjudication import adjudicate
 from domain.games.roulette.commands import (
     COMMANDS,
     DueWheels,
@@ -31,9 +23,12 @@ from domain.games.roulette.inactivity import (
     ROULETTE_INDIVIDUAL,
     ROULETTE_MULTI,
 )
+from domain.games.roulette.listing import LISTING_EVENTS, listing
 from domain.games.roulette.one_jogada import PlayerJogadaSlot
 from domain.games.roulette.registry import REGISTRY_ID, WheelRegistry
+from domain.games.roulette.replay import player_copy, player_jogada, replay
 from domain.games.roulette.rule_book import RULE_BOOK, rf_rule
+from domain.games.roulette.significant import SIGNIFICANT
 from domain.games.roulette.viewer import WORDS, viewer_steps
 from domain.games.roulette.wheel import RouletteWheel
 from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
