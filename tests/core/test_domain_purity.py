@@ -10,7 +10,7 @@ import domain
 
 ALLOWED = {"__future__", "collections", "dataclasses", "datetime", "functools", "typing", "uuid",
            "copy", "hashlib", "hmac", "json", "math", "enum", "itertools", "re", "struct", "textwrap",
-           "unicodedata", "array", "base64",
+           "unicodedata", "array", "base64", "fractions",
            "domain", "eventsourcing.domain", "eventsourcing.utils"}
 FORBIDDEN_CALLS = {"now", "utcnow", "today", "uuid4", "urandom", "token_bytes", "random"}
 

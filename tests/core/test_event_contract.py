@@ -50,6 +50,7 @@ def test_every_event_has_a_stable_registered_topic():
 def test_events_are_named_in_the_past_tense():
     past = ("ed", "Held", "Sent", "Won", "Dealt", "Drawn", "Paid", "Bet", "Lost", "Made", "Left",
             "Bought", "Rebought", "Taken", "Shown",
-            "Hit", "Split", "Stood", "Drew", "TimedOut")  # blackjack: PlayerHit, HandSplit…
+            "Hit", "Split", "Stood", "Drew", "TimedOut",  # blackjack: PlayerHit, HandSplit…
+            "Withdrawn")  # roulette: BetsWithdrawn
     for aggregate, event_class in event_classes():
         assert event_class.__name__.endswith(past), f"{aggregate.__name__}.{event_class.__name__}"
