@@ -103,6 +103,28 @@ def _per_chance(data: dict[str, Any], field: str, rule: str) -> dict[str, int]:
     return out
 
 
+def _maximums(minimums: dict[str, int], given_max: dict[str, int]) -> dict[str, int]:
+    """Each chance's maximum: given, or the most r12 allows (30 × the numbers covered × its
+    own minimum, A57). Values well formed one by one, refused together: 409, the house
+    convention."""
+    maximums = {}
+    for chance in LIMIT_CLASSES:
+        most = MAX_MULTIPLE[chance] * minimums[chance]  # r12, A57: of its own minimum
+        cap = given_max.get(chance, min(most, MAX_AMOUNT_CENTS))
+        if cap < minimums[chance]:
+            raise RuleViolationError(
+                f"maximums.{chance} ({cap}) must not be below that chance's minimum"
+                f" ({minimums[chance]})", field=f"maximums.{chance}", rule=rf_rule(11, 12),
+                code="bet_limits_inverted")
+        if cap > most:
+            raise RuleViolationError(
+                f"maximums.{chance} must be at most {MAX_MULTIPLE[chance]} × its minimum"
+                f" ({most} cents)", field=f"maximums.{chance}",
+                rule=f"{rf_rule(12)}, {a_rule(57)}", code="bet_limits_too_wide")
+        maximums[chance] = cap
+    return maximums
+
+
 def check_wheel_config(data: Any) -> WheelConfig:
     """Validates a raw configuration (from the API). Unknown keys are refused; the optional
     fields may be left out or null (their defaults)."""
@@ -130,22 +152,7 @@ def check_wheel_config(data: Any) -> WheelConfig:
     minimums = {c: min_cents for c in LIMIT_CLASSES}
     minimums.update(_per_chance(data, "minimums", rf_rule(11)))
     given_max = _per_chance(data, "maximums", rf_rule(12))
-    maximums = {}
-    # Values well formed one by one, refused together: 409, the house convention.
-    for chance in LIMIT_CLASSES:
-        most = MAX_MULTIPLE[chance] * minimums[chance]  # r12, A57: of its own minimum
-        cap = given_max.get(chance, min(most, MAX_AMOUNT_CENTS))
-        if cap < minimums[chance]:
-            raise RuleViolationError(
-                f"maximums.{chance} ({cap}) must not be below that chance's minimum"
-                f" ({minimums[chance]})", field=f"maximums.{chance}", rule=rf_rule(11, 12),
-                code="bet_limits_inverted")
-        if cap > most:
-            raise RuleViolationError(
-                f"maximums.{chance} must be at most {MAX_MULTIPLE[chance]} × its minimum"
-                f" ({most} cents)", field=f"maximums.{chance}",
-                rule=f"{rf_rule(12)}, {a_rule(57)}", code="bet_limits_too_wide")
-        maximums[chance] = cap
+    maximums = _maximums(minimums, given_max)
     two = data.get("two_dozen_column")
     if two is None:
         two = True
