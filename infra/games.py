@@ -19,6 +19,7 @@ BUILTIN_GAMES = (
     "domain.games.community_poker.holdem",  # Texas hold'em (Reg. 806/2015)
     "domain.games.community_poker.omaha",  # Omaha: the same engine, Omaha's rule set
     "domain.games.blackjack.game",  # blackjack (Reg. 805/2015)
+    "domain.games.roulette.game",  # roleta francesa (Reg. 807/2015)
 )
 # The session kinds of the regulation's games with no package yet (blackjack, roleta
 # francesa): sessions at venues of no registered game (``Games(kinds=...)``).
