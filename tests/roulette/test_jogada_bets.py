@@ -15,7 +15,6 @@ from domain.kernel.errors import (
 from tests.roulette.conftest import refused
 from tests.roulette.support import (
     DEPOSIT_CENTS,
-    OPERATOR,
     assert_money_conserved,
     balances,
     bet,
@@ -204,16 +203,16 @@ def test_rf_9_a_bet_the_wallet_cannot_cover_and_one_without_a_session_refused(le
         bet(ledger, wheel, elsewhere, pleno(1))
 
 
-def test_forced_number_outside_certification_mode_refused(ledger):
+def test_rf_cert_forced_number_outside_certification_mode_refused(ledger):
     """Certification mode only: a forced number on a ledger without it is refused naming
-    forced_number, nothing recorded."""
+    forced_number and the contract, with the bets, at the launch or by the operator's
+    command; nothing recorded."""
     wheel, (ana,) = setup_wheel(ledger, individual_config())
     with refused(ledger, RuleViolationError, players=[ana], field="forced_number",
-                 code="certification_mode_off"):
+                 code="certification_mode_off", rule="api-contract: certification mode"):
         bet(ledger, wheel, ana, pleno(1), forced_number=1)
     bet(ledger, wheel, ana, pleno(1))
     with refused(ledger, RuleViolationError, players=[ana], field="forced_number"):
         launch(ledger, wheel, ana, forced_number=1)
     with refused(ledger, RuleViolationError, players=[ana], field="forced_number"):
         force(ledger, wheel, 1)
-    assert OPERATOR  # the operator's command is refused too

@@ -57,7 +57,8 @@ def test_rf_26_the_players_last_jogada_result_and_amounts(cert):
     assert (last["jogada_id"], last["number"], last["colour"]) == (jid, 14, "red")
     assert (last["staked_cents"], last["returned_cents"], last["rule"]) == (700, 7_200,
                                                                            rf_rule(26))
-    assert [b["amount_cents"] for b in last["bets"][0]["bets"]] == [200, 500]
+    assert [(b["on"], b["amount_cents"], b["returned_cents"]) for b in last["bets"]] == [
+        ("pleno:14", 200, 7_200), ("preto", 500, 0)]
     mine = cert.run(rf.PlayerLastJogada(player_id=str(ana.player_id)))
     assert mine["last_jogada"]["jogada_id"] == jid and mine["in_play"] is None
     placed = bet(cert, wheel, ana, pleno(1))

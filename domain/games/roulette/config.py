@@ -103,14 +103,11 @@ def _per_chance(data: dict[str, Any], field: str, rule: str) -> dict[str, int]:
     return out
 
 
-def _limits(data: dict[str, Any], min_cents: int) -> tuple[dict[str, int], dict[str, int]]:
-    """r11, r12, A57: each chance's minimum and maximum, the maximum at most its multiple of
-    that chance's own minimum."""
-    minimums = {c: min_cents for c in LIMIT_CLASSES}
-    minimums.update(_per_chance(data, "minimums", rf_rule(11)))
-    given_max = _per_chance(data, "maximums", rf_rule(12))
+def _maximums(minimums: dict[str, int], given_max: dict[str, int]) -> dict[str, int]:
+    """Each chance's maximum: given, or the most r12 allows (30 × the numbers covered × its
+    own minimum, A57). Values well formed one by one, refused together: 409, the house
+    convention."""
     maximums = {}
-    # Values well formed one by one, refused together: 409, the house convention.
     for chance in LIMIT_CLASSES:
         most = MAX_MULTIPLE[chance] * minimums[chance]  # r12, A57: of its own minimum
         cap = given_max.get(chance, min(most, MAX_AMOUNT_CENTS))
@@ -125,7 +122,7 @@ def _limits(data: dict[str, Any], min_cents: int) -> tuple[dict[str, int], dict[
                 f" ({most} cents)", field=f"maximums.{chance}",
                 rule=f"{rf_rule(12)}, {a_rule(57)}", code="bet_limits_too_wide")
         maximums[chance] = cap
-    return minimums, maximums
+    return maximums
 
 
 def check_wheel_config(data: Any) -> WheelConfig:
@@ -152,7 +149,10 @@ def check_wheel_config(data: Any) -> WheelConfig:
                                 rule=rf_rule(4))
     min_cents = _int(data["min_cents"], "min_cents", 1, MAX_AMOUNT_CENTS, rf_rule(11),
                      "integer cents")
-    minimums, maximums = _limits(data, min_cents)
+    minimums = {c: min_cents for c in LIMIT_CLASSES}
+    minimums.update(_per_chance(data, "minimums", rf_rule(11)))
+    given_max = _per_chance(data, "maximums", rf_rule(12))
+    maximums = _maximums(minimums, given_max)
     two = data.get("two_dozen_column")
     if two is None:
         two = True

@@ -39,7 +39,7 @@ DAY_90, WITHDRAWN = "day_90", "withdrawn"
 OPEN_ANNOUNCEMENT = "façam as vossas apostas"  # r16
 CLOSE_ANNOUNCEMENT = "jogo feito nada mais"  # r16
 SETTLE_RULE = rf_rule(14, 15, 19, 20, 21)
-LAST_KEPT = 2_000  # r26: the players whose last jogada here the wheel remembers
+LAST_KEPT = 1_000  # r26: the players whose last jogada here the wheel remembers
 
 
 class RouletteWheel(WheelChecks, JogadaRng):
@@ -260,7 +260,8 @@ class RouletteWheel(WheelChecks, JogadaRng):
             "jogada_id": jogada_id, "wheel_id": str(self.id), "number": number,
             "colour": layout.colour(number), "at": at, "staked_cents": staked_cents,
             "returned_cents": returned_cents, "net_cents": net_cents,
-            "bets": [{"slip": s["slip"], "bets": s["bets"]} for s in slips]}
+            "bets": [_summary(self.jogada["slips"][str(s["slip"])]["bets"][i], b, s["slip"])
+                     for s in slips for i, b in enumerate(s["bets"])]}
         while len(self.player_last) > LAST_KEPT:
             del self.player_last[next(iter(self.player_last))]
 
@@ -293,3 +294,13 @@ class RouletteWheel(WheelChecks, JogadaRng):
     def _recovered(self, jogada_id: str, what: str, rule: str, actor: str,
                    at: datetime) -> None:
         pass
+
+
+def _summary(booked: dict[str, Any], settled: dict[str, Any], slip: int) -> dict[str, Any]:
+    """r26: one bet of the player's last jogada, in short: what it was on, the amount bet and
+    what it gave back (the components stay in the record)."""
+    on = booked["components"][0]["key"] if booked["kind"] != "call" else \
+        booked["call"] + (f":{booked['number']}" if "number" in booked else "")
+    return {"slip": slip, "index": settled["index"], "on": on,
+            "amount_cents": settled["amount_cents"],
+            "returned_cents": settled["returned_cents"]}
