@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel.command import Command, command
+from domain.games.roulette import (
+    betting,
+    clock,
+    faults,
+    players,
+    spin,
+    views,
+    wheels,
+)
+from domain.kernel.command import Command, command, fields_handler
 
 CLOCK_ACTOR = "system:roulette-clock"
 
@@ -132,7 +141,41 @@ class VoidJogada(Command):
 
 @command("roulette_recover")
 class RecoverWheels(Command):
+    """903-B 6.3.2: at start-up, a multi-player jogada whose window passed while the service
+    was down is spun: a seed for it (one per wheel, faults.wheel_seed)."""
     actor: str
+    seed: bytes | None = None
+    certification_mode: bool = False
 
 
-# COMMANDS (the handlers) is filled in by the wheel's modules: see RF-SPEC.md.
+def _describe(uow: Any, cmd: DescribeWheel) -> dict[str, Any]:
+    return views.describe(players.get_wheel(uow, cmd.wheel_id),
+                          None if cmd.player_id is None else str(cmd.player_id))
+
+
+def _view(uow: Any, cmd: ViewWheel) -> dict[str, Any]:
+    return views.player_view(uow, players.get_wheel(uow, cmd.wheel_id),
+                             None if cmd.player_id is None else str(cmd.player_id))
+
+
+def _rules(uow: Any, cmd: RulesPage) -> dict[str, Any]:
+    return views.rules_page(players.get_wheel(uow, cmd.wheel_id))
+
+
+COMMANDS = {
+    CreateWheel: fields_handler(wheels.create_wheel),
+    DescribeWheel: _describe,
+    RulesPage: _rules,
+    Join: fields_handler(players.join),
+    Leave: fields_handler(players.leave),
+    ViewWheel: _view,
+    PlaceBets: fields_handler(betting.place_bets),
+    WithdrawBets: fields_handler(betting.withdraw_bets),
+    Launch: fields_handler(spin.launch),
+    SetForcedNumber: fields_handler(betting.set_forced_number),
+    TickWheel: fields_handler(clock.tick),
+    DueWheels: lambda uow, cmd: clock.due(uow),
+    ConnectionLost: fields_handler(faults.connection_lost),
+    VoidJogada: fields_handler(faults.void_jogada),
+    RecoverWheels: fields_handler(faults.recover),
+}
