@@ -123,12 +123,10 @@ def test_rf_26_the_players_last_jogada_its_number_and_amounts_bet(client, solo):
     assert wheel.launch(ana, forced=13).status_code == 200  # 13: the finale 3's pleno
     r = wheel.last_jogada(pid, ana)
     assert r.status_code == 200, r.text
-    last = r.json()
-    assert last["jogada_id"] == j2
-    assert (last["wagered_cents"], last["won_cents"]) == (300 + 400, 3_600), last
-    assert "13" in str(last)
-    seen = wheel.view(ana)  # r26 beside the wheel: the player's own last jogada
-    assert seen["last_jogada"]["jogada_id"] == j2 and "13" in str(seen["last_jogada"])
+    assert r.json()["jogada_id"] == j2
+    mine = wheel.view(ana)["my_last_jogada"]  # beside the wheel: the result and amounts bet
+    assert (mine["jogada_id"], mine["number"], mine["colour"]) == (j2, 13, "black")
+    assert (mine["staked_cents"], mine["returned_cents"]) == (300 + 400, 3_600)
     other = client.get(f"/roulette/players/{pid}/last-jogada",
                        headers=wheel.api.player("Caio")[1])
     assert other.status_code == 403, other.text
@@ -136,20 +134,24 @@ def test_rf_26_the_players_last_jogada_its_number_and_amounts_bet(client, solo):
 
 def test_rf_27_903b_6_1_6_9_the_rules_page(client):
     """r27, 903-B 6.1.6(9): before playing, the wheel's rules, each chance's limits (r11, r12)
-    and payout (r14), each bet's return to player (36/37 under r21), the largest prize per unit
-    bet (35 to 1 on a pleno)."""
+    and payout (r14), what the operator dropped (r13) and the call bets it offers (r8), each
+    bet's return to player (36/37 under r21), the largest prize per unit bet (a pleno: 36)."""
     wheel = Wheel(client, individual_config(min_cents=50, maximums={"pleno": 1_000},
                                             two_dozen_column=False,
                                             call_bets=["voisins_du_zero"]))
     _pid, ana, _ = wheel.player("Ana")  # a session, not yet at the wheel
     rules = wheel.rules(ana)
-    text = str(rules)
-    for word in ("pleno", "cavalo", "rua", "quadro", "linha", "duzia", "coluna", "encarnado",
-                 "voisins_du_zero", "largest"):
-        assert word in text, word
-    assert "cavalo_de_duzia" not in str(rules.get("config", {}))  # r13: dropped by the operator
-    assert "1000" in text.replace("_", "") and "35" in text  # the pleno's maximum; 35 to 1
-    assert "36/37" in text  # r21: every chance returns 36/37 (A53 aside)
+    limits = {row["chance"]: row for row in rules["limits"]}
+    assert set(limits) == {"pleno", "cavalo", "rua", "quadro", "linha", "duzia", "coluna",
+                           "cavalo_de_duzia", "cavalo_de_coluna", "simples"}
+    assert (limits["pleno"]["min_cents"], limits["pleno"]["max_cents"]) == (50, 1_000)
+    assert limits["cavalo"]["max_cents"] == 60 * 50  # r12's default: 30 × 2 × the minimum
+    assert (limits["pleno"]["pays"], limits["simples"]["pays"]) == ("35", "1")  # r14
+    assert limits["cavalo_de_duzia"]["offered"] is False  # r13: dropped by the operator
+    assert rules["call_bets"] == ["voisins_du_zero"]
+    assert {row["return"] for row in rules["returns"]} == {"36/37"}
+    assert rules["largest_prize_per_unit"] == "36"
+    assert "la partage" in rules["zero"]
 
 
 def test_rf_a60_a_withdrawal_after_the_launch_refused(client, solo):
