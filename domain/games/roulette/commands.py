@@ -68,6 +68,13 @@ class ViewWheel(Command):
     player_id: str | None = None
 
 
+@command("roulette_last_jogada", read_only=True)
+class PlayerLastJogada(Command):
+    """r26: the last roulette jogada the player took part in, at whichever wheel (its result
+    and the amounts bet), and a jogada of its still in play."""
+    player_id: str
+
+
 # Bets (r7–r13, r15, A57–A60) ----------------------------------------------------------------------
 @command("roulette_bet")
 class PlaceBets(Command):
@@ -169,6 +176,7 @@ COMMANDS = {
     Join: fields_handler(players.join),
     Leave: fields_handler(players.leave),
     ViewWheel: _view,
+    PlayerLastJogada: lambda uow, cmd: views.last_jogada(uow, str(cmd.player_id)),
     PlaceBets: fields_handler(betting.place_bets),
     WithdrawBets: fields_handler(betting.withdraw_bets),
     Launch: fields_handler(spin.launch),

@@ -10,16 +10,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.games.roulette import faults, players
-from domain.games.roulette._pending import (
-    LISTING_EVENTS,
-    SIGNIFICANT,
-    adjudicate,
-    listing,
-    player_copy,
-    player_jogada,
-    replay,
-    viewer_steps,
-)
+from domain.games.roulette.adjudication import adjudicate
 from domain.games.roulette.commands import (
     COMMANDS,
     DueWheels,
@@ -32,9 +23,13 @@ from domain.games.roulette.inactivity import (
     ROULETTE_INDIVIDUAL,
     ROULETTE_MULTI,
 )
+from domain.games.roulette.listing import LISTING_EVENTS, listing
 from domain.games.roulette.one_jogada import PlayerJogadaSlot
 from domain.games.roulette.registry import REGISTRY_ID, WheelRegistry
+from domain.games.roulette.replay import player_copy, player_jogada, replay
 from domain.games.roulette.rule_book import RULE_BOOK, rf_rule
+from domain.games.roulette.significant import SIGNIFICANT
+from domain.games.roulette.viewer import WORDS, viewer_steps
 from domain.games.roulette.wheel import RouletteWheel
 from domain.kernel.game import Game, GameClock, venue_aggregate_kinds
 
@@ -73,6 +68,7 @@ GAME = Game(
     session_ended=players.session_ended,  # A60: an individual wheel's bets refunded
     replay=replay,
     viewer_steps=viewer_steps,
+    words=WORDS,
     adjudicate=adjudicate,
     check_settings=check_settings,
     settings_fields=frozenset(FIELDS),
