@@ -1,0 +1,1 @@
+"""French roulette's routes and request bodies."""
