@@ -123,7 +123,11 @@ def test_rf_26_the_players_last_jogada_its_number_and_amounts_bet(client, solo):
     assert wheel.launch(ana, forced=13).status_code == 200  # 13: the finale 3's pleno
     r = wheel.last_jogada(pid, ana)
     assert r.status_code == 200, r.text
-    assert r.json()["jogada_id"] == j2
+    last = r.json()
+    assert (last["jogada_id"], last["number"], last["colour"]) == (j2, 13, "black")
+    assert (last["staked_cents"], last["returned_cents"]) == (300 + 400, 3_600)
+    assert [(b["slip"], b["amount_cents"], b["returned_cents"]) for b in last["bets"]] == [
+        (1, 300, 0), (1, 400, 3_600)]  # the cavalo 8-11 lost; the finale 3 won on 13
     mine = wheel.view(ana)["my_last_jogada"]  # beside the wheel: the result and amounts bet
     assert (mine["jogada_id"], mine["number"], mine["colour"]) == (j2, 13, "black")
     assert (mine["staked_cents"], mine["returned_cents"]) == (300 + 400, 3_600)
