@@ -162,6 +162,9 @@ def test_rf_16_the_jogada_is_announced_closed_and_replayed_with_its_number(clien
     wheel.placed(bia, [chance("encarnado", [], 100)], "b1")
     wheel.tick()  # the window is still open: no spin
     assert balance(client, pa)["held_cents"] == 100
+    listed = listing(client, wheel, OPERATOR)
+    assert (listed["status"], listed["open_jogada_id"], listed["players"]) == ("betting", jid, 2)
+    assert set(listed["occupants"]) == {pa, pb}  # staff see who is at the wheel
     spin(wheel, clock)
     assert balance(client, pa)["balance_cents"] == FUNDS + 35 * 100  # r14a: 35 to 1
     assert balance(client, pb)["balance_cents"] == FUNDS + 100  # 32 is red: 1 to 1
@@ -169,3 +172,15 @@ def test_rf_16_the_jogada_is_announced_closed_and_replayed_with_its_number(clien
     assert r.status_code == 200, r.text
     text = str(r.json())
     assert "façam as vossas apostas" in text and "jogo feito nada mais" in text
+    listed = listing(client, wheel, ana)
+    assert (listed["status"], listed["jogadas"], listed["occupants"]) == ("idle", 1, None)
+
+
+def listing(client, wheel: Wheel, headers) -> dict:
+    """The wheel's row in GET /roulette/wheels (filtered by its venue)."""
+    r = client.get("/roulette/wheels", params={"venue_id": wheel.venue_id, "kind": "multi"},
+                   headers=headers)
+    assert r.status_code == 200, r.text
+    (row,) = r.json()["data"]
+    assert (row["wheel_id"], row["game"]) == (wheel.id, "roulette_multi")
+    return row

@@ -13,9 +13,10 @@ from api.games.roulette.schemas import RfWheelConfigIn
 from api.listing_schemas import VenueListing
 from domain.kernel.game import Game
 
-# The phases of a wheel's open jogada (the listing's ``status``): bets being placed (r16, r17);
-# the spin, from the close of bets to the last payment, is one transaction and never listed.
-STATUSES = ("idle", "betting")
+# The phases of a wheel's open jogada (the listing's ``status``, domain/games/roulette/
+# listing.py): bets being placed (r16, r17) and the spin from "jogo feito nada mais" on, which
+# is one transaction with the payments (a row shows it only while the read model catches up).
+STATUSES = ("idle", "betting", "spinning")
 
 
 class RouletteWheelListed(BaseModel):
