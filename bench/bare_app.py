@@ -8,6 +8,8 @@ routes the benchmarks drive, with the very same request models, and answer a sma
 * ``POST /blackjack/tables/{table_id}/bets``, ``/deal``, ``/decisions`` and ``GET …/view``:
   blackjack's (api/games/blackjack/schemas.py; bench/blackjack_http.py plays the same mix of
   requests against it: seven bets, the deal, a view and a decision per hand).
+* ``POST /roulette/wheels/{wheel_id}/bets``: roulette's slip of bets
+  (api/games/roulette/schemas.py; bench/roulette_http.py sends the same bets to both).
 
 Served by the benchmarks with the same uvicorn settings as ``ledger serve``'s HTTP process
 (bench/ledger_core.py ``bare_server``).
@@ -22,6 +24,7 @@ from uuid import UUID
 from fastapi import Body, FastAPI
 
 from api.games.blackjack.schemas import BjBetCreate, BjDealRequest, BjDecisionCreate
+from api.games.roulette.schemas import RfBetsCreate
 from api.games.semdescarte.schemas import AnteCreate, DealRequest, DecisionCreate
 from api.schemas import DepositCreate
 
@@ -71,3 +74,9 @@ async def bj_view(table_id: UUID) -> dict:
 @app.post("/blackjack/tables/{table_id}/decisions")
 async def bj_decide(table_id: UUID, body: BjDecisionCreate) -> dict:
     return {"table_id": str(table_id), "jogada_id": body.jogada_id, "decision": body.decision}
+
+
+@app.post("/roulette/wheels/{wheel_id}/bets", status_code=201)
+async def rf_bets(wheel_id: UUID, body: RfBetsCreate) -> dict:
+    return {"wheel_id": str(wheel_id), "jogada_id": f"bare-{next(_jogadas)}", "slip": 1,
+            "bets": len(body.bets)}

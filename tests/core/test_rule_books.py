@@ -103,7 +103,8 @@ def uncatalogued(citations: list[Citation], catalogue: Catalogue) -> list[str]:
 
 
 def test_every_game_of_the_registry_has_its_catalogue_and_its_titles_are_one_short_line():
-    assert [g.name for g in GAMES] == ["semdescarte", "bingo", "holdem", "omaha", "blackjack"]
+    assert [g.name for g in GAMES] == ["semdescarte", "bingo", "holdem", "omaha", "blackjack",
+                                         "roulette"]
     for book in (*BOOKS, CORE):
         assert isinstance(book, RuleBook) and book.rules
         for numbers in (*book.rules.values(), *book.interpretations.values()):
@@ -157,7 +158,8 @@ def test_each_catalogue_lists_exactly_the_rules_and_interpretations_of_its_diges
     ("Omaha rule 26", "A hand uses exactly two hole cards and exactly three board cards"),
     ("hold'em rule 26", "A hand is any five of the player's two cards and the board"),
     ("LEDGER_MAX_BODY_BYTES=1048576", None),
-    ("roleta francesa rule 2", None),  # a rule no catalogue holds
+    ("roleta francesa rule 2", "Played live on a virtual wheel, ball and rectangular layout"),
+    ("roleta francesa rule 34", None),  # a rule no catalogue holds
     (None, None),
 ])
 def test_a_citation_is_read_back_into_the_titles_of_its_rules(citation, expected):

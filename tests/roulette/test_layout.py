@@ -9,7 +9,7 @@ R6C = "0-32-15-19-4-21-2-25-17-34-6-27-13-36-11-30-8-23-10-5-24-16-33-1-20-14-31
 STANDARD_RED = {1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36}
 
 
-def test_rf_6a_6c_37_numbers_in_the_order_of_the_text():
+def test_rf_6a_6c_the_wheels_numbers_in_the_order_of_the_text():
     assert layout.WHEEL == tuple(int(n) for n in R6C.split("-"))
     assert sorted(layout.WHEEL) == list(range(37))
 

@@ -33,7 +33,7 @@ def test_903b_6_1_6_enumeration_counts_a_simple_chance_losing_on_zero():
     assert rtp.expected_return([(red, 1)]) == Fraction(2 * 18, 37)
 
 
-def test_903b_6_7_2_rng_maps_to_pockets_uniformly_chi_squared():
+def test_903b_6_7_1_6_7_2_rng_maps_to_pockets_uniformly_chi_squared():
     statistic, n, observed = pockets.chi_squared(derive_number(s) for s in seeds(SAMPLE))
     assert n == SAMPLE and min(observed) > 0
     assert statistic < pockets.CRITICAL_0_1_PERCENT, (statistic, observed)

@@ -1,5 +1,5 @@
 """French roulette's rule catalogue (domain/kernel/rule_titles.py ``RuleBook``): the annex
-rules 1–33 of Reg. 807/2015 and the interpretations of rules-digest-2 filed under them (A39, A40 of
+rules 1–33 of Reg. 807/2015 and the interpretations of rules-digest-2 filed under them (A38–A42 of
 the first digest's §9; A56–A60 of §4.2; A61–A70 are the core's, domain/kernel/rule_book_903b.py).
 Each title is one line in the project's own words. Pure data; ``GAME.rule_book``.
 ``rf_rule("30a")`` is how the package cites a rule ("roleta francesa rule 30a").
@@ -53,8 +53,11 @@ RULES = {
 }
 
 INTERPRETATIONS = {
+    38: "The seed gave no payouts: rule 14 of the full text (807/2015) now does",
     39: "The red numbers: the standard set, the odd positions of the wheel's order",
     40: "Two-dozen and two-column bets on adjacent pairs only",
+    41: "Call bets: the neighbours' count and the chips, settled by A59",
+    42: "The seed stopped at rule 10: the full text (807/2015) now gives rules 11–33",
     56: "The recent results shown: 10 by default, at least 2",
     57: "One position is one chance; stakes on it add up within a jogada",
     58: "Zero: even chances lose; pleno, cavalos, ruas and quadro with 0 offered and paid",
