@@ -92,7 +92,7 @@ def spin(slips: list[tuple[str, list[dict[str, Any]]]], *, forced: int | None = 
                   " 22, 23, A62", message="ocorreu um erro; todos os pagamentos e apostas são"
                   " anulados")
         else:
-            r.add("JogadaRefunded", reason=refund, refunds=refunds,
+            r.add("JogadaCancelled", reason=refund, refunds=refunds,
                   rule="A60; r23 by analogy; 903-B 6.3.2(4)")
         for pid, slip, booked in standing:
             r.release(pid, f"{r.jogada_id}:{pid}:slip{slip}",

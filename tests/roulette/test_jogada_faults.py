@@ -107,7 +107,7 @@ def test_a60_withdraw_every_slip_ends_the_jogada_and_multi_refuses(ledger):
     wheel, (ana,) = setup_wheel(ledger, individual_config())
     placed = bet(ledger, wheel, ana, pleno(5))
     withdraw(ledger, wheel, ana)
-    refunded = only(wheel_events(ledger, wheel, placed["jogada_id"]), "JogadaRefunded")
+    refunded = only(wheel_events(ledger, wheel, placed["jogada_id"]), "JogadaCancelled")
     assert (refunded.reason, refunded.refunds) == ("withdrawn", {})
     assert view(ledger, wheel, ana)["jogada"] is None
     multi, (rui,) = setup_wheel(ledger, multi_config())
@@ -120,7 +120,7 @@ def test_a60_withdraw_every_slip_ends_the_jogada_and_multi_refuses(ledger):
 
 def test_a60_bets_never_launched_refunded_when_the_session_ends(ledger):
     """A60 (r23 by analogy): the player ends its session with bets never launched: refunded
-    (JogadaRefunded "session_ended"), the player leaves the wheel; the statement (r28) nets
+    (JogadaCancelled "session_ended"), the player leaves the wheel; the statement (r28) nets
     zero."""
     wheel, (ana,) = setup_wheel(ledger, individual_config())
     placed = bet(ledger, wheel, ana, pleno(5), chance("preto", cents=200))
@@ -129,7 +129,7 @@ def test_a60_bets_never_launched_refunded_when_the_session_ends(ledger):
     assert (lines["wagered_cents"], lines["refunded_cents"], lines["net_cents"]) == (1_200,
                                                                                    1_200, 0)
     events = wheel_events(ledger, wheel, placed["jogada_id"])
-    refunded = only(events, "JogadaRefunded")
+    refunded = only(events, "JogadaCancelled")
     assert (refunded.reason, refunded.refunds, refunded.rule) == (
         "session_ended", {str(ana.player_id): 1_200}, A60_REFUND)
     assert only(wheel_events(ledger, wheel), "PlayerLeft").reason == "session_ended"
@@ -147,7 +147,7 @@ def test_a60_903b_6_3_2_bets_never_launched_refunded_at_day_90(ledger, clock):
     clock.advance(1)
     assert due(ledger) == [wheel["wheel_id"]]
     assert tick(ledger, wheel) == ["refunded_day_90"]
-    refunded = only(wheel_events(ledger, wheel, placed["jogada_id"]), "JogadaRefunded")
+    refunded = only(wheel_events(ledger, wheel, placed["jogada_id"]), "JogadaCancelled")
     assert (refunded.reason, refunded.refunds) == ("day_90", {str(ana.player_id): 1_000})
     assert balances(ledger, [ana]) == [(DEPOSIT_CENTS, 0)]
 

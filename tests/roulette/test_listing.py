@@ -5,8 +5,6 @@ by its net), by a void (r22, r23, A62) or by a refund of bets never launched (A6
 
 from __future__ import annotations
 
-import pytest
-
 from domain.games.roulette.listing import LISTING_EVENTS, RESULT, listing
 from domain.games.roulette.wheel import RouletteWheel
 from domain.kernel.listing import (
@@ -29,7 +27,7 @@ def facts(events):
 def test_rf_4_5_the_wheels_events_listed_are_its_own():
     assert {e.__qualname__.split(".")[-1] for e in LISTING_EVENTS} == {
         "WheelOpened", "PlayerJoined", "PlayerLeft", "JogadaOpened", "BetsPlaced",
-        "BetsWithdrawn", "BettingClosed", "JogadaSettled", "JogadaVoided", "JogadaRefunded"}
+        "BetsWithdrawn", "BettingClosed", "JogadaSettled", "JogadaVoided", "JogadaCancelled"}
     assert all(getattr(RouletteWheel, e.__qualname__.split(".")[-1]) is e
                for e in LISTING_EVENTS)
 
@@ -101,10 +99,6 @@ def test_rf_4_5_a_real_wheel_is_listed_with_the_players_at_it(ledger, clock):
     assert rows[str(ana.player_id)]["status"] == "in_play"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "wheel.finish records JogadaSettled without each player's results (RF-SPEC's table: players"
-    " as a count), so the listing cannot say what each player got back: the amounts are in the"
-    " BetsSettled before it, and every end fact resets every row's result"))
 def test_rf_14_19_a_real_jogadas_rows_end_with_what_each_player_got_back(cert, clock):
     from tests.roulette.recorded import played_multi
 

@@ -275,11 +275,11 @@ def test_rf_22_23_a62_a_void_refunds_every_stake():
 def test_a60_bets_never_launched_are_refunded_at_an_individual_wheel_only():
     j = Jogada("individual")
     j.bet(P1, {"chance": "pleno", "numbers": [17], "amount_cents": 1000})
-    assert checked(j.end_without_spin("JogadaRefunded", "session_ended")) == []
+    assert checked(j.end_without_spin("JogadaCancelled", "session_ended")) == []
     j = Jogada()
     j.bet(P1, {"chance": "pleno", "numbers": [17], "amount_cents": 1000})
     assert "an individual wheel before the launch (A60)" in refused(
-        j.end_without_spin("JogadaRefunded", "day_90"))
+        j.end_without_spin("JogadaCancelled", "day_90"))
 
 
 # Money conservation and the arithmetic, over random bets and numbers ----------------------------

@@ -108,7 +108,7 @@ def test_rf_30a_31_individual_wheel_3_minutes_then_one_more_bets_refunded(ledger
     lines = statement(ledger, ana)
     assert (lines["end_reason"], lines["refunded_cents"]) == ("inactivity", 1_000)
     assert only(wheel_events(ledger, wheel, placed["jogada_id"]),
-                "JogadaRefunded").reason == "session_ended"
+                "JogadaCancelled").reason == "session_ended"
     assert wallet(ledger, ana).available_cents == DEPOSIT_CENTS
 
 

@@ -15,7 +15,7 @@ A58):
   so every account nets to nothing.
 
 The amounts of the recorded settlement (``BetsSettled``, the refunds of ``JogadaVoided`` and
-``JogadaRefunded``) are never read to recompute: they are compared with the recomputation, and
+``JogadaCancelled``) are never read to recompute: they are compared with the recomputation, and
 so is the money the jogada's account events moved. A refunded jogada reports the status
 "cancelled" (its bets were never played). Pure: no I/O, no clock, no RNG.
 """
@@ -31,25 +31,16 @@ from domain.games.roulette.chances import CAVALO_DE_COLUNA, CAVALO_DE_DUZIA
 from domain.games.roulette.rule_book import a_rule, rf_rule
 from domain.kernel.adjudication import (
     CANCELLED,
-    MONEY,
-    RECONCILIATION,
-    RULES_DECIDE,
-    SETTLEMENT,
     VOIDED,
     Jogada,
-    account_codes,
     adjudicate_with,
-    differences,
-    jogada_and_stream,
-    money_moved,
-    status_of,
 )
 from domain.kernel.errors import DomainError, InvalidInputError
 from domain.kernel.replay_support import event_name
 from domain.ledger.accounts import HOUSE_CODE, wallet_code
 
 GAME = "roulette"
-KEPT = ("JogadaOpened", "BallLanded", "JogadaSettled", "JogadaVoided", "JogadaRefunded")
+KEPT = ("JogadaOpened", "BallLanded", "JogadaSettled", "JogadaVoided", "JogadaCancelled")
 SETTLE_RULE = rf_rule(14, 19, 20)
 VOID_RULE = f"{rf_rule(22, 23)}, {a_rule(62)}"
 REFUND_RULE = f"{a_rule(60)}; {rf_rule(23)} by analogy"
@@ -88,9 +79,6 @@ def adjudicate(events: list[Any],
                opening_balances: Mapping[str, int] | None = None) -> dict[str, Any]:
     """The adjudication of one ended jogada (domain/kernel/adjudication.py). Roulette has no
     pool (A69): ``opening_balances`` is not needed."""
-    items, _, _ = jogada_and_stream(events)
-    if status_of(items) is None and any(event_name(e) == "JogadaRefunded" for _, e in items):
-        return _refunded(items, opening_balances)
     return adjudicate_with(events, opening_balances, game=GAME, facts=_facts,
                            recompute=_recompute, recorded=_recorded_settlement,
                            pools=lambda wheel_id: [])
@@ -100,6 +88,9 @@ def _recompute(jogada: Jogada) -> None:
     book, facts = jogada.book, jogada.facts
     if jogada.status == VOIDED:  # r22, r23, A62: every standing stake back, no net at all
         book.cite(VOID_RULE)
+        return
+    if jogada.status == CANCELLED:  # A60: bets never launched, every standing stake back
+        book.cite(REFUND_RULE)
         return
     landed = facts.get("BallLanded")
     if landed is None:
@@ -158,7 +149,7 @@ def _recorded_settlement(jogada: Jogada) -> dict[str, int]:
     """The wallets' nets as the recorded result says them: each player's settlement (what came
     back less what was staked); or, for a void or a refund, the refunds less the stakes."""
     facts, net = jogada.facts, dict[str, int]()
-    end = facts.get("JogadaVoided") or facts.get("JogadaRefunded")
+    end = facts.get("JogadaVoided") or facts.get("JogadaCancelled")
     if jogada.status in (VOIDED, CANCELLED) and end is not None:
         for player_id, slips in standing(facts).items():
             net[wallet_code(player_id)] = ((end.refunds or {}).get(player_id, 0)
@@ -168,33 +159,6 @@ def _recorded_settlement(jogada: Jogada) -> dict[str, int]:
         code = wallet_code(e.player_id)
         net[code] = net.get(code, 0) + e.returned_cents - e.staked_cents
     return net
-
-
-def _refunded(items: list[tuple[int, Any]],
-              opening_balances: Mapping[str, int] | None) -> dict[str, Any]:
-    """A60: an individual wheel's bets never launched, refunded (``JogadaRefunded``): every
-    standing stake back. domain/kernel/adjudication.py's endings do not know this event, so the
-    report is made here, in its shape (status "cancelled")."""
-    _, jogada_id, stream = jogada_and_stream(items)
-    jogada = Jogada(jogada_id, stream, CANCELLED, _facts(items), opening_balances)
-    if "JogadaOpened" not in jogada.facts:
-        jogada.problems.append("cannot recompute: the jogada's opening (its configuration) is"
-                               " not in the record")
-    jogada.book.cite(REFUND_RULE)
-    settlement = {k: v for k, v in sorted(_recorded_settlement(jogada).items()) if v}
-    moved, held = money_moved(items, account_codes(items, ()))
-    recomputed = jogada.book.nets()
-    wallets = {c for c in (*settlement, *recomputed) if c.startswith("wallet:")}
-    found = (differences(settlement, recomputed, SETTLEMENT, wallets)
-             + differences(moved, recomputed, MONEY))
-    problems = jogada.problems + [f"{cents} cents still held on {code} after the jogada ended"
-                                  for code, cents in held.items()]
-    jogada.book.cite(RULES_DECIDE, RECONCILIATION)
-    return {"jogada_id": jogada_id, "game": GAME, "status": CANCELLED,
-            "agrees": not found and not problems, "recomputed": recomputed,
-            "recorded": {SETTLEMENT: settlement, MONEY: dict(moved)},
-            "differences": found, "problems": problems, "opening_balances": {},
-            "rules": jogada.book.rules}
 
 
 __all__ = ["GAME", "adjudicate", "standing"]

@@ -9,7 +9,7 @@ transaction (the wheel's events, the money on the account streams, the session).
   refused. A first bet joins the player to the wheel (r5).
 - A60: at an individual wheel the player may withdraw a slip, or every slip, until the launch,
   with no fee: the hold voided, the statement shows the stake refunded. A jogada left with no
-  bet ends there (``JogadaRefunded``, reason "withdrawn", nothing more to refund).
+  bet ends there (``JogadaCancelled``, reason "withdrawn", nothing more to refund).
 - Certification mode only: a forced number, with the bets that open the jogada or set during
   the window (``SetForcedNumber``), recorded as ``NumberForced``.
 Guards run before any event, so a refused command records nothing and moves no money; each

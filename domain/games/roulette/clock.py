@@ -4,7 +4,7 @@ for the wheels whose deadline has passed (``due``).
 - A multi-player wheel: the betting window over, "jogo feito nada mais" and the spin (r16).
 - An individual wheel waits for its player's launch (r17; A60: on a lost connection the bets
   are kept and the launch offered on reconnection) up to 90 days after the jogada opened; then
-  the bets never launched are refunded (``JogadaRefunded`` "day_90", A60; 903-B 6.3.2(4)): no
+  the bets never launched are refunded (``JogadaCancelled`` "day_90", A60; 903-B 6.3.2(4)): no
   result exists.
 """
 

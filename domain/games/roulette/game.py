@@ -62,7 +62,7 @@ GAME = Game(
     venue_type=RouletteWheel,
     event_marker=".RouletteWheel.",
     ended_topics=(".RouletteWheel.JogadaSettled", ".RouletteWheel.JogadaVoided",
-                  ".RouletteWheel.JogadaRefunded"),
+                  ".RouletteWheel.JogadaCancelled"),
     package=__name__.rpartition(".")[0],
     bet_in_play=players.bet_in_play,
     session_ended=players.session_ended,  # A60: an individual wheel's bets refunded

@@ -68,7 +68,7 @@ _BY_NAME: dict[str, Callable[[Any], list]] = {
     "BettingClosed": lambda e: [PhaseChanged(SPINNING)],  # r16, r17: "jogo feito nada mais"
     "JogadaSettled": _settled,
     "JogadaVoided": _refunded(VOID),
-    "JogadaRefunded": _refunded(CANCELLED),
+    "JogadaCancelled": _refunded(CANCELLED),
 }
 _FACTS: dict[type, Callable[[Any], list]] = {getattr(RouletteWheel, name): facts
                                              for name, facts in _BY_NAME.items()}

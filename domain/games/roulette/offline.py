@@ -18,7 +18,7 @@ from typing import Any
 GAMES = ("roulette",)
 MARKERS = {"roulette": ".RouletteWheel."}  # its venue's event topics (Game.event_marker)
 OPENING = ("JogadaOpened",)
-ENDING = ("JogadaSettled", "JogadaVoided", "JogadaRefunded")
+ENDING = ("JogadaSettled", "JogadaVoided", "JogadaCancelled")
 MONEY = ("FundsHeld", "HoldPosted", "HoldVoided", "Credited", "Debited")
 
 LABEL = b"srij-game-ledger/rng/v1"  # docs/audit.md, "The RNG and dealing", version 1

@@ -96,6 +96,9 @@ def player_copy(replayed: dict[str, Any], player_id: UUID | str) -> dict[str, An
         if name == "BettingClosed" and set(data.get("players") or ()) & set(labels):
             made.cut(step, ["players"], OTHERS, replace={"players": [
                 labels.get(p, p) for p in data["players"]]})
+        if set(data.get("results") or ()) & set(labels):  # JogadaSettled: each player's amounts
+            made.cut(step, ["results"], OTHERS, replace={"results": {
+                p: r for p, r in data["results"].items() if p not in labels}})
         if set(data.get("refunds") or ()) & set(labels):
             made.cut(step, ["refunds"], OTHERS, replace={"refunds": {
                 p: c for p, c in data["refunds"].items() if p not in labels}})

@@ -122,7 +122,7 @@ def bet_in_play(uow: UnitOfWork, session: GameSession) -> tuple[str, str] | None
 
 def session_ended(uow: UnitOfWork, session: GameSession, actor: str) -> dict[str, Any]:
     """Called in the transaction that ends the session. Individual wheel: its bets never
-    launched refunded (``JogadaRefunded`` "session_ended", A60); multi-player: its bets stand
+    launched refunded (``JogadaCancelled`` "session_ended", A60); multi-player: its bets stand
     (the spin comes). The player leaves the wheel now, or, with bets still in play, after the
     spin."""
     wheel = wheel_at(uow, session.venue_id)

@@ -65,7 +65,7 @@ from domain.kernel.rules import T903B, cite
 
 __all__ = ["ENDED", "ENDINGS", "player_copy", "player_jogada", "replay"]
 
-ENDINGS = {"JogadaSettled": "settled", "JogadaVoided": "voided", "JogadaRefunded": "refunded"}
+ENDINGS = {"JogadaSettled": "settled", "JogadaVoided": "voided", "JogadaCancelled": "refunded"}
 ENDED = tuple(ENDINGS.values())
 _RNG_EVENTS = ("RngCommitted", "RngRevealed", "BallLanded", "JogadaSettled")
 
@@ -150,7 +150,7 @@ def _apply_end(state: dict[str, Any], name: str, d: dict[str, Any]) -> None:
                      recent_results=d.get("recent_results"))
     elif name == "RngRevealed":
         state["revealed"] = True
-    elif name in ("JogadaVoided", "JogadaRefunded"):  # r22, r23, A62 / A60
+    elif name in ("JogadaVoided", "JogadaCancelled"):  # r22, r23, A62 / A60
         refunds = d.get("refunds") or {}
         for player_id, cents in refunds.items():
             if player_id in players:

@@ -101,7 +101,7 @@ SIGNIFICANT = SignificantEvents(
         _RW.WheelOpened: _opened,
         _RW.ConnectionLost: _connection_lost,
         _RW.JogadaVoided: lambda e: voided(e, VOID_RULE),
-        _RW.JogadaRefunded: _refunded,
+        _RW.JogadaCancelled: _refunded,
         _RW.JogadaRecovered: _recovered,
         _RW.BetsSettled: _large_win,
     },

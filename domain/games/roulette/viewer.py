@@ -39,7 +39,7 @@ RULES = {"JogadaOpened": rf_rule(16, 17), "PlayerJoined": rf_rule(5),
          "BettingClosed": rf_rule(16, 17), "BallLanded": rf_rule(18),
          "BetsSettled": rf_rule(14, 15, 19, 20, 21), "JogadaSettled": f"{rf_rule(19, '6e')},"
          f" {a_rule(56)}", "JogadaVoided": f"{rf_rule(22, 23)}, {a_rule(62)}",
-         "JogadaRefunded": a_rule(60), "ConnectionLost": rf_rule(24, 25),
+         "JogadaCancelled": a_rule(60), "ConnectionLost": rf_rule(24, 25),
          "RngCommitted": v.COMMITTED, "RngRevealed": v.REVEALED}
 # r6d across: column 3 (3 … 36) on top, column 1 (1 … 34) below, the 0 before the middle row.
 LAYOUT: list[list[int | None]] = [
@@ -99,7 +99,7 @@ def _title(name: str, d: dict[str, Any], labels: _Labels, say: v.Say) -> str | N
         return say(name, number=d["number"], announcement=d.get("announcement") or "")
     if name in ("PlayerJoined", "ConnectionLost"):
         return say(name, player=player)
-    if name in ("PlayerLeft", "JogadaVoided", "JogadaRefunded"):
+    if name in ("PlayerLeft", "JogadaVoided", "JogadaCancelled"):
         return say(name, player=player, reason=_word(str(d.get("reason")), say))
     if name == "BetsPlaced":
         if d.get("bets") is None:  # another player's bets, cut from this copy

@@ -9,7 +9,7 @@ feito nada mais": the window's end, r16, or the player's launch, r17) → ``RngC
 number, 903-B 6.7.5, A70) → ``BallLanded`` (r18) → ``BetsSettled`` per player (r14, r15,
 r19–r21) → ``JogadaSettled`` (the recent results, r6e, A56) → ``RngRevealed``; the spin from
 ``BettingClosed`` on is one command, one transaction. Instead of a spin: ``JogadaVoided`` (a
-fault of the system, r22, r23, A62) or ``JogadaRefunded`` (bets never launched at an
+fault of the system, r22, r23, A62) or ``JogadaCancelled`` (bets never launched at an
 individual wheel, A60). ``ConnectionLost`` (r24, r25) never ends a jogada; ``JogadaRecovered``
 (903-B 6.3.2) comes before the spin of a jogada whose window passed while the service was down.
 
@@ -34,7 +34,7 @@ from domain.games.roulette.wheel_checks import BETTING, WITHDRAW_RULE, WheelChec
 from domain.kernel.jogada_rng import JogadaRng
 
 PLAYER, SESSION_ENDED = "player", "session_ended"  # PlayerLeft's reasons
-# JogadaRefunded's reasons (A60): the session ended, day 90, or every bet withdrawn
+# JogadaCancelled's reasons (A60): the session ended, day 90, or every bet withdrawn
 DAY_90, WITHDRAWN = "day_90", "withdrawn"
 OPEN_ANNOUNCEMENT = "façam as vossas apostas"  # r16
 CLOSE_ANNOUNCEMENT = "jogo feito nada mais"  # r16
@@ -170,7 +170,12 @@ class RouletteWheel(WheelChecks, JogadaRng):
         facts = {"number": number, "colour": layout.colour(number),
                  "staked_cents": sum(p["staked_cents"] for p in settled.values()),
                  "returned_cents": sum(p["returned_cents"] for p in settled.values()),
-                 "players": len(settled), "recent_results": recent}
+                 "players": len(settled), "recent_results": recent,
+                 # each player's amounts: what its listing row and statement end with
+                 "results": {pid: {"staked_cents": p["staked_cents"],
+                                   "returned_cents": p["returned_cents"],
+                                   "net_cents": p["returned_cents"] - p["staked_cents"]}
+                             for pid, p in sorted(settled.items())}}
         self._jogada_settled(jogada_id=jid, actor=actor, at=at, **facts)
         self.reveal_rng(jid, actor=actor, at=at)
         return facts
@@ -268,7 +273,8 @@ class RouletteWheel(WheelChecks, JogadaRng):
     @event("JogadaSettled", topic="ledger.RouletteWheel.JogadaSettled")
     def _jogada_settled(self, jogada_id: str, number: int, colour: str, staked_cents: int,
                         returned_cents: int, players: int, recent_results: list[dict[str, Any]],
-                        actor: str, at: datetime) -> None:
+                        actor: str, at: datetime,
+                        results: dict[str, dict[str, int]] | None = None) -> None:
         self.last_jogada_id = jogada_id
         self.recent_results = [dict(r) for r in recent_results]
         self.jogada = None
@@ -279,7 +285,7 @@ class RouletteWheel(WheelChecks, JogadaRng):
         self.last_jogada_id = jogada_id
         self.jogada = None
 
-    @event("JogadaRefunded", topic="ledger.RouletteWheel.JogadaRefunded")
+    @event("JogadaCancelled", topic="ledger.RouletteWheel.JogadaCancelled")
     def _refunded(self, jogada_id: str, reason: str, refunds: dict[str, int], rule: str,
                   actor: str, at: datetime) -> None:
         self.last_jogada_id = jogada_id
