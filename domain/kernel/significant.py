@@ -31,12 +31,16 @@ RECOVERY = "recovery"
 CONNECTION_LOST = "connection_lost"
 VENUE_OPENED = "venue_opened"
 JACKPOT_WON = "jackpot_won"
+LARGE_WIN = "large_win"
+LARGE_WIN_CENTS = 100_000  # 1 000,00 € won (stakes returned not counted) in one jogada
 GAME_KINDS = {
     VENUE_OPENED: "a table or room was opened with its configuration (903-B 6.3.6(6))",
     JOGADA_VOIDED: "a fault of the system voided a jogada and its bets went back (903-B 6.3.3(2))",
     RECOVERY: "at start-up, a jogada a stop of the service left open was voided (903-B 6.3.2(1))",
     CONNECTION_LOST: "a player's device lost its connection during a jogada (903-B 6.3.6(7))",
     JACKPOT_WON: "a jackpot was won (903-B 6.3.6(6))",
+    LARGE_WIN: ("a player won a large amount in one jogada: a special prize, or winnings of"
+                " 1 000,00 € or more (903-B 6.3.6(6))"),
 }
 # What a jogada's void records as its reason when start-up recovery voids it.
 SERVICE_RESTART = "service_restart"

@@ -18,6 +18,8 @@ from domain.kernel.significant import (
     GAME_KINDS,
     INFO,
     JOGADA_VOIDED,
+    LARGE_WIN,
+    LARGE_WIN_CENTS,
     RECOVERY,
     VENUE_OPENED,
     WARNING,
@@ -27,12 +29,8 @@ from domain.kernel.significant import (
 )
 from domain.kernel.viewer import euros
 
-LARGE_WIN = "large_win"
-LARGE_WIN_CENTS = 100_000  # 1 000,00 € won (stakes returned not counted) in one jogada
 KINDS = {kind: GAME_KINDS[kind] for kind in (VENUE_OPENED, CONNECTION_LOST, JOGADA_VOIDED,
-                                             RECOVERY)}
-KINDS[LARGE_WIN] = ("a player won a large amount in one jogada: a special prize, or winnings"
-                    " of 1 000,00 € or more (903-B 6.3.6(6))")
+                                             RECOVERY, LARGE_WIN)}
 
 
 def _opened(e: Any) -> Significant:

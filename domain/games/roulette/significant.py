@@ -18,6 +18,8 @@ from domain.kernel.significant import (
     GAME_KINDS,
     INFO,
     JOGADA_VOIDED,
+    LARGE_WIN,
+    LARGE_WIN_CENTS,
     RECOVERY,
     VENUE_OPENED,
     WARNING,
@@ -27,15 +29,10 @@ from domain.kernel.significant import (
 )
 from domain.kernel.viewer import euros
 
-LARGE_WIN = "large_win"
-LARGE_WIN_CENTS = 100_000  # 1 000,00 € won (stakes returned not counted) in one jogada
 BETS_REFUNDED = "unlaunched_bets_refunded"
 JOGADA_SPUN_AT_START = "jogada_spun_at_start"
 KINDS = {kind: GAME_KINDS[kind] for kind in (VENUE_OPENED, CONNECTION_LOST, JOGADA_VOIDED,
-                                             RECOVERY)}  # RECOVERY: voided(), if ever
-# The same words as blackjack's (a kind two games declare must mean the same in both).
-KINDS[LARGE_WIN] = ("a player won a large amount in one jogada: a special prize, or winnings"
-                    " of 1 000,00 € or more (903-B 6.3.6(6))")
+                                             RECOVERY, LARGE_WIN)}  # RECOVERY: voided(), if ever
 KINDS[BETS_REFUNDED] = ("an individual roulette wheel's bets, never launched, were refunded at"
                         " the session's end or after 90 days (A60; 903-B 6.3.2(4))")
 KINDS[JOGADA_SPUN_AT_START] = ("at start-up, a multi-player roulette wheel's jogada whose"
