@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 
 from alembic import command
@@ -19,12 +20,23 @@ def alembic_config() -> Config:
     return config
 
 
+@functools.lru_cache(maxsize=1)
+def _script_heads() -> frozenset[str]:
+    """The scripts' heads, read once a process (Alembic loads every script to find them)."""
+    return frozenset(ScriptDirectory.from_config(alembic_config()).get_heads())
+
+
 def upgrade(target: DatabaseTarget, revision: str = "heads") -> None:
     engine = build_engine(target)
     try:
         with engine.begin() as conn:
             if target.backend == "postgresql":  # one migrator at a time
                 conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7301505)")
+            # Every start upgrades; a database already at the heads has nothing to run, known
+            # without Alembic loading and planning every script again (~0.15 s a start).
+            if revision == "heads" and frozenset(
+                    MigrationContext.configure(conn).get_current_heads()) == _script_heads():
+                return
             config = alembic_config()
             config.attributes["connection"] = conn
             command.upgrade(config, revision)

@@ -15,15 +15,14 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from infra.runtime.clock import ManualClock
 from infra.container import Ledger, build_ledger
 from infra.games import BUILTIN
+from infra.runtime.clock import ManualClock
 from infra.runtime.rng import SeededSeedSource
 from infra.runtime.settings import Settings
 from tests.adjudication_check import MARKER, assert_ended_jogadas_agree
 from tests.database_template import PostgresTemplate, SqliteTemplate, postgres_template
-from tests.selection import MARKERS, select
-
+from tests.selection import MARKERS, group, order, select
 
 BACKEND = os.environ.get("LEDGER_TEST_BACKEND", "sqlite")
 PG_ADMIN_URL = os.environ.get("LEDGER_TEST_PG", "postgresql://postgres@127.0.0.1:5432")
@@ -39,6 +38,8 @@ def pytest_configure(config) -> None:
 
 def pytest_collection_modifyitems(config, items) -> None:
     select(BACKEND, items)
+    order(items)
+    group(items)
 
 
 def _ensure_pg_database() -> None:

@@ -1,6 +1,7 @@
 """Whole jogadas, betting to settlement, checked against an independent engine, pokerkit (PyPI,
-a test dependency only; about 40 s of CPU for the file by default): JOGADAS (env
-LEDGER_POKERKIT_JOGADAS, default 2000; the A31 test plays half as many) seeded random
+a test dependency only; about 12 s of CPU for the file by default): JOGADAS (env
+LEDGER_POKERKIT_JOGADAS, default 500; the A31 test plays half as many; the longer run, 20,000,
+is a command in docs/testing.md) seeded random
 complete jogadas per game, no-limit hold'em, pot-limit Omaha (four hole cards, exactly 2 + 3)
 and fixed-limit hold'em, 2 to 9 players, stacks from a little over the big blind to 200 big
 blinds (all-ins at many levels, so several side pots), odd blinds (odd cents in split pots),
@@ -44,12 +45,18 @@ import random
 import pytest
 
 from domain.games.community_poker.pots import settle
-from tests.community_poker.pokerkit_play import (FLHE, NLHE, PLO, Both, play_both,
-                                                 pokerkit_odd_chips)
+from tests.community_poker.pokerkit_play import (
+    FLHE,
+    NLHE,
+    PLO,
+    Both,
+    play_both,
+    pokerkit_odd_chips,
+)
 
 pokerkit = pytest.importorskip("pokerkit")
 
-JOGADAS = int(os.environ.get("LEDGER_POKERKIT_JOGADAS", "2000"))
+JOGADAS = int(os.environ.get("LEDGER_POKERKIT_JOGADAS", "500"))
 SEED = 806_2015
 
 

@@ -11,8 +11,8 @@ cannot win (``can_win_now``), so that every shown hand stays in every pot it pai
 hold'em rule 41's layers keep it, and because that evaluation is most of pokerkit's run time.
 Folds happen only when facing a bet: pokerkit burns the chips of a layer whose every
 contributor folded ("non-standard folds"), where pots.py gives them to the last pot
-(tests/community_poker/test_pots.py, hold'em rules 34, 35). HANDS (env LEDGER_POKERKIT_HANDS)
-hands, about 20 s for the default.
+(tests/community_poker/test_pots.py, hold'em rules 34, 35). HANDS (env LEDGER_POKERKIT_HANDS,
+default 400: about 7 s; the longer run, 20,000, is a command in docs/testing.md) hands.
 
 One convention differs, on purpose: pokerkit gives all of a split pot's odd chips to the first
 winner in player order (``State.push_chips``: ``quotient + remainder`` to
@@ -31,8 +31,8 @@ import random
 
 import pytest
 
-from domain.games.community_poker.pots import settle
 from domain.cards.poker_hands import best_of
+from domain.games.community_poker.pots import settle
 from tests.community_poker.pokerkit_play import card_code, pokerkit_odd_chips
 
 pokerkit = pytest.importorskip("pokerkit")
@@ -42,7 +42,7 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore:There is no reason for this player to fold"),
 ]
 
-HANDS = int(os.environ.get("LEDGER_POKERKIT_HANDS", "1200"))
+HANDS = int(os.environ.get("LEDGER_POKERKIT_HANDS", "400"))
 SEED = 806_2015
 
 
@@ -145,7 +145,9 @@ def test_he_39_42_63_a31_settle_gives_pokerkits_final_stacks():
     finally:
         random.setstate(saved)
     # The sample really exercises what it is meant to.
-    assert stats["side_pots"] > 200 and stats["splits"] > 20 and stats["showdowns"] > 500
-    assert stats["folds_with_dead_money"] > 200 and stats["uncalled"] > 500
-    assert stats["exact"] > 0.9 * HANDS and stats["odd_cents"] > 10, stats
+    # (shares of HANDS: at 1,200 hands, 200 side pots, 20 splits, 500 showdowns...)
+    assert stats["side_pots"] > HANDS / 6 and stats["splits"] > HANDS / 60, stats
+    assert stats["showdowns"] > HANDS * 5 / 12, stats
+    assert stats["folds_with_dead_money"] > HANDS / 6 and stats["uncalled"] > HANDS * 5 / 12
+    assert stats["exact"] > 0.9 * HANDS and stats["odd_cents"] > HANDS / 120, stats
     assert stats["conventions_differ"] >= 1, stats
