@@ -69,7 +69,10 @@ def place_bets(uow: UnitOfWork, *, wheel_id: UUID | str, player_id: UUID | str,
     wheel = players.get_wheel(uow, wheel_id)
     session = players.open_session(uow, wheel, pid)
     wheel.check_window(uow.at)  # r16
-    stale = players.stale_players(uow, wheel)
+    # r4: at an individual wheel a newcomer takes the place of a player whose session is over;
+    # a multi-player wheel frees those at the jogada's end (players.free_gone_players)
+    stale = players.stale_players(uow, wheel) \
+        if wheel.individual and wheel.players.get(pid) != str(session.id) else []
     wheel.check_join(pid, stale)  # r4
     one_jogada.check_no_other_jogada(uow, pid, str(wheel.id))  # A63
     if forced_number is not None:

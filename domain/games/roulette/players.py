@@ -76,8 +76,9 @@ def _session_gone(uow: UnitOfWork, session_id: str) -> bool:
 
 def stale_players(uow: UnitOfWork, wheel: RouletteWheel) -> list[str]:
     """Players whose session is over, with no bet in the open jogada: their place is free."""
+    betting = set(wheel.bettors()) if wheel.jogada is not None else set()
     return [pid for pid, sid in sorted(wheel.players.items())
-            if not wheel.live_slips(pid) and _session_gone(uow, sid)]
+            if pid not in betting and _session_gone(uow, sid)]
 
 
 def free_gone_players(uow: UnitOfWork, wheel: RouletteWheel, actor: str) -> list[str]:

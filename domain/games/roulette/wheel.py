@@ -222,7 +222,7 @@ class RouletteWheel(WheelChecks, JogadaRng):
         self.jogadas_started = number
         self.jogada = {"jogada_id": jogada_id, "number": number, "status": BETTING,
                        "opened_at": at, "betting_closes_at": betting_closes_at, "slips": {},
-                       "forced_number": None, "landed": None, "settled": {}}
+                       "by_player": {}, "forced_number": None, "landed": None, "settled": {}}
 
     @event("BetsPlaced", topic="ledger.RouletteWheel.BetsPlaced")
     def _bets_placed(self, jogada_id: str, slip: int, player_id: str, session_id: str,
@@ -231,6 +231,8 @@ class RouletteWheel(WheelChecks, JogadaRng):
         self.jogada["slips"][str(slip)] = {
             "slip": slip, "player_id": player_id, "session_id": session_id, "bets": bets,
             "amount_cents": amount_cents, "withdrawn": False, "placed_at": at}
+        # each player's slips, so that a bet at a busy wheel reads its own alone
+        self.jogada["by_player"].setdefault(player_id, []).append(str(slip))
 
     @event("BetsWithdrawn", topic="ledger.RouletteWheel.BetsWithdrawn")
     def _bets_withdrawn(self, jogada_id: str, slip: int, player_id: str, session_id: str,

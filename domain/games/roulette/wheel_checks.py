@@ -43,8 +43,11 @@ class WheelChecks:
         jogada = self.jogada
         if jogada is None:
             return []
-        return [s for _, s in sorted(jogada["slips"].items(), key=lambda kv: int(kv[0]))
-                if not s["withdrawn"] and (player_id is None or s["player_id"] == player_id)]
+        slips = jogada["slips"]  # in slip order: each slip is the next number
+        if player_id is None:
+            return [s for s in slips.values() if not s["withdrawn"]]
+        return [slips[k] for k in jogada["by_player"].get(player_id, ())
+                if not slips[k]["withdrawn"]]
 
     def staked_of(self, player_id: str) -> dict[str, int]:
         """A57: the player's stakes on each position in the open jogada (its live slips)."""
