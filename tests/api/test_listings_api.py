@@ -159,7 +159,8 @@ def test_sd_39_bingo_52_a_players_jogadas_newest_first_with_their_amounts(played
     assert [datetime.fromisoformat(i["started_at"]) for i in items] == p.starts[::-1]
     # Venues.
     assert j1["venue"] == {"venue_id": p.table["venue_id"], "name": "Mesa da Ana",
-                           "table_id": p.table["table_id"], "room_id": None}
+                           "table_id": p.table["table_id"], "room_id": None,
+                           "wheel_id": None}
     assert j3["venue"]["name"] == "Sala Norte" and j3["venue"]["room_id"] == p.room["room_id"]
     assert j1["seat"] == 1 and j3["seat"] is None
 

@@ -38,7 +38,7 @@ def test_a_game_of_ledger_games_is_listed_like_the_built_in_ones(make_client, cl
     assert settled == {
         "jogada_id": "dados:r1", "game": "dados", "player_id": ana,
         "venue": {"venue_id": "dados:b1", "name": "Mesa dos Dados", "board_id": str(BOARD),
-                  "table_id": None, "room_id": None},
+                  "table_id": None, "room_id": None, "wheel_id": None},
         "seat": 1, "started_at": at(1).isoformat().replace("+00:00", "Z"),
         "ended_at": at(3).isoformat().replace("+00:00", "Z"), "status": "settled",
         "result": "won", "wagered_cents": 100, "won_cents": 600, "refunded_cents": 0,
@@ -57,9 +57,10 @@ def test_a_game_of_ledger_games_is_listed_like_the_built_in_ones(make_client, cl
     schema = client.get("/openapi.json").json()
     parameters = schema["paths"]["/jogadas"]["get"]["parameters"]
     game = next(p for p in parameters if p["name"] == "game")["schema"]["anyOf"][0]
-    assert game["enum"] == ["semdescarte", "bingo", "holdem", "omaha", "blackjack", "dados"]
+    assert game["enum"] == ["semdescarte", "bingo", "holdem", "omaha", "blackjack", "roulette",
+                            "dados"]
     assert set(schema["components"]["schemas"]["VenueRef"]["properties"]) == {
-        "venue_id", "name", "table_id", "room_id", "board_id"}
+        "venue_id", "name", "table_id", "room_id", "wheel_id", "board_id"}
 
 
 def test_without_it_the_game_is_unknown_to_the_filter(client):

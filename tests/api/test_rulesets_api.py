@@ -444,7 +444,7 @@ def test_the_settings_schema_is_one_of_the_games_configurations(client):
     ref = post["requestBody"]["content"]["application/json"]["schema"]["$ref"]
     settings = schema["components"]["schemas"][ref.split("/")[-1]]["properties"]["settings"]
     assert sorted(s["$ref"].split("/")[-1] for s in settings["oneOf"]) == [
-        "BjTableConfigIn", "RoomConfigIn", "TableConfigIn"]
+        "BjTableConfigIn", "RfWheelConfigIn", "RoomConfigIn", "TableConfigIn"]
     assert {"201", "400", "404", "409", "422"} <= set(post["responses"])
 
 

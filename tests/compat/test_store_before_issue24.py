@@ -170,18 +170,26 @@ def test_903b_6_3_7_read_models_rebuilt_from_the_old_events_answer_as_before(sto
 
 
 def results_by_net(rows: Any) -> Any:
-    """The listing as the old code wrote it, with the one change issue 24 made on purpose: a
-    prize worth less than (or as much as) what the player paid is no longer ``won`` but
-    ``prize_net_loss`` (``prize_net_even``); every other field as it was."""
+    """The listing as the old code wrote it, with the changes made on purpose since: a prize
+    worth less than (or as much as) what the player paid is no longer ``won`` but
+    ``prize_net_loss`` (``prize_net_even``) (issue 24); each venue names a ``wheel_id`` too,
+    None (issue 27: the venue id keys are one per game's venue noun); every other field as
+    it was."""
     def fixed(row: Any) -> Any:
         if not isinstance(row, dict) or row.get("result") != "won" or row.get("net_cents", 1) > 0:
             return row
         return row | {"result": "prize_net_loss" if row["net_cents"] < 0 else "prize_net_even"}
+
+    def with_wheels(row: Any) -> Any:  # issue 27: a venue's id key per game's venue noun
+        if isinstance(row, dict) and isinstance(row.get("venue"), dict):
+            return row | {"venue": {**row["venue"], "wheel_id": None}}
+        return row
     if isinstance(rows, list):
-        return [fixed(r) for r in rows]
+        return [with_wheels(fixed(r)) for r in rows]
     if isinstance(rows, dict):
         return {k: results_by_net(v) if isinstance(v, (list, dict)) and not (
-            isinstance(v, dict) and "result" in v) else fixed(v) for k, v in rows.items()}
+            isinstance(v, dict) and "result" in v) else with_wheels(fixed(v))
+            for k, v in rows.items()}
     return rows
 
 

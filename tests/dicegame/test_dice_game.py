@@ -177,7 +177,7 @@ def test_dice_its_venues_are_listed_by_the_cli(make_client, database_url, monkey
     assert listed["game"] == "dice"
     assert [(v["venue_id"], v["name"], v["kind"], v["capacity"], v["occupied"])
             for v in listed["venues"]] == [(table["venue_id"], "Dados", "dice", 2, 1)]
-    assert main(["venues", "list", "--game", "roulette"]) == 2
+    assert main(["venues", "list", "--game", "baccarat"]) == 2
     assert "--game must be one of" in capsys.readouterr().err
 
 
