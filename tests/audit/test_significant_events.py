@@ -384,9 +384,8 @@ def test_903b_6_7_3_an_rng_failure_is_recorded_once(make_settings, clock):
         ledger.extras["rng_failure_report"].result()
         (failure,) = entries(ledger, kinds=["rng_failure"])
         assert (failure["severity"], failure["actor"]) == ("error", "system:rng")
-        # the first command to need a seed meets it (at start-up, roulette's recovery)
         assert failure["summary"].startswith("RNG check health_test failed (seed_source): the"
-                                             " OS RNG returned all zeros;")
+                                             " OS RNG returned all zeros; open_bingo_jogada")
     finally:
         ledger.close()
 

@@ -154,8 +154,9 @@ def test_a60_903b_6_3_2_bets_never_launched_refunded_at_day_90(ledger, clock):
 
 def test_rf_16_903b_6_3_2_crash_mid_jogada_spun_on_restart(make_settings, clock):
     """903-B 6.3.2: a multi-player jogada open when the service stopped (build_ledger closed
-    and opened again) whose window passed meanwhile is spun at start-up (JogadaRecovered,
-    then the spin); an individual wheel's bets wait for the launch (A60)."""
+    and opened again) whose window passed meanwhile is recorded at start-up (JogadaRecovered,
+    once, whatever the restarts) and spun by the clock's first tick, from a seed of its own;
+    an individual wheel's bets wait for the launch (A60)."""
     settings = settings_for(make_settings)
     first = build_ledger(settings, clock=clock, seeds=SeededSeedSource(22))
     try:
@@ -167,9 +168,13 @@ def test_rf_16_903b_6_3_2_crash_mid_jogada_spun_on_restart(make_settings, clock)
     finally:
         first.close()
     clock.advance(60)
+    build_ledger(settings, clock=clock, seeds=SeededSeedSource(23)).close()  # a restart
     second = build_ledger(settings, clock=clock, seeds=SeededSeedSource(23))
     try:
-        events = wheel_events(second, wheel, placed["jogada_id"])  # recovered at start-up
+        assert names(wheel_events(second, wheel, placed["jogada_id"]))[3:] == [
+            "JogadaRecovered"]  # recorded once; no seed drawn at start-up
+        assert tick(second, wheel)  # the clock's first tick (off in the tests)
+        events = wheel_events(second, wheel, placed["jogada_id"])
         assert names(events)[3:6] == ["JogadaRecovered", "BettingClosed", "RngCommitted"]
         assert only(events, "JogadaRecovered").rule == "903-B 6.3.2"
         assert names(events)[-2:] == ["JogadaSettled", "RngRevealed"]

@@ -148,11 +148,9 @@ class VoidJogada(Command):
 
 @command("roulette_recover")
 class RecoverWheels(Command):
-    """903-B 6.3.2: at start-up, a multi-player jogada whose window passed while the service
-    was down is spun: a seed for it (one per wheel, faults.wheel_seed)."""
+    """903-B 6.3.2: at start-up, each multi-player jogada whose window passed while the service
+    was down is recorded (``JogadaRecovered``); the clock's tick spins it. Draws no seed."""
     actor: str
-    seed: bytes | None = None
-    certification_mode: bool = False
 
 
 def _describe(uow: Any, cmd: DescribeWheel) -> dict[str, Any]:

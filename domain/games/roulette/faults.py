@@ -10,24 +10,22 @@
   void before its number: an operator's interruption during the betting (``VoidJogada``), or a
   complaint's remedy (game.py). Nothing was paid in it, so nothing is reversed.
 - At start-up (``recover``), a multi-player jogada whose window passed while the service was
-  down is spun (``JogadaRecovered`` first; 903-B 6.3.2: an incomplete game is completed): its
-  bets were all placed inside the window and the number is drawn now, from a fresh seed, as
-  the clock would have. An individual wheel's bets wait for the launch (A60).
+  down is recorded as such (``JogadaRecovered``, 903-B 6.3.2: an incomplete game is completed)
+  and left to the clock, whose first tick spins it as any jogada whose window closed, from a
+  fresh seed of its own (clock.py): its bets were all placed inside the window. Start-up draws
+  no seed. An individual wheel's bets wait for the launch (A60).
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 from uuid import UUID
 
 from domain.games.roulette import players, stakes
 from domain.games.roulette.registry import REGISTRY_ID, WheelRegistry
 from domain.games.roulette.rule_book import a_rule, rf_rule
-from domain.games.roulette.spin import spin
 from domain.games.roulette.wheel import RouletteWheel
 from domain.kernel.errors import ConflictError
-from domain.kernel.rng import SEED_BYTES
 from domain.kernel.rules import T903B, cite
 from domain.kernel.text import check_text, check_uuid
 from domain.kernel.uow import UnitOfWork
@@ -36,7 +34,7 @@ VOID_RULE = f"{rf_rule(22, 23)}, {a_rule(62)}"
 ERROR_MESSAGE = "ocorreu um erro; todos os pagamentos e apostas são anulados"  # A62
 CONNECTION_RULE = rf_rule(24, 25)
 RECOVERY_RULE = cite(T903B, "6.3.2")
-SPUN = "spun"
+LEFT_TO_CLOCK = "left to the clock's next tick"
 
 
 def connection_lost(uow: UnitOfWork, *, wheel_id: UUID | str, player_id: UUID | str,
@@ -66,27 +64,17 @@ def void_jogada(uow: UnitOfWork, *, wheel_id: UUID | str, reason: str,
             "rule": VOID_RULE, "message": ERROR_MESSAGE, "refunds_cents": refunds}
 
 
-def wheel_seed(seed: bytes | None, wheel_id: str) -> bytes | None:
-    """One fresh seed per wheel from the command's one seed (drawn outside it, 903-B 6.7.4):
-    SHA-256 of the seed and the wheel id, so that no two wheels' jogadas share a seed."""
-    if seed is None:
-        return None
-    return hashlib.sha256(seed + wheel_id.encode()).digest()[:SEED_BYTES]
-
-
-def recover(uow: UnitOfWork, *, actor: str, seed: bytes | None = None,
-            certification_mode: bool = False) -> list[str]:
-    """At start-up: each multi-player jogada whose window passed while the service was down
-    is spun (903-B 6.3.2). Returns the jogada ids."""
+def recover(uow: UnitOfWork, *, actor: str) -> list[str]:
+    """At start-up: each multi-player jogada whose window passed while the service was down,
+    recorded once (903-B 6.3.2); the clock spins it. Returns the jogada ids."""
     registry = uow.find(REGISTRY_ID, WheelRegistry)
     done = []
     for wheel_id in [] if registry is None else registry.wheel_ids:
         wheel = uow.find(UUID(wheel_id), RouletteWheel)
         jogada = None if wheel is None else wheel.jogada
-        if jogada is None or wheel.individual or uow.at <= jogada["betting_closes_at"]:
+        if jogada is None or wheel.individual or jogada.get("recovered") \
+                or uow.at <= jogada["betting_closes_at"]:
             continue
-        wheel.recovered(what=SPUN, rule=RECOVERY_RULE, actor=actor, at=uow.at)
-        spin(uow, wheel, seed=wheel_seed(seed, wheel_id), forced_number=None,
-             certification_mode=certification_mode, rule=rf_rule(16), actor=actor)
+        wheel.recovered(what=LEFT_TO_CLOCK, rule=RECOVERY_RULE, actor=actor, at=uow.at)
         done.append(jogada["jogada_id"])
     return done

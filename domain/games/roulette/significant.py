@@ -36,8 +36,8 @@ KINDS = {kind: GAME_KINDS[kind] for kind in (VENUE_OPENED, CONNECTION_LOST, JOGA
 KINDS[BETS_REFUNDED] = ("an individual roulette wheel's bets, never launched, were refunded at"
                         " the session's end or after 90 days (A60; 903-B 6.3.2(4))")
 KINDS[JOGADA_SPUN_AT_START] = ("at start-up, a multi-player roulette wheel's jogada whose"
-                               " betting window passed while the service was down was spun"
-                               " (903-B 6.3.2)")
+                               " betting window passed while the service was down was found"
+                               " and spun by the clock (903-B 6.3.2)")
 VOID_RULE = f"{rf_rule(22, 23)}, {a_rule(62)}"
 
 
@@ -70,7 +70,8 @@ def _refunded(e: Any) -> Significant:
 
 def _recovered(e: Any) -> Significant:
     return Significant(JOGADA_SPUN_AT_START, f"jogada {e.jogada_id}, whose betting window"
-                       " passed while the service was down, was spun at start-up", WARNING,
+                       " passed while the service was down, was found at start-up and left"
+                       " to the clock to spin", WARNING,
                        jogada_id=e.jogada_id, detail={"what": e.what, "rule": e.rule})
 
 

@@ -11,7 +11,8 @@ r19–r21) → ``JogadaSettled`` (the recent results, r6e, A56) → ``RngReveale
 ``BettingClosed`` on is one command, one transaction. Instead of a spin: ``JogadaVoided`` (a
 fault of the system, r22, r23, A62) or ``JogadaCancelled`` (bets never launched at an
 individual wheel, A60). ``ConnectionLost`` (r24, r25) never ends a jogada; ``JogadaRecovered``
-(903-B 6.3.2) comes before the spin of a jogada whose window passed while the service was down.
+(903-B 6.3.2) marks, at start-up, a jogada whose window passed while the service was down; the
+clock spins it.
 
 The money moves in the same transaction (betting.py, spin.py, faults.py); this aggregate
 decides and records. Guards (wheel_checks.py) run before the first event, so a refused command
@@ -301,7 +302,7 @@ class RouletteWheel(WheelChecks, JogadaRng):
     @event("JogadaRecovered", topic="ledger.RouletteWheel.JogadaRecovered")
     def _recovered(self, jogada_id: str, what: str, rule: str, actor: str,
                    at: datetime) -> None:
-        pass
+        self.jogada["recovered"] = True  # once, however often the service restarts
 
 
 def _summary(booked: dict[str, Any], settled: dict[str, Any], slip: int) -> dict[str, Any]:
