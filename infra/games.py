@@ -21,9 +21,6 @@ BUILTIN_GAMES = (
     "domain.games.blackjack.game",  # blackjack (Reg. 805/2015)
     "domain.games.roulette.game",  # roleta francesa (Reg. 807/2015)
 )
-# The session kinds of the regulation's games with no package yet (blackjack, roleta
-# francesa): sessions at venues of no registered game (``Games(kinds=...)``).
-KINDS_WITHOUT_GAME = "domain.games.regulation_kinds"
 
 
 def game_module(path: str) -> Game:
@@ -42,15 +39,12 @@ BUILTIN = tuple(game_module(path) for path in BUILTIN_GAMES)
 
 def builtin_games() -> Games:
     """The built-in games alone (what a module-level model documents: api/session_schemas.py)."""
-    without = import_module(KINDS_WITHOUT_GAME)
-    return Games(BUILTIN, kinds=without.POLICIES, books=(without.RULE_BOOK,))
+    return Games(BUILTIN)
 
 
 def load_games(extra: str | list[str] | tuple[str, ...] = "") -> Games:
     names = [p for p in (extra.split(",") if isinstance(extra, str) else extra) if p.strip()]
-    without = import_module(KINDS_WITHOUT_GAME)
-    games = Games((*BUILTIN, *(game_module(path) for path in names)),
-                  kinds=without.POLICIES, books=(without.RULE_BOOK,))
+    games = Games((*BUILTIN, *(game_module(path) for path in names)))
     for aggregate in games.snapshotted():
         register_snapshotting(aggregate)
     return games

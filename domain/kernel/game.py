@@ -193,16 +193,8 @@ class Games:
     """The registry: the games of this installation, looked up by name, by session kind, by
     venue id and by the events of a jogada. Pure; built once by infra/games.py."""
 
-    def __init__(self, games: Iterable[Game],
-                 kinds: Mapping[str, InactivityPolicy] | None = None,
-                 books: Iterable[RuleBook] = ()) -> None:
-        """``kinds``: session kinds no game of this registry owns and their policies (the
-        regulation's games with no package yet: infra/games.py); a session of one of them may
-        be opened at any venue id; one that a registered game plays is that game's (its package
-        supersedes the placeholder, with no edit to the list). ``books``: the rule catalogues
-        of those kinds' rules."""
+    def __init__(self, games: Iterable[Game]) -> None:
         self.all: tuple[Game, ...] = tuple(games)
-        self._books = tuple(books)
         self._by_name: dict[str, Game] = {}
         self._by_kind: dict[str, Game] = {}
         self._policies: dict[str, InactivityPolicy] = {}
@@ -235,17 +227,13 @@ class Games:
                 if event_type in self.significant:
                     raise ValueError(f"event {event_type.__qualname__} is classified by two games")
                 self.significant[event_type] = (game, classify)
-        for kind, policy in (kinds or {}).items():
-            if kind in self._by_kind:  # a game's package plays it now: its policy governs
-                continue
-            self._policies[kind] = policy
 
     def __iter__(self):
         return iter(self.all)
 
     def rule_books(self) -> tuple[RuleBook, ...]:
         """Every game's rule catalogue, then the core's (903-B, the common interpretations)."""
-        return (*(g.rule_book for g in self.all), *self._books, CORE_RULE_BOOK)
+        return (*(g.rule_book for g in self.all), CORE_RULE_BOOK)
 
     def rule_title(self, rule: str | None, game: Game | None = None) -> str | None:
         """The ``rule_title`` of a ``rule`` (domain/kernel/rule_titles.py ``title_of``): from ``game``'s
@@ -276,8 +264,7 @@ class Games:
 
     def kinds(self) -> tuple[str, ...]:
         """Every session kind played at a registered game's venues (``Game.session_kinds``), in
-        the registry's order: the regulation's kinds of games this installation does not run
-        (``kinds`` given to the registry) have policies but no venue, and are not among them."""
+        the registry's order."""
         return tuple(self._by_kind)
 
     def idle_limit(self, kind: str) -> IdleLimit | None:
@@ -296,8 +283,7 @@ class Games:
         return check_policy(policy, self._known(policy.kind), self.idle_limit(policy.kind))
 
     def _known(self, kind: str) -> InactivityPolicy:
-        """The policy of a kind of a registered game or of the regulation's games with no
-        package here (``kinds``); 422 naming ``game`` otherwise."""
+        """The policy of a registered game's kind; 422 naming ``game`` otherwise."""
         return self.policy(kind) or self.require_kind(kind)
 
     def snapshotted(self) -> tuple[type, ...]:

@@ -2,9 +2,7 @@
 requirements, Reg. 903-B/2015, that rules-digest-2 §3 lists (and the few more the ledger
 applies: ``BEYOND_THE_DIGEST``), the interpretations filed under them (A61–A70) and those
 common to every game (A43–A45). Each title is one line in the project's own words. Pure
-data. (The rules of the regulation's games with no package yet that the core applies are in
-domain/games/regulation_kinds.py.)
-"""
+data."""
 
 from __future__ import annotations
 

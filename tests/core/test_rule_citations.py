@@ -10,7 +10,7 @@ from domain.kernel.rules import A, T903B, cite
 from domain.games.bingo.cards import bingo_rule
 from domain.games.bingo.rule_book import BINGO
 from domain.games.blackjack.rule_book import BJ
-from domain.games.regulation_kinds import RF
+from domain.games.roulette.rule_book import RF
 from domain.games.community_poker.rule_book import HE, OM
 from domain.games.semdescarte.config import pt_rule, sd_rule
 from domain.games.semdescarte.rule_book import PT, SD

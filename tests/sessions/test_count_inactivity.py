@@ -4,7 +4,7 @@ jogada (sem descarte 41b, 42; blackjack 35b, 36; roleta 30b, 31; hold'em/Omaha 7
 in bingo, no cards bought in the 3 following jogadas (bingo 54, 55).
 
 Each session starts at a table or room of the game that plays its kind (issue 24); blackjack
-and roulette, which no game of the service runs, are checked on the session aggregate."""
+and roulette are also checked on the session aggregate itself."""
 
 from datetime import datetime, timezone
 from uuid import uuid4
@@ -14,7 +14,7 @@ import pytest
 from domain.games.bingo.inactivity import BINGO
 from domain.games.community_poker.config import HOLDEM, OMAHA
 from domain.games.blackjack.inactivity import BLACKJACK_MULTI
-from domain.games.regulation_kinds import ROULETTE_MULTI
+from domain.games.roulette.inactivity import ROULETTE_MULTI
 from domain.games.semdescarte.inactivity import SEM_DESCARTE_MULTI
 from domain.kernel.errors import ConflictError
 from domain.sessions.session import GameSession
@@ -45,8 +45,8 @@ def test_sd_41b_42_nothing_after_5_jogadas_invitation_at_6th_end_at_7th(ledger, 
 
 @pytest.mark.parametrize("game", [BLACKJACK_MULTI, ROULETTE_MULTI])
 def test_bj_35b_36_rf_30b_31_the_same_count_on_the_session_itself(game):
-    """Blackjack 35b, 36 (its package's policy, issue 26) and roleta 30b, 31 (the regulation's,
-    no package yet: a session of it is refused) count as sem descarte's."""
+    """Blackjack 35b, 36 (its package's policy, issue 26) and roleta 30b, 31 (its package's,
+    issue 27) count as sem descarte's."""
     at = datetime(2026, 1, 1, tzinfo=timezone.utc)
     session = GameSession(player_id=str(uuid4()), venue_id=f"{game}:1", game=game,
                           policy=policy_for(game).to_dict(), player_session_id=None,

@@ -12,7 +12,7 @@ from uuid import uuid4
 import pytest
 
 from domain.games.blackjack.inactivity import BLACKJACK_INDIVIDUAL
-from domain.games.regulation_kinds import ROULETTE_INDIVIDUAL
+from domain.games.roulette.inactivity import ROULETTE_INDIVIDUAL
 from domain.games.semdescarte.inactivity import (
     SEM_DESCARTE_INDIVIDUAL,
     SEM_DESCARTE_MULTI,
@@ -143,8 +143,8 @@ def test_sd_41a_without_the_optional_invitation_the_warning_is_still_sent(
 
 @pytest.mark.parametrize("game", [BLACKJACK_INDIVIDUAL, ROULETTE_INDIVIDUAL])
 def test_bj_35a_36_rf_30a_31_same_numbers_as_sem_descarte(game):
-    """Blackjack's package's policy (issue 26) and roleta's (no package yet: a session of it
-    is refused): the same numbers, on the session aggregate itself."""
+    """Blackjack's package's policy (issue 26) and roleta's (issue 27): the same numbers, on
+    the session aggregate itself."""
     start = datetime(2026, 1, 1, tzinfo=timezone.utc)
     session = GameSession(player_id=str(uuid4()), venue_id=f"{game}:1", game=game,
                           policy=policy_for(game).to_dict(), player_session_id=None,

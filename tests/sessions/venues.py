@@ -41,6 +41,5 @@ GAMES = builtin_games()
 
 
 def policy_for(kind: str, **adjust):
-    """A kind's inactivity policy: a registered game's (adjusted as its rules allow), or the
-    regulation's for a game the service does not run (domain/games/regulation_kinds.py)."""
-    return GAMES.policy_for(kind, **adjust) if kind in GAMES.kinds() else GAMES.policy(kind)
+    """A kind's inactivity policy, adjusted as its game's rules allow."""
+    return GAMES.policy_for(kind, **adjust)

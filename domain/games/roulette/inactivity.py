@@ -1,6 +1,5 @@
 """The session kinds of French roulette (r4: an individual or a multi-player wheel) and their
-inactivity policies (r30, r31; rules-digest-2 §2.5, A43): ``Game.policies``. They supersede
-the placeholder entries of domain/games/regulation_kinds.py."""
+inactivity policies (r30, r31; rules-digest-2 §2.5, A43): ``Game.policies``."""
 
 from __future__ import annotations
 
