@@ -27,6 +27,7 @@ from typing import Any
 
 from domain.games.blackjack.hands import Rules
 from domain.games.blackjack.rule_book import a_rule, bj_rule
+from domain.kernel.config_checks import check_keys, whole
 from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.kernel.rules import T903B, cite
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
@@ -57,7 +58,6 @@ FIELDS = ("kind", "decks", "seats", "min_bet_cents", "max_bet_cents", "multi_sea
           "betting_seconds", "decision_seconds", "results_shown")
 REQUIRED = ("kind", "decks", "min_bet_cents", "max_bet_cents")
 # r37, r38: a demo (free play) is not a table of this ledger: asking for one is refused.
-DEMO_FIELDS = ("demo", "demo_mode", "free_play", "play_money")
 DEMO_RULE = bj_rule(37, 38)
 _FLAGS = {"multi_seat": bj_rule(7), "double_any_total": bj_rule("16a"),
           "true_pairs_only": bj_rule("16b"), "insurance": bj_rule("16d"),
@@ -97,16 +97,6 @@ class TableConfig:
                      insurance=self.insurance, special_prize=self.special_prize)
 
 
-def _int(value: Any, field: str, minimum: int, maximum: int, rule: str,
-         what: str = "a whole number") -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInputError(f"{field} must be {what} (an integer)", field=field, rule=rule)
-    if not minimum <= value <= maximum:
-        raise InvalidInputError(f"{field} must be {minimum} to {maximum}", field=field,
-                                rule=rule)
-    return value
-
-
 def _flag(data: dict[str, Any], field: str) -> bool:
     value = data.get(field)
     if value is None:
@@ -120,21 +110,8 @@ def _flag(data: dict[str, Any], field: str) -> bool:
 def check_table_config(data: Any) -> TableConfig:
     """Validates a raw configuration (from the API). Unknown keys are refused; the optional
     fields may be left out or null (their defaults)."""
-    if not isinstance(data, dict):
-        raise InvalidInputError("config must be an object", field="config")
-    demo = [str(k) for k in data if k in DEMO_FIELDS]
-    if demo:
-        raise InvalidInputError(
-            f"{demo[0]}: no demo mode is offered; a table plays for real money only (demos and"
-            " their free-play rewards, r37, r38, are not part of this ledger)", field=demo[0],
-            rule=DEMO_RULE, code="demo_not_offered")
-    unknown = sorted(str(k) for k in data if k not in FIELDS)
-    if unknown:
-        raise InvalidInputError(f"unknown field(s) in config: {', '.join(unknown)}",
-                                field=unknown[0], code="unknown_field")
-    for key in REQUIRED:
-        if data.get(key) is None:
-            raise InvalidInputError(f"{key} is required", field=key, code="missing_field")
+    check_keys(data, fields=FIELDS, required=REQUIRED, venue="table", demo_rule=DEMO_RULE,
+               demo_rules_said="r37, r38")
     kind = data["kind"]
     if kind not in KINDS:
         raise InvalidInputError(f"kind must be one of {', '.join(KINDS)}", field="kind",
@@ -142,11 +119,11 @@ def check_table_config(data: Any) -> TableConfig:
     decks = data["decks"]
     if isinstance(decks, bool) or decks not in DECKS:
         raise InvalidInputError("decks must be 4, 6 or 8", field="decks", rule=bj_rule("4b"))
-    seats = _int(1 if data.get("seats") is None else data["seats"], "seats", 1, MAX_SEATS,
+    seats = whole(1 if data.get("seats") is None else data["seats"], "seats", 1, MAX_SEATS,
                  bj_rule("4a"))
-    min_bet = _int(data["min_bet_cents"], "min_bet_cents", 1, MAX_AMOUNT_CENTS,
+    min_bet = whole(data["min_bet_cents"], "min_bet_cents", 1, MAX_AMOUNT_CENTS,
                    bj_rule(10), "integer cents")
-    max_bet = _int(data["max_bet_cents"], "max_bet_cents", 1, MAX_AMOUNT_CENTS,
+    max_bet = whole(data["max_bet_cents"], "max_bet_cents", 1, MAX_AMOUNT_CENTS,
                    bj_rule(10), "integer cents")
     # Values well formed one by one, refused together: 409 (RuleViolationError), as every
     # game's rule that weighs one value against another (the API's document cannot say it).
@@ -160,18 +137,18 @@ def check_table_config(data: Any) -> TableConfig:
             f" ({MAX_FACTOR * min_bet} cents)", field="max_bet_cents", rule=bj_rule(11),
             code="bet_limits_too_wide")
     flags = {name: _flag(data, name) for name in _FLAGS}
-    max_hands = _int(DEFAULTS["max_hands"] if data.get("max_hands") is None
+    max_hands = whole(DEFAULTS["max_hands"] if data.get("max_hands") is None
                      else data["max_hands"], "max_hands", 1, MAX_HANDS,
                      bj_rule("16c") + ", " + a_rule(50))
-    decision = _int(DEFAULTS["decision_seconds"] if data.get("decision_seconds") is None
+    decision = whole(DEFAULTS["decision_seconds"] if data.get("decision_seconds") is None
                     else data["decision_seconds"], "decision_seconds", MIN_SECONDS,
                     MAX_TIMER_SECONDS, DECISION_RULE, "whole seconds")
-    shown = _int(DEFAULTS["results_shown"] if data.get("results_shown") is None
+    shown = whole(DEFAULTS["results_shown"] if data.get("results_shown") is None
                  else data["results_shown"], "results_shown", 2, MAX_RESULTS_SHOWN,
                  bj_rule("4c"))
     betting = data.get("betting_seconds")
     if kind == MULTI:
-        betting = _int(DEFAULT_BETTING_SECONDS if betting is None else betting,
+        betting = whole(DEFAULT_BETTING_SECONDS if betting is None else betting,
                        "betting_seconds", MIN_SECONDS, MAX_TIMER_SECONDS, BETTING_RULE,
                        "whole seconds")
     elif betting is not None:

@@ -27,6 +27,7 @@ from typing import Any
 from domain.games.roulette.call_bets import BREAKDOWNS, CALLS, PLENOS
 from domain.games.roulette.chances import LIMIT_CLASSES, MAX_MULTIPLE
 from domain.games.roulette.rule_book import a_rule, rf_rule
+from domain.kernel.config_checks import check_keys, whole
 from domain.kernel.errors import InvalidInputError, RuleViolationError
 from domain.kernel.rules import T903B, cite
 from domain.ledger.wallets import MAX_MOVEMENT_CENTS
@@ -44,7 +45,6 @@ BETTING_RULE = f"{cite(T903B, '6.1.4')}; {rf_rule(16)}"
 FIELDS = ("kind", "min_cents", "minimums", "maximums", "two_dozen_column",
           "player_total_max_cents", "call_bets", "call_bet_breakdown", "betting_seconds",
           "results_shown")
-DEMO_FIELDS = ("demo", "demo_mode", "free_play", "play_money")
 DEMO_RULE = rf_rule(32, 33)
 
 
@@ -75,16 +75,6 @@ class WheelConfig:
         return cls(**values)
 
 
-def _int(value: Any, field: str, minimum: int, maximum: int, rule: str,
-         what: str = "a whole number") -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInputError(f"{field} must be {what} (an integer)", field=field, rule=rule)
-    if not minimum <= value <= maximum:
-        raise InvalidInputError(f"{field} must be {minimum} to {maximum}", field=field,
-                                rule=rule)
-    return value
-
-
 def _per_chance(data: dict[str, Any], field: str, rule: str) -> dict[str, int]:
     value = data.get(field)
     if value is None:
@@ -98,7 +88,7 @@ def _per_chance(data: dict[str, Any], field: str, rule: str) -> dict[str, int]:
             raise InvalidInputError(f"{field}.{chance}: not a chance with limits (one of "
                                     f"{', '.join(LIMIT_CLASSES)})", field=f"{field}.{chance}",
                                     rule=rule)
-        out[chance] = _int(cents, f"{field}.{chance}", 1, MAX_AMOUNT_CENTS, rule,
+        out[chance] = whole(cents, f"{field}.{chance}", 1, MAX_AMOUNT_CENTS, rule,
                            "integer cents")
     return out
 
@@ -128,26 +118,13 @@ def _maximums(minimums: dict[str, int], given_max: dict[str, int]) -> dict[str, 
 def check_wheel_config(data: Any) -> WheelConfig:
     """Validates a raw configuration (from the API). Unknown keys are refused; the optional
     fields may be left out or null (their defaults)."""
-    if not isinstance(data, dict):
-        raise InvalidInputError("config must be an object", field="config")
-    demo = [str(k) for k in data if k in DEMO_FIELDS]
-    if demo:
-        raise InvalidInputError(
-            f"{demo[0]}: no demo mode is offered; a wheel plays for real money only (demos and"
-            " their free-play rewards, r32, r33, are not part of this ledger)", field=demo[0],
-            rule=DEMO_RULE, code="demo_not_offered")
-    unknown = sorted(str(k) for k in data if k not in FIELDS)
-    if unknown:
-        raise InvalidInputError(f"unknown field(s) in config: {', '.join(unknown)}",
-                                field=unknown[0], code="unknown_field")
-    for key in ("kind", "min_cents"):
-        if data.get(key) is None:
-            raise InvalidInputError(f"{key} is required", field=key, code="missing_field")
+    check_keys(data, fields=FIELDS, required=("kind", "min_cents"), venue="wheel",
+               demo_rule=DEMO_RULE, demo_rules_said="r32, r33")
     kind = data["kind"]
     if kind not in KINDS:
         raise InvalidInputError(f"kind must be one of {', '.join(KINDS)}", field="kind",
                                 rule=rf_rule(4))
-    min_cents = _int(data["min_cents"], "min_cents", 1, MAX_AMOUNT_CENTS, rf_rule(11),
+    min_cents = whole(data["min_cents"], "min_cents", 1, MAX_AMOUNT_CENTS, rf_rule(11),
                      "integer cents")
     minimums = {c: min_cents for c in LIMIT_CLASSES}
     minimums.update(_per_chance(data, "minimums", rf_rule(11)))
@@ -161,7 +138,7 @@ def check_wheel_config(data: Any) -> WheelConfig:
                                 field="two_dozen_column", rule=rf_rule(13))
     total = data.get("player_total_max_cents")
     if total is not None:
-        total = _int(total, "player_total_max_cents", 1, MAX_AMOUNT_CENTS, rf_rule(13),
+        total = whole(total, "player_total_max_cents", 1, MAX_AMOUNT_CENTS, rf_rule(13),
                      "integer cents")
         if total < min(minimums.values()):
             raise RuleViolationError("player_total_max_cents is below every chance's minimum:"
@@ -178,12 +155,12 @@ def check_wheel_config(data: Any) -> WheelConfig:
     if breakdown not in BREAKDOWNS:
         raise InvalidInputError(f"call_bet_breakdown must be one of {', '.join(BREAKDOWNS)}",
                                 field="call_bet_breakdown", rule=a_rule(59))
-    shown = _int(DEFAULT_RESULTS_SHOWN if data.get("results_shown") is None
+    shown = whole(DEFAULT_RESULTS_SHOWN if data.get("results_shown") is None
                  else data["results_shown"], "results_shown", 2, MAX_RESULTS_SHOWN,
                  f"{rf_rule('6e')}, {a_rule(56)}")
     betting = data.get("betting_seconds")
     if kind == MULTI:
-        betting = _int(DEFAULT_BETTING_SECONDS if betting is None else betting,
+        betting = whole(DEFAULT_BETTING_SECONDS if betting is None else betting,
                        "betting_seconds", MIN_SECONDS, MAX_TIMER_SECONDS, BETTING_RULE,
                        "whole seconds")
     elif betting is not None:
